@@ -1,0 +1,106 @@
+//! The command-line grammar.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "novel",
+    version,
+    about = "Write long-form fiction one story tick at a time."
+)]
+pub struct Cli {
+    /// The novel's directory (default: the current directory).
+    #[arg(short = 'C', long = "novel", global = true, value_name = "DIR")]
+    pub novel: Option<PathBuf>,
+    /// Print machine-readable JSON instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a new novel in DIR from a seed file and/or flags.
+    New(Box<NewArgs>),
+    /// Show where the story stands.
+    Status,
+    /// List characters, locations, relationships, loops, lore or scenes.
+    List {
+        #[arg(value_enum)]
+        what: ListKind,
+    },
+    /// Show one record (C0, L1, R0, O2, W0, S3) with its history.
+    Inspect { id: String },
+    /// Rebuild the search index from the story memory.
+    Reindex,
+    /// Export the manuscript.
+    Export {
+        #[arg(long, value_enum, default_value = "md")]
+        format: ExportFormat,
+        /// Where to write it (default: exports/<title>.md inside the novel).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ListKind {
+    Characters,
+    Locations,
+    Relationships,
+    Loops,
+    Lore,
+    Scenes,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum ExportFormat {
+    Md,
+}
+
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// Directory to create (must not exist, or be empty).
+    pub dir: PathBuf,
+    /// A seed TOML file (goal, [novel], [protagonist], [location]); flags override it.
+    #[arg(long, value_name = "FILE")]
+    pub seed: Option<PathBuf>,
+    #[arg(long)]
+    pub title: Option<String>,
+    #[arg(long)]
+    pub genre: Option<String>,
+    #[arg(long)]
+    pub premise: Option<String>,
+    #[arg(long)]
+    pub setting: Option<String>,
+    #[arg(long)]
+    pub tone: Option<String>,
+    #[arg(long)]
+    pub style: Option<String>,
+    /// deep-third or first.
+    #[arg(long)]
+    pub pov: Option<String>,
+    /// past or present.
+    #[arg(long)]
+    pub tense: Option<String>,
+    #[arg(long)]
+    pub language: Option<String>,
+    /// The protagonist's name.
+    #[arg(long)]
+    pub protagonist: Option<String>,
+    #[arg(long)]
+    pub protagonist_role: Option<String>,
+    #[arg(long)]
+    pub protagonist_description: Option<String>,
+    /// The starting location's name.
+    #[arg(long)]
+    pub location: Option<String>,
+    #[arg(long)]
+    pub location_description: Option<String>,
+    /// Where the story is headed: the protagonist's directional goal.
+    #[arg(long)]
+    pub goal: Option<String>,
+}

@@ -1,0 +1,41 @@
+//! One module per subcommand; `run` dispatches.
+
+mod export;
+mod inspect;
+mod list;
+mod new;
+mod status;
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use novel_core::novel::{Access, Novel};
+
+use crate::cli::{Cli, Command};
+
+pub fn run(cli: Cli) -> Result<()> {
+    let dir = cli.novel.clone().unwrap_or_else(|| PathBuf::from("."));
+    let json = cli.json;
+    match cli.command {
+        Command::New(args) => new::run(*args, json),
+        Command::Status => status::run(&open(&dir, Access::Read)?, json),
+        Command::List { what } => list::run(&open(&dir, Access::Read)?, what, json),
+        Command::Inspect { id } => inspect::run(&open(&dir, Access::Read)?, &id, json),
+        Command::Reindex => {
+            let n = open(&dir, Access::Write)?.reindex()?;
+            if json {
+                crate::output::json(&serde_json::json!({ "indexed": n }))
+            } else {
+                println!("Indexed {n} records.");
+                Ok(())
+            }
+        }
+        Command::Export { format, output } => {
+            export::run(&open(&dir, Access::Read)?, format, output, json)
+        }
+    }
+}
+
+fn open(dir: &std::path::Path, access: Access) -> Result<Novel> {
+    Ok(Novel::open(dir, access)?)
+}

@@ -1,0 +1,112 @@
+//! `novel new`: seed file and flags merged into a `NovelSeed`, then the novel is created.
+
+use anyhow::{Context, Result, bail};
+use novel_core::clock::SystemClock;
+use novel_core::config::{Foundation, GenerationSettings, PointOfView, Tense};
+use novel_core::memory::{NewCharacter, NewLocation};
+use novel_core::novel::{Novel, NovelSeed};
+use novel_core::store;
+
+use crate::cli::NewArgs;
+
+pub fn run(args: NewArgs, json: bool) -> Result<()> {
+    let mut seed = match &args.seed {
+        Some(path) => NovelSeed::load(path)?,
+        None => NovelSeed {
+            foundation: Foundation {
+                title: String::new(),
+                genre: String::new(),
+                premise: String::new(),
+                setting: String::new(),
+                tone: String::new(),
+                style: String::new(),
+                pov: PointOfView::default(),
+                tense: Tense::default(),
+                language: "English".into(),
+            },
+            generation: GenerationSettings::default(),
+            protagonist: NewCharacter::default(),
+            location: NewLocation::default(),
+            goal: String::new(),
+        },
+    };
+    apply_flags(&mut seed, &args)?;
+    let missing: Vec<&str> = [
+        ("--title", seed.foundation.title.as_str()),
+        ("--protagonist", seed.protagonist.name.as_str()),
+        ("--location", seed.location.name.as_str()),
+        ("--goal", seed.goal.as_str()),
+    ]
+    .into_iter()
+    .filter(|(_, v)| v.trim().is_empty())
+    .map(|(flag, _)| flag)
+    .collect();
+    if !missing.is_empty() {
+        bail!(
+            "a new novel needs {} (give them as flags or in a --seed file)",
+            missing.join(", ")
+        );
+    }
+    let novel = Novel::create(&args.dir, seed, &SystemClock)
+        .with_context(|| format!("cannot create the novel in {}", args.dir.display()))?;
+    let state = novel.state()?;
+    if json {
+        return crate::output::json(&serde_json::json!({
+            "path": novel.root(),
+            "title": novel.config().novel.title,
+            "active_character": state.active_character,
+        }));
+    }
+    let protagonist = state.active_character.as_deref().and_then(|id| {
+        store::get_character(novel.store().conn(), id)
+            .ok()
+            .flatten()
+    });
+    println!(
+        "Created \"{}\" in {}",
+        novel.config().novel.title,
+        novel.root().display()
+    );
+    if let Some(c) = protagonist {
+        println!("  protagonist: {} ({})", c.name, c.id);
+    }
+    println!(
+        "Next: configure a provider, then run `novel -C {} tick`.",
+        args.dir.display()
+    );
+    Ok(())
+}
+
+fn apply_flags(seed: &mut NovelSeed, a: &NewArgs) -> Result<()> {
+    let f = &mut seed.foundation;
+    let set = |slot: &mut String, value: &Option<String>| {
+        if let Some(v) = value {
+            *slot = v.clone();
+        }
+    };
+    set(&mut f.title, &a.title);
+    set(&mut f.genre, &a.genre);
+    set(&mut f.premise, &a.premise);
+    set(&mut f.setting, &a.setting);
+    set(&mut f.tone, &a.tone);
+    set(&mut f.style, &a.style);
+    set(&mut f.language, &a.language);
+    if let Some(pov) = &a.pov {
+        f.pov = PointOfView::parse(pov)
+            .with_context(|| format!("--pov {pov:?}: use deep-third or first"))?;
+    }
+    if let Some(tense) = &a.tense {
+        f.tense = Tense::parse(tense)
+            .with_context(|| format!("--tense {tense:?}: use past or present"))?;
+    }
+    set(&mut seed.protagonist.name, &a.protagonist);
+    set(&mut seed.protagonist.role, &a.protagonist_role);
+    set(
+        &mut seed.protagonist.description,
+        &a.protagonist_description,
+    );
+    set(&mut seed.location.name, &a.location);
+    set(&mut seed.location.description, &a.location_description);
+    set(&mut seed.goal, &a.goal);
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! `novel status`: the tick, the POV character, counts, open loops and unresolved failures.
+
+use anyhow::Result;
+use novel_core::model::LoopStatus;
+use novel_core::novel::Novel;
+use novel_core::store;
+use serde_json::json;
+
+pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
+    let conn = novel.store().conn();
+    let state = novel.state()?;
+    let characters = store::list_characters(conn)?;
+    let locations = store::list_locations(conn)?;
+    let scenes = store::list_scenes(conn)?;
+    let open_loops = store::list_loops(conn, Some(LoopStatus::Open))?;
+    let failures: Vec<_> = store::list_failures(conn)?
+        .into_iter()
+        .filter(|f| !f.resolved)
+        .collect();
+    let words: u32 = scenes.iter().map(|s| s.word_count).sum();
+    let pov = state
+        .active_character
+        .as_deref()
+        .and_then(|id| characters.iter().find(|c| c.id == id));
+
+    if as_json {
+        return crate::output::json(&json!({
+            "title": novel.config().novel.title,
+            "current_tick": state.current_tick,
+            "active_character": state.active_character,
+            "characters": characters.len(),
+            "locations": locations.len(),
+            "scenes": scenes.len(),
+            "words": words,
+            "open_loops": open_loops.len(),
+            "unresolved_failures": failures,
+        }));
+    }
+    let f = &novel.config().novel;
+    println!("{}", f.title);
+    if !f.genre.is_empty() {
+        println!("  genre: {}", f.genre);
+    }
+    println!("  voice: {}, {} tense, {}", f.pov, f.tense, f.language);
+    println!("  tick: {}", state.current_tick);
+    match pov {
+        Some(c) => println!("  point of view: {} ({})", c.name, c.id),
+        None => println!("  point of view: (none)"),
+    }
+    println!(
+        "  {} scenes, {} words; {} characters, {} locations; {} open loops",
+        scenes.len(),
+        words,
+        characters.len(),
+        locations.len(),
+        open_loops.len()
+    );
+    for l in open_loops.iter().take(5) {
+        println!(
+            "    [{}] {} ({})",
+            l.importance.as_str(),
+            crate::output::clip(&l.description, 70),
+            l.id
+        );
+    }
+    for failure in &failures {
+        println!(
+            "  tick {} failed: {} (details: {})",
+            failure.tick,
+            crate::output::clip(&failure.message, 80),
+            failure.error_file
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,266 @@
+//! `novel.toml`: a novel's foundation (the premise and voice the whole book is written in) and
+//! its generation settings. It holds no secrets: provider profiles and keys live in the user's
+//! config directory, never in a novel directory that might be shared or committed.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+pub const CONFIG_FILE: &str = "novel.toml";
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NovelConfig {
+    pub novel: Foundation,
+    #[serde(default)]
+    pub generation: GenerationSettings,
+}
+
+/// The immutable premise of the book and the voice it is told in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Foundation {
+    pub title: String,
+    #[serde(default)]
+    pub genre: String,
+    #[serde(default)]
+    pub premise: String,
+    #[serde(default)]
+    pub setting: String,
+    #[serde(default)]
+    pub tone: String,
+    #[serde(default)]
+    pub style: String,
+    #[serde(default)]
+    pub pov: PointOfView,
+    #[serde(default)]
+    pub tense: Tense,
+    #[serde(default = "default_language")]
+    pub language: String,
+}
+
+fn default_language() -> String {
+    "English".to_string()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PointOfView {
+    /// Close third person, limited to the POV character's perceptions.
+    #[default]
+    DeepThird,
+    First,
+}
+
+impl PointOfView {
+    pub fn parse(s: &str) -> Option<PointOfView> {
+        match s
+            .trim()
+            .to_ascii_lowercase()
+            .replace(['-', ' '], "_")
+            .as_str()
+        {
+            "deep_third" | "third" | "third_limited" => Some(PointOfView::DeepThird),
+            "first" | "first_person" => Some(PointOfView::First),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for PointOfView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PointOfView::DeepThird => "deep third person",
+            PointOfView::First => "first person",
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tense {
+    #[default]
+    Past,
+    Present,
+}
+
+impl Tense {
+    pub fn parse(s: &str) -> Option<Tense> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "past" => Some(Tense::Past),
+            "present" => Some(Tense::Present),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Tense {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Tense::Past => "past",
+            Tense::Present => "present",
+        })
+    }
+}
+
+/// How each tick is generated. Defaults are the seeds' (500–900 words, 3 tools, 3 recent scenes).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct GenerationSettings {
+    pub target_words_min: u32,
+    pub target_words_max: u32,
+    pub max_tools_per_tick: u32,
+    pub recent_scenes_count: u32,
+    pub include_overall_summary: bool,
+}
+
+impl Default for GenerationSettings {
+    fn default() -> Self {
+        GenerationSettings {
+            target_words_min: 500,
+            target_words_max: 900,
+            max_tools_per_tick: 3,
+            recent_scenes_count: 3,
+            include_overall_summary: true,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path} is not valid: {message}")]
+    Invalid { path: PathBuf, message: String },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl NovelConfig {
+    pub fn load(path: &Path) -> Result<NovelConfig, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::parse(&text, path)
+    }
+
+    /// Parses and validates; `path` is only used to name the file in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<NovelConfig, ConfigError> {
+        let config: NovelConfig = toml::from_str(text).map_err(|e| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message: e.to_string().trim().to_string(),
+        })?;
+        config.validate().map_err(|message| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message,
+        })?;
+        Ok(config)
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), ConfigError> {
+        let text = toml::to_string_pretty(self).map_err(|e| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        crate::fsutil::write_atomic(path, text.as_bytes()).map_err(|source| ConfigError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
+    }
+
+    /// Checks the rules serde cannot express; the message names the offending key.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.novel.title.trim().is_empty() {
+            return Err("[novel] title must not be empty".into());
+        }
+        if self.novel.language.trim().is_empty() {
+            return Err("[novel] language must not be empty".into());
+        }
+        let g = &self.generation;
+        if g.target_words_min == 0 || g.target_words_min > g.target_words_max {
+            return Err(format!(
+                "[generation] target_words_min ({}) must be at least 1 and not above target_words_max ({})",
+                g.target_words_min, g.target_words_max
+            ));
+        }
+        if g.target_words_max > 10_000 {
+            return Err(format!(
+                "[generation] target_words_max ({}) is above the limit of 10000 words per scene",
+                g.target_words_max
+            ));
+        }
+        if g.max_tools_per_tick == 0 || g.max_tools_per_tick > 20 {
+            return Err(format!(
+                "[generation] max_tools_per_tick ({}) must be between 1 and 20",
+                g.max_tools_per_tick
+            ));
+        }
+        if g.recent_scenes_count > 50 {
+            return Err(format!(
+                "[generation] recent_scenes_count ({}) must be at most 50",
+                g.recent_scenes_count
+            ));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<NovelConfig, ConfigError> {
+        NovelConfig::parse(text, Path::new("/n/novel.toml"))
+    }
+
+    #[test]
+    fn defaults_follow_the_seeds() {
+        let c = parse("[novel]\ntitle = \"T\"\n").unwrap();
+        assert_eq!(c.generation.target_words_min, 500);
+        assert_eq!(c.generation.target_words_max, 900);
+        assert_eq!(c.generation.max_tools_per_tick, 3);
+        assert_eq!(c.generation.recent_scenes_count, 3);
+        assert!(c.generation.include_overall_summary);
+        assert_eq!(c.novel.pov, PointOfView::DeepThird);
+        assert_eq!(c.novel.language, "English");
+    }
+
+    #[test]
+    fn errors_name_the_file_and_the_problem() {
+        let err = parse("[novel]\ntitle = \"T\"\npov = \"second\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("/n/novel.toml"), "{err}");
+        assert!(err.contains("pov") || err.contains("second"), "{err}");
+
+        let err = parse("[novel]\ntitle = \"T\"\n[generation]\ntarget_words_min = 1000\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("target_words_min"), "{err}");
+
+        let err = parse("[novel]\ntitle = \"T\"\ntitel = \"typo\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("titel"), "{err}");
+
+        let err = parse("[novel]\ntitle = \"  \"\n").unwrap_err().to_string();
+        assert!(err.contains("title"), "{err}");
+    }
+
+    #[test]
+    fn round_trips_through_toml() {
+        let mut c =
+            parse("[novel]\ntitle = \"T\"\npov = \"first\"\ntense = \"present\"\n").unwrap();
+        c.generation.recent_scenes_count = 5;
+        let text = toml::to_string_pretty(&c).unwrap();
+        assert_eq!(parse(&text).unwrap(), c);
+    }
+}

@@ -1,0 +1,21 @@
+//! The Novel Agent engine: a novel's directory and store, its story memory (characters,
+//! locations, relationships, open loops, lore, scenes, ticks), the typed tools the planner
+//! calls, plan validation, the plan executor and manuscript export. It knows nothing of any
+//! user interface: the CLI and the desktop shell are thin fronts over this crate.
+
+pub mod clock;
+pub mod config;
+pub mod executor;
+pub mod export;
+pub mod fsutil;
+pub mod ids;
+pub mod lock;
+pub mod memory;
+pub mod merge;
+pub mod model;
+pub mod novel;
+pub mod plan;
+pub mod schema;
+pub mod seed;
+pub mod store;
+pub mod tools;

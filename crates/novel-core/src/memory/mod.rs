@@ -1,0 +1,17 @@
+//! The story memory's write rules: how characters, locations, relationships, loops and lore are
+//! created and updated. Every write keeps the search index in step and appends to the history
+//! log; updates deep-merge and refuse to silently overwrite established facts. All functions
+//! take the caller's transaction, so a tick commits its memory changes with everything else.
+
+mod create;
+mod error;
+mod record;
+mod update;
+
+pub use create::*;
+pub use error::MemoryError;
+pub use record::Record;
+pub use update::*;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,123 @@
+//! The one update path for characters, locations and relationships: deep merge (seed 002 §6),
+//! appends to lists (seed 004), refusal of contradictions, validation, history and re-indexing.
+
+use rusqlite::Transaction;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::{MemoryError, Record};
+use crate::ids::EntityId;
+use crate::merge::{self, Contradiction, FieldChange};
+use crate::store::{self, HistoryEntry};
+
+/// A requested change to one record.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EntityUpdate {
+    /// Deep-merged into the record: nested objects merge, lists are replaced, null deletes a key.
+    #[serde(default)]
+    pub changes: Map<String, Value>,
+    /// Items added to list fields without restating them, e.g. {"inventory": ["map"]}.
+    #[serde(default)]
+    pub append: Map<String, Value>,
+}
+
+/// What an update did: the changes applied and the contradictions refused (and flagged).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UpdateReport {
+    pub id: String,
+    pub applied: Vec<FieldChange>,
+    pub contradictions: Vec<Contradiction>,
+}
+
+/// Applies `update` to the record `id` of kind `R` at `tick`; `source` names who asked.
+pub fn update_record<R: Record>(
+    tx: &Transaction<'_>,
+    id: &str,
+    update: &EntityUpdate,
+    tick: u32,
+    source: &str,
+) -> Result<UpdateReport, MemoryError> {
+    let id = EntityId::parse_kind(id, R::KIND)?.to_string();
+    let record = R::load(tx, &id)?.ok_or_else(|| MemoryError::NotFound {
+        kind: R::KIND,
+        id: id.clone(),
+    })?;
+    let invalid = |field: &str, message: String| MemoryError::InvalidField {
+        id: id.clone(),
+        field: field.to_string(),
+        message,
+    };
+    for key in update.changes.keys().chain(update.append.keys()) {
+        if R::FIXED_FIELDS.contains(&key.as_str()) {
+            return Err(invalid(key, "cannot be changed".into()));
+        }
+    }
+
+    let before = serde_json::to_value(&record).map_err(|e| invalid("*", e.to_string()))?;
+    let outcome = merge::merge_checked(
+        &before,
+        &Value::Object(update.changes.clone()),
+        &R::contradiction,
+    );
+    let mut after = outcome.merged;
+    merge::append_items(&mut after, &Value::Object(update.append.clone()))
+        .map_err(|m| invalid("append", m))?;
+
+    let mut updated: R = serde_path_to_error::deserialize(after.clone()).map_err(|e| {
+        let path = e.path().to_string();
+        invalid(&path, e.into_inner().to_string())
+    })?;
+    updated
+        .check(tx)
+        .map_err(|(field, message)| invalid(&field, message))?;
+
+    let applied = merge::diff(&before, &after);
+    for c in &outcome.contradictions {
+        store::append_history(
+            tx,
+            &HistoryEntry {
+                entity_id: id.clone(),
+                tick,
+                field: c.path.clone(),
+                change: format!("contradiction (not applied): {}", c.reason),
+                old_value: Some(c.recorded.clone()),
+                new_value: c.proposed.clone(),
+                flagged: true,
+                source: source.to_string(),
+            },
+        )?;
+    }
+    if !applied.is_empty() {
+        updated.touch(tick);
+        updated.save(tx)?;
+        store::index_document(tx, &updated.document())?;
+        for change in &applied {
+            store::append_history(tx, &history_entry(&id, tick, change, source))?;
+        }
+    }
+    Ok(UpdateReport {
+        id,
+        applied,
+        contradictions: outcome.contradictions,
+    })
+}
+
+fn history_entry(id: &str, tick: u32, change: &FieldChange, source: &str) -> HistoryEntry {
+    let verb = match (&change.old, &change.new) {
+        (None, _) => "added",
+        (_, None) => "removed",
+        _ => "changed",
+    };
+    HistoryEntry {
+        entity_id: id.to_string(),
+        tick,
+        field: change.path.clone(),
+        change: verb.to_string(),
+        old_value: change.old.clone(),
+        new_value: change.new.clone(),
+        flagged: false,
+        source: source.to_string(),
+    }
+}

@@ -1,0 +1,75 @@
+//! A character: static traits (name, role, personality) and the dynamic state the story
+//! changes tick by tick (goals, inventory, whereabouts, mood, alive or dead, arc).
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Character {
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    #[serde(default)]
+    pub role: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub personality: Vec<String>,
+    #[serde(default)]
+    pub goals: Vec<String>,
+    #[serde(default)]
+    pub fears: Vec<String>,
+    #[serde(default)]
+    pub inventory: Vec<String>,
+    /// A one-line view of each relationship by the other character's id ("C1": "wary ally").
+    #[serde(default)]
+    pub relationships: BTreeMap<String, String>,
+    #[serde(default)]
+    pub last_location: Option<String>,
+    #[serde(default)]
+    pub emotional_state: Option<String>,
+    #[serde(default)]
+    pub status: LifeStatus,
+    #[serde(default)]
+    pub arc: CharacterArc,
+    /// Established facts ("brother": "alive"); changing one is a contradiction, not an update.
+    #[serde(default)]
+    pub facts: BTreeMap<String, String>,
+    pub first_tick: u32,
+    pub last_update_tick: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LifeStatus {
+    #[default]
+    Alive,
+    Dead,
+    Unknown,
+}
+
+impl LifeStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LifeStatus::Alive => "alive",
+            LifeStatus::Dead => "dead",
+            LifeStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// The personal arc of seed 003: what the character wants, what they need, where they are.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CharacterArc {
+    #[serde(default)]
+    pub want: String,
+    #[serde(default)]
+    pub need: String,
+    #[serde(default)]
+    pub phase: String,
+}

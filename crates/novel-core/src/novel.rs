@@ -1,0 +1,264 @@
+//! A novel is a self-contained directory (seed 004 §4): `novel.toml`, `novel.db`, and the
+//! human-readable `scenes/`, `plans/`, `errors/` and `exports/`. This module creates one from
+//! a seed, opens one (checking it really is a novel, its config is valid and its schema is not
+//! newer than this program), and holds the writer's lock while a process may write.
+
+use std::path::{Path, PathBuf};
+
+use crate::clock::{Clock, timestamp};
+use crate::config::{CONFIG_FILE, ConfigError, Foundation, GenerationSettings, NovelConfig};
+use crate::lock::{LockError, NovelLock};
+use crate::memory::{self, MemoryError, NewCharacter, NewLocation, NewLoop};
+use crate::model::{Importance, StoryState};
+use crate::store::{self, DB_FILE, Store, StoreError};
+
+pub const SCENES_DIR: &str = "scenes";
+pub const PLANS_DIR: &str = "plans";
+pub const ERRORS_DIR: &str = "errors";
+pub const EXPORTS_DIR: &str = "exports";
+
+/// Everything needed to start a novel: the foundation, one protagonist, one starting
+/// location and a directional goal (seed 004 §1).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NovelSeed {
+    pub foundation: Foundation,
+    pub generation: GenerationSettings,
+    pub protagonist: NewCharacter,
+    pub location: NewLocation,
+    pub goal: String,
+}
+
+/// Whether the opener intends to write (and so needs the lock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum NovelError {
+    #[error("{path} does not exist")]
+    Missing { path: PathBuf },
+    #[error(
+        "{path} is not a novel: it has no {CONFIG_FILE}. Create one with `novel new <dir>` or open the folder that contains {CONFIG_FILE}"
+    )]
+    NotANovel { path: PathBuf },
+    #[error("{path} already exists and is not empty; choose a new folder for the novel")]
+    NotEmpty { path: PathBuf },
+    #[error("{path} was opened read-only; this change needs it opened for writing")]
+    ReadOnly { path: PathBuf },
+    #[error("the seed is incomplete: {0}")]
+    Seed(String),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Lock(#[from] LockError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> NovelError + '_ {
+    move |source| NovelError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+pub struct Novel {
+    root: PathBuf,
+    config: NovelConfig,
+    store: Store,
+    lock: Option<NovelLock>,
+}
+
+impl std::fmt::Debug for Novel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Novel")
+            .field("root", &self.root)
+            .field("locked", &self.lock.is_some())
+            .finish()
+    }
+}
+
+impl Novel {
+    /// Creates a new novel in `dir` (which must not exist or be empty) from `seed`.
+    pub fn create(dir: &Path, seed: NovelSeed, clock: &dyn Clock) -> Result<Novel, NovelError> {
+        validate_seed(&seed)?;
+        let existed = dir.exists();
+        if existed
+            && std::fs::read_dir(dir)
+                .map_err(io_err(dir))?
+                .next()
+                .is_some()
+        {
+            return Err(NovelError::NotEmpty {
+                path: dir.to_path_buf(),
+            });
+        }
+        let result = Self::create_in(dir, seed, clock);
+        if result.is_err() {
+            // Leave no half-made novel behind: remove what this call created.
+            if existed {
+                for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                    let p = entry.path();
+                    let _ = if p.is_dir() {
+                        std::fs::remove_dir_all(&p)
+                    } else {
+                        std::fs::remove_file(&p)
+                    };
+                }
+            } else {
+                let _ = std::fs::remove_dir_all(dir);
+            }
+        }
+        result
+    }
+
+    fn create_in(dir: &Path, seed: NovelSeed, clock: &dyn Clock) -> Result<Novel, NovelError> {
+        for sub in [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR] {
+            std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
+        }
+        let lock = NovelLock::acquire(dir)?;
+        let config = NovelConfig {
+            novel: seed.foundation,
+            generation: seed.generation,
+        };
+        config.save(&dir.join(CONFIG_FILE))?;
+        let mut store = Store::open(&dir.join(DB_FILE), true)?;
+        {
+            let now = timestamp(clock.now());
+            let tx = store.transaction()?;
+            store::init_state(&tx, &now)?;
+            let location = memory::create_location(&tx, seed.location, 0, "seed")?;
+            let mut protagonist = seed.protagonist;
+            protagonist.location = Some(location.id.clone());
+            let protagonist = memory::create_character(&tx, protagonist, 0, "seed")?;
+            memory::open_loop(
+                &tx,
+                NewLoop {
+                    description: seed.goal.trim().to_string(),
+                    category: "goal".into(),
+                    importance: Importance::Critical,
+                },
+                0,
+                "seed",
+            )?;
+            store::save_state(
+                &tx,
+                &StoryState {
+                    current_tick: 0,
+                    active_character: Some(protagonist.id),
+                    created_at: now.clone(),
+                    updated_at: now,
+                },
+            )?;
+            tx.commit().map_err(StoreError::from)?;
+        }
+        Ok(Novel {
+            root: dir.to_path_buf(),
+            config,
+            store,
+            lock: Some(lock),
+        })
+    }
+
+    /// Opens an existing novel; `Access::Write` takes the writer's lock.
+    pub fn open(dir: &Path, access: Access) -> Result<Novel, NovelError> {
+        if !dir.exists() {
+            return Err(NovelError::Missing {
+                path: dir.to_path_buf(),
+            });
+        }
+        let config_path = dir.join(CONFIG_FILE);
+        let db_path = dir.join(DB_FILE);
+        if !config_path.is_file() || !db_path.is_file() {
+            return Err(NovelError::NotANovel {
+                path: dir.to_path_buf(),
+            });
+        }
+        let config = NovelConfig::load(&config_path)?;
+        let lock = match access {
+            Access::Write => Some(NovelLock::acquire(dir)?),
+            Access::Read => None,
+        };
+        let store = Store::open(&db_path, false)?;
+        for sub in [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR] {
+            if access == Access::Write {
+                std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
+            }
+        }
+        Ok(Novel {
+            root: dir.to_path_buf(),
+            config,
+            store,
+            lock,
+        })
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub fn config(&self) -> &NovelConfig {
+        &self.config
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Writing needs the lock; a read-only handle cannot hand out its store mutably.
+    pub fn store_mut(&mut self) -> Option<&mut Store> {
+        self.lock.as_ref().map(|_| &mut self.store)
+    }
+
+    pub fn is_writable(&self) -> bool {
+        self.lock.is_some()
+    }
+
+    pub fn dir(&self, sub: &str) -> PathBuf {
+        self.root.join(sub)
+    }
+
+    /// Rebuilds the derived search index from the source tables; returns the documents indexed.
+    pub fn reindex(&mut self) -> Result<usize, NovelError> {
+        if self.lock.is_none() {
+            return Err(NovelError::ReadOnly {
+                path: self.root.clone(),
+            });
+        }
+        let tx = self.store.transaction()?;
+        let n = store::rebuild_search_index(&tx)?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(n)
+    }
+
+    pub fn state(&self) -> Result<StoryState, NovelError> {
+        Ok(store::load_state(self.store.conn())?)
+    }
+}
+
+fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
+    let config = NovelConfig {
+        novel: seed.foundation.clone(),
+        generation: seed.generation.clone(),
+    };
+    config.validate().map_err(NovelError::Seed)?;
+    for (what, value) in [
+        ("the protagonist's name", &seed.protagonist.name),
+        ("the starting location's name", &seed.location.name),
+        ("the goal", &seed.goal),
+    ] {
+        if value.trim().is_empty() {
+            return Err(NovelError::Seed(format!("{what} must not be empty")));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,83 @@
+//! The planner's plan (seed 000 §3): why, what the scene should do, whose eyes, where, and which
+//! tools to call first. The JSON Schema sent to the model is generated from these types, and
+//! `validate` checks a model's answer against it and against the tool registry.
+
+mod validate;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+pub use validate::{PlanError, PlanProblem, ProblemKind, plan_schema, validate_plan};
+
+use crate::executor::ExecAction;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Plan {
+    /// Why this plan makes sense for the story now.
+    pub rationale: String,
+    /// What should happen in the scene, in 1–2 specific sentences.
+    pub scene_intention: String,
+    /// Character id whose point of view the scene is told from (e.g. "C0").
+    #[serde(default)]
+    pub pov_character: Option<String>,
+    /// Location id where the scene takes place (e.g. "L0"), or null for a place a tool creates.
+    #[serde(default)]
+    pub target_location: Option<String>,
+    /// Tool calls to make before writing, at most a few.
+    pub actions: Vec<PlanAction>,
+    /// Concrete story developments the scene should produce.
+    #[serde(default)]
+    pub expected_outcomes: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct PlanAction {
+    /// A short name for this action so others can depend on it (default: "a" + its index).
+    #[serde(default)]
+    pub id: Option<String>,
+    /// Tool name, e.g. "memory.search".
+    pub tool: String,
+    /// The tool's arguments.
+    #[serde(default)]
+    pub args: Map<String, Value>,
+    /// Why this tool call is needed.
+    #[serde(default)]
+    pub reason: String,
+    /// Ids of actions that must finish first.
+    #[serde(default)]
+    pub dependencies: Vec<String>,
+    /// Whether the scene cannot be written if this action fails (default true).
+    #[serde(default = "required_by_default")]
+    pub required: bool,
+}
+
+fn required_by_default() -> bool {
+    true
+}
+
+impl PlanAction {
+    pub fn effective_id(&self, index: usize) -> String {
+        self.id
+            .clone()
+            .filter(|id| !id.trim().is_empty())
+            .unwrap_or_else(|| format!("a{index}"))
+    }
+}
+
+impl Plan {
+    /// The actions as the executor runs them.
+    pub fn exec_actions(&self) -> Vec<ExecAction> {
+        self.actions
+            .iter()
+            .enumerate()
+            .map(|(i, a)| ExecAction {
+                id: a.effective_id(i),
+                tool: a.tool.clone(),
+                args: Value::Object(a.args.clone()),
+                required: a.required,
+                dependencies: a.dependencies.clone(),
+            })
+            .collect()
+    }
+}

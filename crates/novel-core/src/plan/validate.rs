@@ -1,0 +1,231 @@
+//! Plan validation: the generated JSON Schema first, then what a schema cannot know — that each
+//! tool exists and its arguments fit, that dependencies name real actions, that ids are ids.
+//! Every problem is collected (not just the first) because the list goes back to the model.
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::Plan;
+use crate::ids::{EntityId, EntityKind};
+use crate::schema::{SchemaValidator, schema_of};
+use crate::tools::{ToolError, ToolRegistry};
+
+/// The JSON Schema of a plan, as sent to models that support structured output.
+pub fn plan_schema() -> Value {
+    schema_of::<Plan>()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemKind {
+    Schema,
+    UnknownTool,
+    InvalidArgs,
+    Dependency,
+    Id,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlanProblem {
+    pub kind: ProblemKind,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("the plan is invalid: {}", problems.iter().map(|p| p.message.as_str()).collect::<Vec<_>>().join("; "))]
+pub struct PlanError {
+    pub problems: Vec<PlanProblem>,
+}
+
+impl PlanError {
+    pub fn names_unknown_tool(&self) -> bool {
+        self.problems
+            .iter()
+            .any(|p| p.kind == ProblemKind::UnknownTool)
+    }
+
+    pub fn messages(&self) -> Vec<String> {
+        self.problems.iter().map(|p| p.message.clone()).collect()
+    }
+}
+
+/// Validates a model's plan against the schema and the registry.
+pub fn validate_plan(value: &Value, registry: &ToolRegistry) -> Result<Plan, PlanError> {
+    let problem = |kind, message| PlanProblem { kind, message };
+    let violations = SchemaValidator::for_type::<Plan>().violations(value);
+    if !violations.is_empty() {
+        return Err(PlanError {
+            problems: violations
+                .iter()
+                .map(|v| problem(ProblemKind::Schema, v.to_string()))
+                .collect(),
+        });
+    }
+    let plan: Plan = serde_path_to_error::deserialize(value).map_err(|e| PlanError {
+        problems: vec![problem(
+            ProblemKind::Schema,
+            format!("field `{}`: {}", e.path(), e.inner()),
+        )],
+    })?;
+
+    let mut problems = Vec::new();
+    for (field, value, kind) in [
+        ("pov_character", &plan.pov_character, EntityKind::Character),
+        (
+            "target_location",
+            &plan.target_location,
+            EntityKind::Location,
+        ),
+    ] {
+        if let Some(v) = value.as_deref().filter(|v| !v.is_empty())
+            && EntityId::parse_kind(v, kind).is_err()
+        {
+            problems.push(problem(
+                ProblemKind::Id,
+                format!(
+                    "`{field}` must be a {kind} id like {}0, not `{v}`",
+                    kind.prefix()
+                ),
+            ));
+        }
+    }
+
+    let ids: Vec<String> = plan
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(i, a)| a.effective_id(i))
+        .collect();
+    let mut seen = HashSet::new();
+    for id in &ids {
+        if !seen.insert(id) {
+            problems.push(problem(
+                ProblemKind::Dependency,
+                format!("two actions share the id `{id}`"),
+            ));
+        }
+    }
+    for (i, action) in plan.actions.iter().enumerate() {
+        match registry.check(&action.tool, &Value::Object(action.args.clone())) {
+            Ok(()) => {}
+            Err(e @ ToolError::UnknownTool { .. }) => problems.push(problem(
+                ProblemKind::UnknownTool,
+                format!("actions[{i}]: {e}"),
+            )),
+            Err(e) => problems.push(problem(
+                ProblemKind::InvalidArgs,
+                format!("actions[{i}]: {e}"),
+            )),
+        }
+        for dep in &action.dependencies {
+            if !ids.contains(dep) || *dep == ids[i] {
+                problems.push(problem(
+                    ProblemKind::Dependency,
+                    format!("actions[{i}] depends on `{dep}`, which is not another action's id"),
+                ));
+            }
+        }
+    }
+    if problems.is_empty() {
+        Ok(plan)
+    } else {
+        Err(PlanError { problems })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn valid_plan() -> Value {
+        json!({
+            "rationale": "Tamsin needs help to escape the harbor.",
+            "scene_intention": "Tamsin persuades a dockhand to hide her.",
+            "pov_character": "C0",
+            "target_location": "L0",
+            "actions": [
+                {"id": "find", "tool": "memory.search", "args": {"query": "dockworkers"}, "reason": "who works here"},
+                {"tool": "character.generate", "args": {"name": "Bram", "role": "dockhand"}, "dependencies": ["find"]},
+                {"tool": "location.update", "args": {"id": "L0", "changes": {"tension_level": 4}}, "required": false}
+            ],
+            "expected_outcomes": ["Tamsin gains an ally"]
+        })
+    }
+
+    #[test]
+    fn a_valid_plan_parses_with_defaults() {
+        let plan = validate_plan(&valid_plan(), &ToolRegistry::standard()).unwrap();
+        assert_eq!(plan.actions.len(), 3);
+        let exec = plan.exec_actions();
+        assert_eq!(exec[0].id, "find");
+        assert_eq!(exec[1].id, "a1");
+        assert_eq!(exec[1].dependencies, vec!["find".to_string()]);
+        assert!(exec[1].required);
+        assert!(!exec[2].required);
+    }
+
+    #[test]
+    fn a_missing_field_is_named() {
+        let mut plan = valid_plan();
+        plan.as_object_mut().unwrap().remove("scene_intention");
+        let err = validate_plan(&plan, &ToolRegistry::standard()).unwrap_err();
+        assert_eq!(err.problems[0].kind, ProblemKind::Schema);
+        assert!(err.to_string().contains("scene_intention"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_tool_is_named_with_the_available_ones() {
+        let mut plan = valid_plan();
+        plan["actions"][0]["tool"] = json!("weather.forecast");
+        let err = validate_plan(&plan, &ToolRegistry::standard()).unwrap_err();
+        assert!(err.names_unknown_tool());
+        let msg = err.to_string();
+        assert!(
+            msg.contains("weather.forecast") && msg.contains("memory.search"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn a_wrong_argument_type_names_tool_and_field() {
+        let mut plan = valid_plan();
+        plan["actions"][0]["args"] = json!({"query": "docks", "limit": "five"});
+        let err = validate_plan(&plan, &ToolRegistry::standard()).unwrap_err();
+        assert_eq!(err.problems[0].kind, ProblemKind::InvalidArgs);
+        let msg = err.to_string();
+        assert!(
+            msg.contains("memory.search") && msg.contains("limit"),
+            "{msg}"
+        );
+    }
+
+    #[test]
+    fn bad_ids_and_dependencies_are_reported_together() {
+        let mut plan = valid_plan();
+        plan["pov_character"] = json!("../../etc/passwd");
+        plan["actions"][1]["dependencies"] = json!(["nope"]);
+        let err = validate_plan(&plan, &ToolRegistry::standard()).unwrap_err();
+        let kinds: Vec<ProblemKind> = err.problems.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, vec![ProblemKind::Id, ProblemKind::Dependency]);
+    }
+
+    #[test]
+    fn the_schema_is_generated_from_the_types() {
+        let schema = plan_schema();
+        let required: Vec<&str> = schema["required"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap())
+            .collect();
+        assert!(
+            required.contains(&"rationale")
+                && required.contains(&"actions")
+                && required.contains(&"scene_intention")
+        );
+        assert!(schema.to_string().contains("dependencies"));
+    }
+}

@@ -1,0 +1,56 @@
+//! The per-entity history log: one row per applied change or flagged contradiction, by tick.
+
+use rusqlite::{Connection, Transaction, params};
+use serde::{Deserialize, Serialize};
+
+use super::StoreResult;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    pub entity_id: String,
+    pub tick: u32,
+    /// The changed field as a dotted path (`inventory`, `facts.brother`), or `*` for the record.
+    pub field: String,
+    /// What happened, in words ("created", "updated", "contradiction: …").
+    pub change: String,
+    pub old_value: Option<serde_json::Value>,
+    pub new_value: Option<serde_json::Value>,
+    /// A contradiction that was recorded but not applied.
+    pub flagged: bool,
+    /// Who asked for it: a tool name, "extraction", "seed", "user".
+    pub source: String,
+}
+
+pub fn append_history(tx: &Transaction<'_>, e: &HistoryEntry) -> StoreResult<()> {
+    let json = |v: &Option<serde_json::Value>| v.as_ref().map(|v| v.to_string());
+    tx.execute(
+        "INSERT INTO history (entity_id, tick, field, change, old_value, new_value, flagged, source)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            e.entity_id, e.tick, e.field, e.change, json(&e.old_value), json(&e.new_value),
+            e.flagged, e.source
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn history_of(conn: &Connection, entity_id: &str) -> StoreResult<Vec<HistoryEntry>> {
+    let mut stmt = conn.prepare(
+        "SELECT entity_id, tick, field, change, old_value, new_value, flagged, source
+         FROM history WHERE entity_id = ?1 ORDER BY seq",
+    )?;
+    let parse = |s: Option<String>| s.and_then(|s| serde_json::from_str(&s).ok());
+    let rows = stmt.query_map([entity_id], |r| {
+        Ok(HistoryEntry {
+            entity_id: r.get(0)?,
+            tick: r.get(1)?,
+            field: r.get(2)?,
+            change: r.get(3)?,
+            old_value: parse(r.get(4)?),
+            new_value: parse(r.get(5)?),
+            flagged: r.get(6)?,
+            source: r.get(7)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

@@ -1,0 +1,63 @@
+//! Lore rows: world facts with their keywords.
+
+use rusqlite::{Connection, Transaction, params};
+
+use super::{StoreError, StoreResult, from_json, to_json};
+use crate::model::{Importance, LoreFact};
+
+pub fn insert_lore(tx: &Transaction<'_>, f: &LoreFact) -> StoreResult<()> {
+    tx.execute(
+        "INSERT INTO lore (id, fact, category, importance, keywords, source_tick, created_tick)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            f.id,
+            f.fact,
+            f.category,
+            f.importance.as_str(),
+            to_json(&f.keywords)?,
+            f.source_tick,
+            f.created_tick
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn list_lore(conn: &Connection) -> StoreResult<Vec<LoreFact>> {
+    let mut stmt = conn.prepare(
+        "SELECT id, fact, category, importance, keywords, source_tick, created_tick FROM lore
+         ORDER BY created_tick, CAST(substr(id, 2) AS INTEGER)",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+            r.get::<_, Option<u32>>(5)?,
+            r.get::<_, u32>(6)?,
+        ))
+    })?;
+    rows.map(|row| {
+        let (id, fact, category, importance, keywords, source_tick, created_tick) = row?;
+        let importance = Importance::parse(&importance).ok_or_else(|| StoreError::Corrupt {
+            id: id.clone(),
+            message: "unknown importance".into(),
+        })?;
+        let keywords = from_json(&id, &keywords)?;
+        Ok(LoreFact {
+            id,
+            fact,
+            category,
+            importance,
+            keywords,
+            source_tick,
+            created_tick,
+        })
+    })
+    .collect()
+}
+
+pub fn get_lore(conn: &Connection, id: &str) -> StoreResult<Option<LoreFact>> {
+    Ok(list_lore(conn)?.into_iter().find(|f| f.id == id))
+}

@@ -1,0 +1,194 @@
+//! The novel store: the one type that owns the SQLite connection of `novel.db`. It opens the
+//! file with WAL and foreign keys on, applies the versioned migrations in `schema/`, refuses a
+//! database written by a newer version of the program, and hands out transactions. The data
+//! functions in the submodules take a `&Transaction` (writes) or `&Connection` (reads) so that
+//! the caller decides what is atomic — a whole tick commits or nothing does.
+
+mod characters;
+mod history;
+mod ids;
+mod locations;
+mod loops;
+mod lore;
+mod relationships;
+mod scenes;
+mod search;
+mod state;
+mod ticks;
+
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags, Transaction};
+use rusqlite_migration::{M, Migrations, SchemaVersion};
+
+pub use characters::*;
+pub use history::*;
+pub use ids::mint_id;
+pub use locations::*;
+pub use loops::*;
+pub use lore::*;
+pub use relationships::*;
+pub use scenes::*;
+pub use search::*;
+pub use state::*;
+pub use ticks::*;
+
+pub const DB_FILE: &str = "novel.db";
+
+const MIGRATION_SQL: [&str; 2] = [
+    include_str!("schema/001_core.sql"),
+    include_str!("schema/002_search_and_failures.sql"),
+];
+
+/// The schema version this build writes and understands.
+pub const SCHEMA_VERSION: usize = MIGRATION_SQL.len();
+
+fn migrations() -> Migrations<'static> {
+    Migrations::new(MIGRATION_SQL.iter().map(|sql| M::up(sql)).collect())
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{path}: {source}")]
+    Open {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    #[error(
+        "{path} was written by a newer version of Novel Agent (schema version {found}, this program knows up to {supported}); update Novel Agent to open it"
+    )]
+    NewerSchema {
+        path: PathBuf,
+        found: usize,
+        supported: usize,
+    },
+    #[error("{path}: cannot upgrade the database: {message}")]
+    Migration { path: PathBuf, message: String },
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("corrupt record {id}: {message}")]
+    Corrupt { id: String, message: String },
+    #[error("{0} not found")]
+    NotFound(String),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// Owns the connection to one `novel.db`.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("path", &self.path).finish()
+    }
+}
+
+impl Store {
+    /// Opens (creating if `create`) and migrates to the latest schema.
+    pub fn open(path: &Path, create: bool) -> StoreResult<Store> {
+        let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        if create {
+            flags |= OpenFlags::SQLITE_OPEN_CREATE;
+        }
+        let open_err = |source| StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut conn = Connection::open_with_flags(path, flags).map_err(open_err)?;
+        configure(&conn).map_err(open_err)?;
+        let version = schema_version(&conn).map_err(|e| StoreError::Migration {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::NewerSchema {
+                path: path.to_path_buf(),
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        migrations()
+            .to_latest(&mut conn)
+            .map_err(|e| StoreError::Migration {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Reads outside a transaction see one consistent snapshot per statement.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// An IMMEDIATE transaction: takes SQLite's write lock up front so a tick never discovers
+    /// halfway through that another writer got there first.
+    pub fn transaction(&mut self) -> StoreResult<Transaction<'_>> {
+        Ok(self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?)
+    }
+}
+
+fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(())
+}
+
+fn schema_version(conn: &Connection) -> Result<usize, rusqlite_migration::Error> {
+    Ok(match migrations().current_version(conn)? {
+        SchemaVersion::NoneSet => 0,
+        SchemaVersion::Inside(v) | SchemaVersion::Outside(v) => v.get(),
+    })
+}
+
+/// Runs `f` inside a SQL savepoint: its writes stay if it succeeds and vanish if it fails, while
+/// the surrounding transaction goes on. This is what makes a failing tool call change nothing.
+pub fn with_savepoint<T, E>(tx: &Transaction<'_>, f: impl FnOnce() -> Result<T, E>) -> Result<T, E>
+where
+    E: From<rusqlite::Error>,
+{
+    tx.execute_batch("SAVEPOINT tool_call")?;
+    match f() {
+        Ok(value) => {
+            tx.execute_batch("RELEASE tool_call")?;
+            Ok(value)
+        }
+        Err(err) => {
+            tx.execute_batch("ROLLBACK TO tool_call; RELEASE tool_call")?;
+            Err(err)
+        }
+    }
+}
+
+/// Serializes a value for a JSON column.
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> StoreResult<String> {
+    serde_json::to_string(value).map_err(|e| StoreError::Corrupt {
+        id: "-".into(),
+        message: e.to_string(),
+    })
+}
+
+/// Parses a JSON column, naming the record if it is damaged.
+pub(crate) fn from_json<T: serde::de::DeserializeOwned>(id: &str, text: &str) -> StoreResult<T> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt {
+        id: id.to_string(),
+        message: e.to_string(),
+    })
+}
+
+#[cfg(test)]
+mod tests;

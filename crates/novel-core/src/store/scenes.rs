@@ -1,0 +1,93 @@
+//! Scene rows: committed prose in tick order.
+
+use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
+
+use super::{StoreResult, from_json, to_json};
+use crate::model::Scene;
+
+const COLUMNS: &str =
+    "id, tick, title, pov_character, location, prose, word_count, summary, tension, created_at";
+
+pub fn insert_scene(tx: &Transaction<'_>, s: &Scene) -> StoreResult<()> {
+    tx.execute(
+        &format!("INSERT INTO scenes ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"),
+        params![
+            s.id,
+            s.tick,
+            s.title,
+            s.pov_character,
+            s.location,
+            s.prose,
+            s.word_count,
+            to_json(&s.summary)?,
+            s.tension,
+            s.created_at
+        ],
+    )?;
+    Ok(())
+}
+
+/// Replaces a scene's prose (a writer's edit) and its word count.
+pub fn update_scene_prose(
+    tx: &Transaction<'_>,
+    id: &str,
+    prose: &str,
+    word_count: u32,
+) -> StoreResult<bool> {
+    let n = tx.execute(
+        "UPDATE scenes SET prose = ?2, word_count = ?3 WHERE id = ?1",
+        params![id, prose, word_count],
+    )?;
+    Ok(n == 1)
+}
+
+fn read_scene(row: &Row<'_>) -> rusqlite::Result<(Scene, String)> {
+    let id: String = row.get(0)?;
+    Ok((
+        Scene {
+            id: id.clone(),
+            tick: row.get(1)?,
+            title: row.get(2)?,
+            pov_character: row.get(3)?,
+            location: row.get(4)?,
+            prose: row.get(5)?,
+            word_count: row.get(6)?,
+            summary: Vec::new(),
+            tension: row.get(8)?,
+            created_at: row.get(9)?,
+        },
+        row.get(7)?,
+    ))
+}
+
+fn finish((mut scene, summary): (Scene, String)) -> StoreResult<Scene> {
+    scene.summary = from_json(&scene.id, &summary)?;
+    Ok(scene)
+}
+
+pub fn get_scene(conn: &Connection, id: &str) -> StoreResult<Option<Scene>> {
+    conn.query_row(
+        &format!("SELECT {COLUMNS} FROM scenes WHERE id = ?1"),
+        [id],
+        read_scene,
+    )
+    .optional()?
+    .map(finish)
+    .transpose()
+}
+
+/// All scenes in tick order.
+pub fn list_scenes(conn: &Connection) -> StoreResult<Vec<Scene>> {
+    let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM scenes ORDER BY tick"))?;
+    let rows = stmt.query_map([], read_scene)?;
+    rows.map(|r| finish(r?)).collect()
+}
+
+/// The last `n` scenes, oldest first.
+pub fn recent_scenes(conn: &Connection, n: u32) -> StoreResult<Vec<Scene>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM (SELECT * FROM scenes ORDER BY tick DESC LIMIT ?1) ORDER BY tick"
+    ))?;
+    let rows = stmt.query_map([n], read_scene)?;
+    rows.map(|r| finish(r?)).collect()
+}

@@ -1,0 +1,101 @@
+//! Tick records (committed) and tick failures (recorded, story untouched).
+
+use rusqlite::{Connection, Transaction, params};
+
+use super::{StoreResult, from_json, to_json};
+use crate::model::{TickFailure, TickRecord};
+
+pub fn insert_tick(tx: &Transaction<'_>, t: &TickRecord) -> StoreResult<()> {
+    tx.execute(
+        "INSERT INTO ticks (tick, plan, execution, findings, usage, timings, started_at, finished_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            t.tick,
+            t.plan.as_ref().map(to_json).transpose()?,
+            t.execution.as_ref().map(to_json).transpose()?,
+            to_json(&t.findings)?,
+            to_json(&t.usage)?,
+            to_json(&t.timings)?,
+            t.started_at,
+            t.finished_at
+        ],
+    )?;
+    Ok(())
+}
+
+pub fn list_ticks(conn: &Connection) -> StoreResult<Vec<TickRecord>> {
+    let mut stmt = conn.prepare(
+        "SELECT tick, plan, execution, findings, usage, timings, started_at, finished_at
+         FROM ticks ORDER BY tick",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, u32>(0)?,
+            r.get::<_, Option<String>>(1)?,
+            r.get::<_, Option<String>>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+            r.get::<_, String>(5)?,
+            r.get::<_, String>(6)?,
+            r.get::<_, String>(7)?,
+        ))
+    })?;
+    rows.map(|row| {
+        let (tick, plan, execution, findings, usage, timings, started_at, finished_at) = row?;
+        let id = format!("tick {tick}");
+        Ok(TickRecord {
+            tick,
+            plan: plan.map(|p| from_json(&id, &p)).transpose()?,
+            execution: execution.map(|e| from_json(&id, &e)).transpose()?,
+            findings: from_json(&id, &findings)?,
+            usage: from_json(&id, &usage)?,
+            timings: from_json(&id, &timings)?,
+            started_at,
+            finished_at,
+        })
+    })
+    .collect()
+}
+
+pub fn record_failure(tx: &Transaction<'_>, f: &TickFailure) -> StoreResult<i64> {
+    tx.execute(
+        "INSERT INTO tick_failures (tick, at, error_type, message, error_file, resolved)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            f.tick,
+            f.at,
+            f.error_type,
+            f.message,
+            f.error_file,
+            f.resolved
+        ],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
+
+/// Marks every recorded failure of `tick` resolved (the tick was retried or skipped).
+pub fn resolve_failures(tx: &Transaction<'_>, tick: u32) -> StoreResult<()> {
+    tx.execute(
+        "UPDATE tick_failures SET resolved = 1 WHERE tick = ?1",
+        [tick],
+    )?;
+    Ok(())
+}
+
+pub fn list_failures(conn: &Connection) -> StoreResult<Vec<TickFailure>> {
+    let mut stmt = conn.prepare(
+        "SELECT seq, tick, at, error_type, message, error_file, resolved FROM tick_failures ORDER BY seq",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok(TickFailure {
+            seq: r.get(0)?,
+            tick: r.get(1)?,
+            at: r.get(2)?,
+            error_type: r.get(3)?,
+            message: r.get(4)?,
+            error_file: r.get(5)?,
+            resolved: r.get(6)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

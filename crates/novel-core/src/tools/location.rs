@@ -1,0 +1,47 @@
+//! `location.generate` and `location.update`.
+
+use rusqlite::Transaction;
+
+use super::character::UpdateArgs;
+use super::{ToolContext, ToolError, TypedTool};
+use crate::memory::{self, NewLocation, UpdateReport};
+use crate::model::Location;
+
+pub struct LocationGenerate;
+
+impl TypedTool for LocationGenerate {
+    const NAME: &'static str = "location.generate";
+    const DESCRIPTION: &'static str = "Create a new location, optionally connected to existing ones. Returns the location with its new id.";
+    type Args = NewLocation;
+    type Output = Location;
+
+    fn run(
+        &self,
+        tx: &Transaction<'_>,
+        ctx: &ToolContext,
+        args: Self::Args,
+    ) -> Result<Self::Output, ToolError> {
+        memory::create_location(tx, args, ctx.tick, Self::NAME)
+            .map_err(ToolError::memory(Self::NAME))
+    }
+}
+
+pub struct LocationUpdate;
+
+impl TypedTool for LocationUpdate {
+    const NAME: &'static str = "location.update";
+    const DESCRIPTION: &'static str = "Change a location (description, sensory, threats, inhabitants, tension_level 1–5, connections, facts).";
+    type Args = UpdateArgs;
+    type Output = UpdateReport;
+
+    fn run(
+        &self,
+        tx: &Transaction<'_>,
+        ctx: &ToolContext,
+        args: Self::Args,
+    ) -> Result<Self::Output, ToolError> {
+        let (id, update) = args.into_parts();
+        memory::update_record::<Location>(tx, &id, &update, ctx.tick, Self::NAME)
+            .map_err(ToolError::memory(Self::NAME))
+    }
+}

@@ -1,0 +1,23 @@
+//! The tools the planner may call (seed 000): typed arguments with a JSON Schema generated from
+//! the Rust type, a name constant, a description for the planner, and their own error type. The
+//! registry rejects unknown tools and invalid arguments before anything runs, and runs each
+//! call inside a savepoint so a failing call leaves the database exactly as it was.
+
+mod character;
+mod error;
+mod location;
+mod lore;
+mod memory_search;
+mod registry;
+mod relationship;
+
+pub use character::{CharacterGenerate, CharacterUpdate};
+pub use error::ToolError;
+pub use location::{LocationGenerate, LocationUpdate};
+pub use lore::LoreAdd;
+pub use memory_search::{MemorySearch, MemorySearchArgs};
+pub use registry::{Tool, ToolContext, ToolRegistry, TypedTool};
+pub use relationship::{RelationshipCreate, RelationshipQuery, RelationshipUpdate};
+
+#[cfg(test)]
+mod tests;

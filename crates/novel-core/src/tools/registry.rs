@@ -1,0 +1,177 @@
+//! The tool trait, the typed-tool adapter that validates and parses arguments, and the registry.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use rusqlite::Transaction;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::ToolError;
+use crate::schema::{SchemaValidator, Violation};
+
+/// What a tool may know about the tick it runs in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ToolContext {
+    /// The tick being generated (the last committed tick + 1).
+    pub tick: u32,
+}
+
+/// A tool as the registry and executor see it: untyped JSON in, JSON out.
+pub trait Tool: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn description(&self) -> &'static str;
+    fn args_schema(&self) -> &Value;
+    /// Checks arguments without running anything.
+    fn check_args(&self, args: &Value) -> Result<(), ToolError>;
+    fn call(
+        &self,
+        tx: &Transaction<'_>,
+        ctx: &ToolContext,
+        args: &Value,
+    ) -> Result<Value, ToolError>;
+}
+
+/// A tool written against typed arguments; `register` adapts it into a `Tool`.
+pub trait TypedTool: Send + Sync + 'static {
+    const NAME: &'static str;
+    const DESCRIPTION: &'static str;
+    type Args: DeserializeOwned + JsonSchema;
+    type Output: Serialize;
+    fn run(
+        &self,
+        tx: &Transaction<'_>,
+        ctx: &ToolContext,
+        args: Self::Args,
+    ) -> Result<Self::Output, ToolError>;
+}
+
+struct Typed<T: TypedTool> {
+    tool: T,
+    validator: SchemaValidator,
+}
+
+impl<T: TypedTool> Typed<T> {
+    fn parse(&self, args: &Value) -> Result<T::Args, ToolError> {
+        let invalid = |violations| ToolError::InvalidArgs {
+            tool: T::NAME.to_string(),
+            violations,
+        };
+        let violations = self.validator.violations(args);
+        if !violations.is_empty() {
+            return Err(invalid(violations));
+        }
+        serde_path_to_error::deserialize(args).map_err(|e| {
+            let field = e.path().to_string();
+            invalid(vec![Violation {
+                field,
+                message: e.into_inner().to_string(),
+            }])
+        })
+    }
+}
+
+impl<T: TypedTool> Tool for Typed<T> {
+    fn name(&self) -> &'static str {
+        T::NAME
+    }
+    fn description(&self) -> &'static str {
+        T::DESCRIPTION
+    }
+    fn args_schema(&self) -> &Value {
+        self.validator.schema()
+    }
+    fn check_args(&self, args: &Value) -> Result<(), ToolError> {
+        self.parse(args).map(drop)
+    }
+    fn call(
+        &self,
+        tx: &Transaction<'_>,
+        ctx: &ToolContext,
+        args: &Value,
+    ) -> Result<Value, ToolError> {
+        let args = self.parse(args)?;
+        let output = self.tool.run(tx, ctx, args)?;
+        serde_json::to_value(output).map_err(|e| ToolError::Output {
+            tool: T::NAME.into(),
+            message: e.to_string(),
+        })
+    }
+}
+
+/// The set of tools the planner may use, by name.
+#[derive(Clone, Default)]
+pub struct ToolRegistry {
+    tools: BTreeMap<&'static str, Arc<dyn Tool>>,
+}
+
+impl std::fmt::Debug for ToolRegistry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.tools.keys()).finish()
+    }
+}
+
+impl ToolRegistry {
+    /// Every tool of seed 000 plus `lore.add`.
+    pub fn standard() -> ToolRegistry {
+        let mut r = ToolRegistry::default();
+        r.register(super::MemorySearch);
+        r.register(super::CharacterGenerate);
+        r.register(super::CharacterUpdate);
+        r.register(super::LocationGenerate);
+        r.register(super::LocationUpdate);
+        r.register(super::RelationshipCreate);
+        r.register(super::RelationshipUpdate);
+        r.register(super::RelationshipQuery);
+        r.register(super::LoreAdd);
+        r
+    }
+
+    pub fn register<T: TypedTool>(&mut self, tool: T) {
+        let validator = SchemaValidator::for_type::<T::Args>();
+        self.tools
+            .insert(T::NAME, Arc::new(Typed { tool, validator }));
+    }
+
+    /// A registry without the named tools (replanning with failing tools disabled).
+    pub fn without(&self, disabled: &[String]) -> ToolRegistry {
+        let mut r = self.clone();
+        r.tools
+            .retain(|name, _| !disabled.iter().any(|d| d == name));
+        r
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.tools.keys().map(|n| n.to_string()).collect()
+    }
+
+    pub fn get(&self, name: &str) -> Result<&Arc<dyn Tool>, ToolError> {
+        self.tools.get(name).ok_or_else(|| ToolError::UnknownTool {
+            name: name.chars().take(80).collect(),
+            available: self.names(),
+        })
+    }
+
+    pub fn tools(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
+        self.tools.values()
+    }
+
+    /// Rejects an unknown tool or invalid arguments, running nothing.
+    pub fn check(&self, name: &str, args: &Value) -> Result<(), ToolError> {
+        self.get(name)?.check_args(args)
+    }
+
+    /// Runs one call inside a savepoint: on error, nothing it wrote remains.
+    pub fn call(
+        &self,
+        tx: &Transaction<'_>,
+        ctx: &ToolContext,
+        name: &str,
+        args: &Value,
+    ) -> Result<Value, ToolError> {
+        let tool = self.get(name)?;
+        crate::store::with_savepoint(tx, || tool.call(tx, ctx, args))
+    }
+}

@@ -1,0 +1,313 @@
+//! Tool tests: each tool through the registry, argument errors naming tool and field, and the
+//! guarantee that a failing call leaves the database exactly as it was.
+
+use rusqlite::Transaction;
+use serde_json::{Value, json};
+
+use super::*;
+use crate::memory::{self, NewCharacter, NewLocation};
+use crate::store::{self, Store};
+
+fn store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(&dir.path().join("novel.db"), true).unwrap();
+    (dir, store)
+}
+
+fn seed(tx: &Transaction<'_>) {
+    let l = memory::create_location(
+        tx,
+        NewLocation {
+            name: "Rainmarket Docks".into(),
+            ..Default::default()
+        },
+        0,
+        "seed",
+    )
+    .unwrap();
+    memory::create_character(
+        tx,
+        NewCharacter {
+            name: "Tamsin Vale".into(),
+            role: "smuggler".into(),
+            location: Some(l.id),
+            ..Default::default()
+        },
+        0,
+        "seed",
+    )
+    .unwrap();
+}
+
+/// Every row of every table, as text: two equal fingerprints mean an unchanged database.
+fn fingerprint(tx: &Transaction<'_>) -> String {
+    let tables: Vec<String> = tx
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search_index_%' ORDER BY name")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let mut out = String::new();
+    for t in tables {
+        let mut stmt = tx.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
+        let n = stmt.column_count();
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((0..n)
+                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                    .collect::<Vec<_>>()
+                    .join("|"))
+            })
+            .unwrap();
+        for row in rows {
+            out.push_str(&format!("{t}: {}\n", row.unwrap()));
+        }
+    }
+    out
+}
+
+const CTX: ToolContext = ToolContext { tick: 1 };
+
+#[test]
+fn every_tool_has_a_schema_and_a_description() {
+    let registry = ToolRegistry::standard();
+    assert_eq!(
+        registry.names(),
+        vec![
+            "character.generate",
+            "character.update",
+            "location.generate",
+            "location.update",
+            "lore.add",
+            "memory.search",
+            "relationship.create",
+            "relationship.query",
+            "relationship.update"
+        ]
+    );
+    for tool in registry.tools() {
+        assert_eq!(tool.args_schema()["type"], "object", "{}", tool.name());
+        assert!(!tool.description().is_empty());
+    }
+}
+
+#[test]
+fn tools_create_update_relate_and_find() {
+    let (_d, mut s) = store();
+    let tx = s.transaction().unwrap();
+    seed(&tx);
+    let r = ToolRegistry::standard();
+    let bram = r
+        .call(
+            &tx,
+            &CTX,
+            "character.generate",
+            &json!({"name": "Bram", "role": "dockhand", "location": "L0"}),
+        )
+        .unwrap();
+    assert_eq!(bram["id"], "C1");
+    let gate = r
+        .call(
+            &tx,
+            &CTX,
+            "location.generate",
+            &json!({"name": "Salt Gate", "connections": ["L0"], "tension_level": 4}),
+        )
+        .unwrap();
+    assert_eq!(gate["id"], "L1");
+    r.call(&tx, &CTX, "relationship.create", &json!({"character_a": "C0", "character_b": "C1", "kind": "ally", "perspective_a": "useful"})).unwrap();
+    let upd = r
+        .call(&tx, &CTX, "relationship.update", &json!({"character_a": "C1", "character_b": "C0", "status": "strained", "perspective_a": "she lied", "event": "Tamsin lied about the cargo"}))
+        .unwrap();
+    assert!(!upd["applied"].as_array().unwrap().is_empty());
+    let rel = store::find_relationship(&tx, "C0", "C1").unwrap().unwrap();
+    assert_eq!(rel.status, "strained");
+    // C1's view was given as perspective_a of (C1, C0): stored on C1's side, which is b.
+    assert_eq!(rel.perspective_b, "she lied");
+    assert_eq!(rel.perspective_a, "useful");
+    assert!(
+        store::history_of(&tx, &rel.id)
+            .unwrap()
+            .iter()
+            .any(|h| h.field == "event")
+    );
+    let q = r
+        .call(
+            &tx,
+            &CTX,
+            "relationship.query",
+            &json!({"character_id": "C0", "status_filter": "strain"}),
+        )
+        .unwrap();
+    assert_eq!(q["relationships"][0]["other_name"], "Bram");
+    r.call(
+        &tx,
+        &CTX,
+        "lore.add",
+        &json!({"fact": "The tide bells ring thrice before a storm.", "keywords": ["tide bells"]}),
+    )
+    .unwrap();
+    r.call(
+        &tx,
+        &CTX,
+        "character.update",
+        &json!({"id": "C0", "append": {"inventory": ["brass key"]}}),
+    )
+    .unwrap();
+    r.call(
+        &tx,
+        &CTX,
+        "location.update",
+        &json!({"id": "L0", "changes": {"threats": ["harbor watch"]}}),
+    )
+    .unwrap();
+
+    let hits = r
+        .call(&tx, &CTX, "memory.search", &json!({"query": "bells storm"}))
+        .unwrap();
+    assert_eq!(hits["hits"][0]["entity_id"], "W0");
+    let hits = r
+        .call(
+            &tx,
+            &CTX,
+            "memory.search",
+            &json!({"query": "brass key", "entity_types": ["character"]}),
+        )
+        .unwrap();
+    assert_eq!(hits["hits"][0]["entity_id"], "C0");
+    let hits = r
+        .call(
+            &tx,
+            &CTX,
+            "memory.search",
+            &json!({"query": "harbor watch", "entity_types": ["lore"]}),
+        )
+        .unwrap();
+    assert!(hits["hits"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn unknown_tools_and_bad_arguments_name_the_tool_and_field() {
+    let r = ToolRegistry::standard();
+    let err = r
+        .check("character.delete", &json!({}))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("character.delete") && err.contains("character.update"),
+        "{err}"
+    );
+    let err = r
+        .check("memory.search", &json!({"query": 3}))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("memory.search") && err.contains("`query`"),
+        "{err}"
+    );
+    let err = r
+        .check("memory.search", &json!({"query": "x", "limit": 99}))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("`limit`"), "{err}");
+    let err = r
+        .check("character.generate", &json!({"name": "X", "hair": "red"}))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("character.generate") && err.contains("hair"),
+        "{err}"
+    );
+    let err = r
+        .check("relationship.create", &json!({"character_a": "C0"}))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("character_b"), "{err}");
+}
+
+#[test]
+fn a_failing_tool_call_changes_nothing_in_the_database() {
+    let (_d, mut s) = store();
+    let tx = s.transaction().unwrap();
+    seed(&tx);
+    let r = ToolRegistry::standard();
+    let before = fingerprint(&tx);
+    let failing: [(&str, Value); 5] = [
+        ("character.generate", json!({"name": "Tamsin Vale"})),
+        (
+            "character.update",
+            json!({"id": "C0", "changes": {"emotional_state": "calm", "last_location": "L42"}}),
+        ),
+        (
+            "location.generate",
+            json!({"name": "Gate", "connections": ["L0", "L7"]}),
+        ),
+        (
+            "relationship.create",
+            json!({"character_a": "C0", "character_b": "C9", "kind": "ally"}),
+        ),
+        (
+            "relationship.update",
+            json!({"character_a": "C0", "character_b": "C0", "status": "x"}),
+        ),
+    ];
+    for (tool, args) in failing {
+        assert!(
+            r.call(&tx, &CTX, tool, &args).is_err(),
+            "{tool} should fail"
+        );
+        assert_eq!(fingerprint(&tx), before, "{tool} left changes behind");
+    }
+}
+
+/// A tool that writes, then fails: only the savepoint can undo its write.
+struct WritesThenFails;
+
+impl TypedTool for WritesThenFails {
+    const NAME: &'static str = "test.writes_then_fails";
+    const DESCRIPTION: &'static str = "test";
+    type Args = serde_json::Map<String, Value>;
+    type Output = ();
+
+    fn run(
+        &self,
+        tx: &Transaction<'_>,
+        ctx: &ToolContext,
+        _args: Self::Args,
+    ) -> Result<(), ToolError> {
+        memory::create_character(
+            tx,
+            NewCharacter {
+                name: "Ghost".into(),
+                ..Default::default()
+            },
+            ctx.tick,
+            Self::NAME,
+        )
+        .map_err(ToolError::memory(Self::NAME))?;
+        Err(ToolError::memory(Self::NAME)(memory::MemoryError::Invalid(
+            "failed after writing".into(),
+        )))
+    }
+}
+
+#[test]
+fn a_tool_that_fails_after_writing_is_rolled_back() {
+    let (_d, mut s) = store();
+    let tx = s.transaction().unwrap();
+    seed(&tx);
+    let mut r = ToolRegistry::standard();
+    r.register(WritesThenFails);
+    let before = fingerprint(&tx);
+    let err = r
+        .call(&tx, &CTX, WritesThenFails::NAME, &json!({}))
+        .unwrap_err();
+    assert!(err.to_string().contains("failed after writing"));
+    assert_eq!(fingerprint(&tx), before);
+    assert!(
+        store::find_character_by_name(&tx, "Ghost")
+            .unwrap()
+            .is_none()
+    );
+}

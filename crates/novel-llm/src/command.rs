@@ -1,0 +1,309 @@
+//! The command provider: runs a configured command-line agent (by default the Codex CLI,
+//! `codex exec -`) with the whole prompt rendered as text on standard input and takes its
+//! standard output as the answer. No wire protocol, so structured output is prompt-only, and
+//! the answer arrives in one piece when the program exits.
+
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use futures::future::BoxFuture;
+use futures::{FutureExt, StreamExt};
+use tokio::io::AsyncWriteExt;
+use tokio::process::Command;
+
+use crate::error::LlmError;
+use crate::model::{EventStream, LanguageModel, elapsed_ms};
+use crate::structured::{StructuredMode, system_prompt};
+use crate::tokens;
+use crate::types::{ChatRequest, Completion, FinishReason, ModelInfo, Role, StreamEvent};
+
+/// How much of standard error is quoted when the program fails.
+const STDERR_TAIL_LINES: usize = 15;
+const STDERR_TAIL_CHARS: usize = 1500;
+
+/// A model behind a command line.
+#[derive(Debug, Clone)]
+pub struct CommandModel {
+    profile: String,
+    argv: Vec<String>,
+    timeout: Duration,
+    model: String,
+}
+
+/// The request as one text: system prompt first, then each turn under a role heading. Also the
+/// text scripted models match their keys against.
+pub fn render_prompt(req: &ChatRequest) -> String {
+    let mut out = String::new();
+    if let Some(system) = &req.system {
+        out.push_str(system.trim_end());
+        out.push_str("\n\n");
+    }
+    let single_user = matches!(req.messages.as_slice(), [only] if only.role == Role::User);
+    for message in &req.messages {
+        // A lone user message needs no heading; a conversation (e.g. a repair) does.
+        if !single_user {
+            out.push_str(match message.role {
+                Role::User => "## User\n",
+                Role::Assistant => "## Assistant (your earlier answer)\n",
+            });
+        }
+        out.push_str(message.content.trim_end());
+        out.push_str("\n\n");
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+impl CommandModel {
+    /// Runs `argv` (program first) with `timeout` per call; `profile` names it in errors.
+    pub fn new(
+        profile: impl Into<String>,
+        argv: Vec<String>,
+        timeout: Duration,
+    ) -> Result<Self, LlmError> {
+        let profile = profile.into();
+        let Some(program) = argv.first() else {
+            return Err(LlmError::Config(format!(
+                "profile `{profile}`: `command` is empty"
+            )));
+        };
+        let model = program.clone();
+        Ok(CommandModel {
+            profile,
+            argv,
+            timeout,
+            model,
+        })
+    }
+
+    fn provider(&self) -> String {
+        format!("profile `{}` (command)", self.profile)
+    }
+
+    fn fail(&self, detail: String) -> LlmError {
+        LlmError::Command {
+            provider: self.provider(),
+            program: self.model.clone(),
+            detail,
+        }
+    }
+
+    async fn run(&self, req: &ChatRequest) -> Result<Completion, LlmError> {
+        let started = Instant::now();
+        let mut prompted = req.clone();
+        prompted.system = system_prompt(req, StructuredMode::PromptOnly);
+        let prompt = render_prompt(&prompted);
+
+        let mut child = Command::new(&self.argv[0])
+            .args(&self.argv[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            // Dropping the future on timeout must not leave the agent running.
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|err| {
+                self.fail(format!(
+                    "cannot start it ({err}); install it or change `command` in profile `{}`",
+                    self.profile
+                ))
+            })?;
+        let mut stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| self.fail("its standard input is not available".into()))?;
+        let feed = async move {
+            // A program may exit without reading all its input; that is its business, and its
+            // exit status tells us whether it worked.
+            let _ = stdin.write_all(prompt.as_bytes()).await;
+            let _ = stdin.shutdown().await;
+        };
+        let run = async {
+            let ((), output) = tokio::join!(feed, child.wait_with_output());
+            output
+        };
+        let output = match tokio::time::timeout(self.timeout, run).await {
+            Ok(Ok(output)) => output,
+            Ok(Err(err)) => return Err(self.fail(format!("waiting for it failed: {err}"))),
+            Err(_) => {
+                return Err(LlmError::Timeout {
+                    provider: self.provider(),
+                    secs: self.timeout.as_secs().max(1),
+                });
+            }
+        };
+        if !output.status.success() {
+            return Err(self.fail(format!(
+                "it exited with {}; standard error ends with:\n{}",
+                output.status,
+                stderr_tail(&String::from_utf8_lossy(&output.stderr))
+            )));
+        }
+        let text = String::from_utf8_lossy(&output.stdout).trim().to_string();
+        if text.is_empty() {
+            return Err(self.fail(format!(
+                "it printed nothing on standard output; standard error ends with:\n{}",
+                stderr_tail(&String::from_utf8_lossy(&output.stderr))
+            )));
+        }
+        Ok(Completion {
+            usage: tokens::estimate_usage(&prompted, &text),
+            text,
+            finish_reason: FinishReason::Stop,
+            model: self.model.clone(),
+            latency_ms: elapsed_ms(started),
+        })
+    }
+}
+
+fn stderr_tail(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr.trim_end().lines().collect();
+    let tail = lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..].join("\n");
+    let skip = tail.chars().count().saturating_sub(STDERR_TAIL_CHARS);
+    let tail: String = tail.chars().skip(skip).collect();
+    if tail.is_empty() {
+        "(nothing)".into()
+    } else {
+        tail
+    }
+}
+
+impl LanguageModel for CommandModel {
+    fn complete<'a>(&'a self, req: &'a ChatRequest) -> BoxFuture<'a, Result<Completion, LlmError>> {
+        self.run(req).boxed()
+    }
+
+    fn stream<'a>(&'a self, req: &'a ChatRequest) -> BoxFuture<'a, Result<EventStream, LlmError>> {
+        async move {
+            let done = self.run(req).await?;
+            let events = vec![
+                Ok(StreamEvent::TextDelta(done.text)),
+                Ok(StreamEvent::Usage(done.usage)),
+                Ok(StreamEvent::Finish(done.finish_reason)),
+            ];
+            Ok(futures::stream::iter(events).boxed())
+        }
+        .boxed()
+    }
+
+    fn describe(&self) -> ModelInfo {
+        ModelInfo {
+            kind: "command".into(),
+            profile: self.profile.clone(),
+            model: self.model.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::stream_completion;
+    use crate::types::ChatMessage;
+
+    fn sh(script: &str, timeout: Duration) -> CommandModel {
+        let argv = vec!["sh".to_string(), "-c".to_string(), script.to_string()];
+        CommandModel::new("agent", argv, timeout).unwrap()
+    }
+
+    #[test]
+    fn renders_system_then_turns() {
+        let single = ChatRequest::new("Write.").with_system("You write.");
+        assert_eq!(render_prompt(&single), "You write.\n\nWrite.\n");
+        let mut convo = single.clone();
+        convo.messages.push(ChatMessage::assistant("Draft"));
+        convo.messages.push(ChatMessage::user("Fix it"));
+        let text = render_prompt(&convo);
+        assert!(
+            text.contains(
+                "## User\nWrite.\n\n## Assistant (your earlier answer)\nDraft\n\n## User\nFix it"
+            ),
+            "{text}"
+        );
+    }
+
+    #[tokio::test]
+    async fn answers_with_standard_output() {
+        let model = sh("cat >/dev/null; echo '{\"a\":1}'", Duration::from_secs(30));
+        let done = model.complete(&ChatRequest::new("hi")).await.unwrap();
+        assert_eq!(done.text, "{\"a\":1}");
+        assert!(done.usage.estimated && done.usage.completion_tokens > 0);
+        assert_eq!(model.describe().model, "sh");
+    }
+
+    #[tokio::test]
+    async fn the_prompt_and_schema_arrive_on_standard_input() {
+        // The program echoes its input back, so the answer is exactly what it was given.
+        let model = sh("cat", Duration::from_secs(30));
+        let req = ChatRequest::new("Plan the scene.")
+            .with_system("You are the planner.")
+            .with_json_schema(
+                "plan",
+                serde_json::json!({"type": "object", "required": ["rationale"]}),
+            );
+        let mut seen = String::new();
+        let done = stream_completion(&model, &req, |d| seen.push_str(d))
+            .await
+            .unwrap();
+        assert!(
+            done.text.starts_with("You are the planner."),
+            "{}",
+            done.text
+        );
+        assert!(done.text.contains("\"rationale\"") && done.text.ends_with("Plan the scene."));
+        assert_eq!(seen, done.text);
+    }
+
+    #[tokio::test]
+    async fn failure_reports_exit_status_and_stderr_tail() {
+        let model = sh(
+            "cat >/dev/null; for i in $(seq 1 40); do echo line$i >&2; done; exit 3",
+            Duration::from_secs(30),
+        );
+        let err = model.complete(&ChatRequest::new("x")).await.unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, LlmError::Command { .. }), "{text}");
+        assert!(
+            text.contains("exit status: 3") && text.contains("line40"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("line20\n"),
+            "only the tail is quoted: {text}"
+        );
+    }
+
+    #[tokio::test]
+    async fn empty_output_and_missing_program_are_errors() {
+        let silent = sh("cat >/dev/null", Duration::from_secs(30));
+        let err = silent.complete(&ChatRequest::new("x")).await.unwrap_err();
+        assert!(err.to_string().contains("printed nothing"), "{err}");
+
+        let argv = vec!["/nonexistent/agent-cli".to_string()];
+        let missing = CommandModel::new("codex", argv, Duration::from_secs(5)).unwrap();
+        let err = missing.complete(&ChatRequest::new("x")).await.unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("change `command` in profile `codex`"),
+            "{err}"
+        );
+        assert!(CommandModel::new("p", vec![], Duration::from_secs(1)).is_err());
+    }
+
+    #[tokio::test]
+    async fn timeout_kills_the_program() {
+        let dir = tempfile::tempdir().unwrap();
+        let marker = dir.path().join("finished");
+        let script = format!("sleep 1; touch {}", marker.display());
+        let model = sh(&script, Duration::from_millis(200));
+        let err = model.complete(&ChatRequest::new("x")).await.unwrap_err();
+        assert!(matches!(err, LlmError::Timeout { .. }), "{err}");
+        // Had the program survived the timeout it would create the marker after its sleep.
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        assert!(
+            !marker.exists(),
+            "the program kept running after the timeout"
+        );
+    }
+}

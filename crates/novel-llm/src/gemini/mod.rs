@@ -1,0 +1,116 @@
+//! The Gemini provider: POST `{base_url}/v1beta/models/{model}:streamGenerateContent?alt=sse`,
+//! always streamed, with the key in the `x-goog-api-key` header (never in the URL, where it
+//! would end up in error messages). Steps the JSON mode down and remembers it when a model
+//! refuses `responseJsonSchema` or `responseMimeType`.
+
+mod wire;
+
+use std::sync::Arc;
+
+use futures::FutureExt;
+use futures::future::BoxFuture;
+
+use crate::context::CallContext;
+use crate::error::LlmError;
+use crate::model::{EventStream, LanguageModel, stream_completion};
+use crate::profile::ProviderProfile;
+use crate::secret::ApiKey;
+use crate::sse::event_stream;
+use crate::structured::{ModeMemory, StructuredMode, is_schema_rejection};
+use crate::transport::{SendFailure, Transport};
+use crate::types::{ChatRequest, Completion, ModelInfo};
+
+/// A Gemini model.
+pub struct GeminiModel {
+    ctx: Arc<CallContext>,
+    transport: Transport,
+    url: String,
+    modes: ModeMemory,
+}
+
+impl std::fmt::Debug for GeminiModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GeminiModel")
+            .field("provider", &self.ctx.provider)
+            .field("url", &self.url)
+            .field("structured_mode", &self.modes.get())
+            .finish_non_exhaustive()
+    }
+}
+
+impl GeminiModel {
+    /// A model for `profile` using `key`.
+    pub fn new(profile: &ProviderProfile, key: Option<ApiKey>) -> Result<Self, LlmError> {
+        let base_url = profile
+            .effective_base_url()
+            .ok_or_else(|| LlmError::Config(format!("{}: set `base_url`", profile.location())))?;
+        Ok(GeminiModel {
+            url: format!(
+                "{base_url}/v1beta/models/{}:streamGenerateContent?alt=sse",
+                profile.model.trim_start_matches("models/")
+            ),
+            ctx: Arc::new(CallContext::new(profile, key)),
+            transport: Transport::new(profile.retry_policy(), profile.timeout())?,
+            modes: ModeMemory::new(StructuredMode::JsonSchema),
+        })
+    }
+
+    /// How this model is currently asked for JSON.
+    pub fn structured_mode(&self) -> StructuredMode {
+        self.modes.get()
+    }
+
+    async fn open(&self, req: &ChatRequest) -> Result<EventStream, LlmError> {
+        let mut headers = Vec::new();
+        if let Some(key) = &self.ctx.key {
+            headers.push(("x-goog-api-key", key.expose().to_string()));
+        }
+        loop {
+            let mode = self.modes.get();
+            let body = wire::build_request(req, mode);
+            match self
+                .transport
+                .post_json(&self.ctx, &self.url, &headers, &body, true)
+                .await
+            {
+                Ok(response) => {
+                    return Ok(event_stream(response, self.ctx.clone(), |_, data| {
+                        wire::parse_chunk(data)
+                    }));
+                }
+                Err(SendFailure::Error(err)) => return Err(err),
+                Err(SendFailure::Rejected { status, body }) => {
+                    let structured =
+                        req.json_schema.is_some() && mode != StructuredMode::PromptOnly;
+                    if structured
+                        && is_schema_rejection(status, &body)
+                        && let Some(next) = self.modes.step_down(mode)
+                    {
+                        tracing::info!(provider = %self.ctx.provider, from = ?mode, to = ?next,
+                            "model refused the JSON mode; falling back");
+                        continue;
+                    }
+                    return Err(self.ctx.bad_request(status, &body));
+                }
+            }
+        }
+    }
+}
+
+impl LanguageModel for GeminiModel {
+    fn complete<'a>(&'a self, req: &'a ChatRequest) -> BoxFuture<'a, Result<Completion, LlmError>> {
+        stream_completion(self, req, |_| {}).boxed()
+    }
+
+    fn stream<'a>(&'a self, req: &'a ChatRequest) -> BoxFuture<'a, Result<EventStream, LlmError>> {
+        self.open(req).boxed()
+    }
+
+    fn describe(&self) -> ModelInfo {
+        ModelInfo {
+            kind: self.ctx.kind.to_string(),
+            profile: self.ctx.profile.clone(),
+            model: self.ctx.model.clone(),
+        }
+    }
+}

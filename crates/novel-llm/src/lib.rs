@@ -1,0 +1,52 @@
+//! The LLM provider layer of Novel Agent. It sends chat requests and returns text, token usage
+//! and latency; it knows nothing about stories. One object-safe trait, [`LanguageModel`], with
+//! providers for OpenAI-compatible servers (OpenAI, llama.cpp, Ollama, LM Studio, vLLM,
+//! OpenRouter), Anthropic, Gemini and command-line agents; profiles from the user's config
+//! directory; structured JSON output with fallback and one repair; [`ScriptedModel`] for tests.
+
+mod anthropic;
+mod command;
+mod connect;
+mod context;
+mod error;
+mod gemini;
+mod http_retry;
+mod json_text;
+mod model;
+mod openai;
+mod profile;
+mod scripted;
+mod secret;
+mod sse;
+mod structured;
+mod tokens;
+mod transport;
+mod types;
+
+#[cfg(test)]
+mod test_support;
+
+pub use anthropic::AnthropicModel;
+pub use command::{CommandModel, render_prompt};
+pub use connect::{connect, connect_with_env, resolve_key};
+pub use error::LlmError;
+pub use gemini::GeminiModel;
+pub use http_retry::{RetryPolicy, parse_retry_after};
+pub use json_text::{JsonTextError, extract_json_object};
+pub use model::{EventStream, LanguageModel, collect_stream, stream_completion};
+pub use openai::OpenAiModel;
+pub use profile::{
+    PROVIDERS_FILE, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile, config_dir,
+    config_dir_with,
+};
+pub use scripted::ScriptedModel;
+pub use secret::ApiKey;
+pub use structured::{
+    JsonValidator, StructuredCompletion, StructuredMode, complete_structured, repair_request,
+    schema_instructions, validator_from_schema,
+};
+pub use tokens::{count_tokens, estimate_prompt_tokens, estimate_usage};
+pub use types::{
+    ChatMessage, ChatRequest, Completion, FinishReason, JsonSchemaSpec, ModelInfo, Role,
+    StreamEvent, Usage,
+};

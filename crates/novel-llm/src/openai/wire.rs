@@ -1,0 +1,444 @@
+//! The OpenAI chat-completions wire format as spoken by OpenAI, llama.cpp's server, Ollama's
+//! `/v1`, LM Studio, vLLM and OpenRouter: request building and response / stream-chunk parsing,
+//! as pure functions over private wire types. Server differences handled here: usage in a
+//! separate last chunk (OpenAI, Ollama) or in the finishing chunk (llama.cpp), llama.cpp's
+//! `timings` when `usage` is missing, reasoning fields that are not answer text.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use crate::sse::{SseStep, WireError};
+use crate::structured::{StructuredMode, system_prompt};
+use crate::types::{ChatRequest, FinishReason, Role, StreamEvent, Usage};
+
+/// Which field carries the token limit: newer OpenAI models refuse `max_tokens`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TokenLimitField {
+    MaxTokens,
+    MaxCompletionTokens,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct WireRequest {
+    model: String,
+    messages: Vec<WireMessage>,
+    stream: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stream_options: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_tokens: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_completion_tokens: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    temperature: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    response_format: Option<Value>,
+}
+
+#[derive(Debug, Serialize)]
+struct WireMessage {
+    role: &'static str,
+    content: String,
+}
+
+/// The request body for `req`.
+pub(crate) fn build_request(
+    req: &ChatRequest,
+    model: &str,
+    mode: StructuredMode,
+    stream: bool,
+    limit: TokenLimitField,
+) -> WireRequest {
+    let system = system_prompt(req, mode).map(|content| WireMessage {
+        role: "system",
+        content,
+    });
+    let turns = req.messages.iter().map(|m| WireMessage {
+        role: match m.role {
+            Role::User => "user",
+            Role::Assistant => "assistant",
+        },
+        content: m.content.clone(),
+    });
+    let response_format = req.json_schema.as_ref().and_then(|spec| match mode {
+        StructuredMode::JsonSchema => Some(json!({
+            "type": "json_schema",
+            "json_schema": {"name": spec.name, "schema": spec.schema},
+        })),
+        // llama.cpp enforces a schema given here; others ignore the extra field.
+        StructuredMode::JsonObject => Some(json!({"type": "json_object", "schema": spec.schema})),
+        StructuredMode::PromptOnly => None,
+    });
+    let (max_tokens, max_completion_tokens) = match limit {
+        TokenLimitField::MaxTokens => (req.max_tokens, None),
+        TokenLimitField::MaxCompletionTokens => (None, req.max_tokens),
+    };
+    WireRequest {
+        model: model.to_string(),
+        messages: system.into_iter().chain(turns).collect(),
+        stream,
+        stream_options: stream.then(|| json!({"include_usage": true})),
+        max_tokens,
+        max_completion_tokens,
+        temperature: req.temperature,
+        response_format,
+    }
+}
+
+/// Whether a 400 says to use `max_completion_tokens` instead of `max_tokens`.
+pub(crate) fn wants_max_completion_tokens(body: &str) -> bool {
+    body.contains("max_completion_tokens")
+}
+
+#[derive(Debug, Deserialize)]
+struct WireUsage {
+    #[serde(default)]
+    prompt_tokens: u32,
+    #[serde(default)]
+    completion_tokens: u32,
+}
+
+/// llama.cpp's per-request timings, which count tokens too.
+#[derive(Debug, Deserialize)]
+struct Timings {
+    prompt_n: Option<u32>,
+    predicted_n: Option<u32>,
+}
+
+fn usage_of(usage: Option<WireUsage>, timings: Option<Timings>) -> Option<Usage> {
+    if let Some(usage) = usage {
+        return Some(Usage {
+            prompt_tokens: usage.prompt_tokens,
+            completion_tokens: usage.completion_tokens,
+            estimated: false,
+        });
+    }
+    let timings = timings?;
+    Some(Usage {
+        prompt_tokens: timings.prompt_n?,
+        completion_tokens: timings.predicted_n?,
+        estimated: false,
+    })
+}
+
+/// OpenAI's finish reasons, plus words some local servers use for the same thing.
+pub(crate) fn finish_reason(word: &str) -> FinishReason {
+    match word {
+        "stop" | "eos" | "end_turn" | "stop_sequence" => FinishReason::Stop,
+        "length" | "max_tokens" => FinishReason::Length,
+        "content_filter" => FinishReason::ContentFilter,
+        other => FinishReason::Other(other.to_string()),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct WireResponse {
+    model: Option<String>,
+    #[serde(default)]
+    choices: Vec<ResponseChoice>,
+    usage: Option<WireUsage>,
+    timings: Option<Timings>,
+    error: Option<Value>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ResponseChoice {
+    message: ResponseMessage,
+    finish_reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ResponseMessage {
+    content: Option<String>,
+}
+
+/// A parsed non-streaming answer.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ParsedResponse {
+    pub text: String,
+    pub finish: FinishReason,
+    pub usage: Option<Usage>,
+    pub model: Option<String>,
+}
+
+/// Parses a non-streaming response body.
+pub(crate) fn parse_response(body: &str) -> Result<ParsedResponse, WireError> {
+    let response: WireResponse = serde_json::from_str(body)
+        .map_err(|err| WireError::Invalid(format!("not a chat completion ({err})")))?;
+    if let Some(error) = response.error {
+        return Err(WireError::Remote(error.to_string()));
+    }
+    let Some(choice) = response.choices.into_iter().next() else {
+        return Err(WireError::Invalid("the response has no choices".into()));
+    };
+    Ok(ParsedResponse {
+        text: choice.message.content.unwrap_or_default(),
+        // A complete non-streamed body is finished even if the server does not say why.
+        finish: choice
+            .finish_reason
+            .as_deref()
+            .map_or(FinishReason::Stop, finish_reason),
+        usage: usage_of(response.usage, response.timings),
+        model: response.model,
+    })
+}
+
+#[derive(Debug, Deserialize)]
+struct WireChunk {
+    #[serde(default)]
+    choices: Vec<ChunkChoice>,
+    usage: Option<WireUsage>,
+    timings: Option<Timings>,
+    error: Option<Value>,
+}
+
+#[derive(Debug, Deserialize)]
+struct ChunkChoice {
+    delta: Option<ChunkDelta>,
+    finish_reason: Option<String>,
+}
+
+/// Only `content` is answer text; `reasoning` / `reasoning_content` are thinking, ignored.
+#[derive(Debug, Deserialize)]
+struct ChunkDelta {
+    content: Option<String>,
+}
+
+/// Parses the `data` of one stream event.
+pub(crate) fn parse_chunk(data: &str) -> Result<SseStep, WireError> {
+    let data = data.trim();
+    if data == "[DONE]" {
+        return Ok(SseStep::Done);
+    }
+    let chunk: WireChunk = serde_json::from_str(data)
+        .map_err(|err| WireError::Invalid(format!("unreadable stream chunk ({err}): {data}")))?;
+    if let Some(error) = chunk.error {
+        return Err(WireError::Remote(error.to_string()));
+    }
+    let mut events = Vec::new();
+    let mut finish = None;
+    for choice in chunk.choices {
+        if let Some(text) = choice
+            .delta
+            .and_then(|d| d.content)
+            .filter(|t| !t.is_empty())
+        {
+            events.push(StreamEvent::TextDelta(text));
+        }
+        if let Some(word) = choice.finish_reason {
+            finish = Some(finish_reason(&word));
+        }
+    }
+    events.extend(usage_of(chunk.usage, chunk.timings).map(StreamEvent::Usage));
+    events.extend(finish.map(StreamEvent::Finish));
+    Ok(SseStep::Events(events))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::{fixture, fixture_json, parse_sse_fixture};
+
+    fn plan_request() -> ChatRequest {
+        ChatRequest::new("Plan the next scene.")
+            .with_system("You are the story planner.")
+            .with_max_tokens(800)
+            .with_temperature(0.5)
+            .with_json_schema(
+                "plan",
+                json!({"type": "object", "properties": {"rationale": {"type": "string"}}, "required": ["rationale"]}),
+            )
+    }
+
+    fn to_json(request: &WireRequest) -> Value {
+        serde_json::to_value(request).unwrap()
+    }
+
+    #[test]
+    fn builds_a_streaming_json_schema_request() {
+        let body = build_request(
+            &plan_request(),
+            "gpt-4.1-mini",
+            StructuredMode::JsonSchema,
+            true,
+            TokenLimitField::MaxTokens,
+        );
+        assert_eq!(
+            to_json(&body),
+            fixture_json("openai/request_json_schema_stream.json")
+        );
+    }
+
+    #[test]
+    fn json_object_mode_moves_the_schema_into_the_prompt_too() {
+        let body = to_json(&build_request(
+            &plan_request(),
+            "qwen",
+            StructuredMode::JsonObject,
+            false,
+            TokenLimitField::MaxCompletionTokens,
+        ));
+        assert_eq!(body["response_format"]["type"], "json_object");
+        assert_eq!(
+            body["response_format"]["schema"]["required"][0],
+            "rationale"
+        );
+        assert!(
+            body["messages"][0]["content"]
+                .as_str()
+                .unwrap()
+                .contains("\"rationale\"")
+        );
+        assert_eq!(body["max_completion_tokens"], 800);
+        assert!(body.get("max_tokens").is_none() && body.get("stream_options").is_none());
+    }
+
+    #[test]
+    fn prompt_only_mode_sends_no_response_format() {
+        let body = to_json(&build_request(
+            &plan_request(),
+            "m",
+            StructuredMode::PromptOnly,
+            false,
+            TokenLimitField::MaxTokens,
+        ));
+        assert!(body.get("response_format").is_none());
+        assert!(
+            body["messages"][0]["content"]
+                .as_str()
+                .unwrap()
+                .contains("JSON Schema")
+        );
+    }
+
+    #[test]
+    fn parses_openai_response() {
+        let parsed = parse_response(&fixture("openai/response_openai.json")).unwrap();
+        assert_eq!(
+            parsed.text,
+            "Mara pressed her palm to the cold glass and waited."
+        );
+        assert_eq!(parsed.finish, FinishReason::Stop);
+        assert_eq!(
+            parsed.usage,
+            Some(Usage {
+                prompt_tokens: 31,
+                completion_tokens: 12,
+                estimated: false
+            })
+        );
+        assert_eq!(parsed.model.as_deref(), Some("gpt-4.1-2025-04-14"));
+    }
+
+    #[test]
+    fn parses_llamacpp_response_with_timings_only() {
+        let parsed = parse_response(&fixture("openai/response_llamacpp_timings.json")).unwrap();
+        assert_eq!(parsed.finish, FinishReason::Length);
+        assert_eq!(
+            parsed.usage,
+            Some(Usage {
+                prompt_tokens: 25,
+                completion_tokens: 3,
+                estimated: false
+            })
+        );
+    }
+
+    #[test]
+    fn error_bodies_and_garbage_are_rejected() {
+        let err = parse_response(r#"{"error":{"message":"model crashed"}}"#).unwrap_err();
+        assert!(matches!(err, WireError::Remote(ref m) if m.contains("model crashed")));
+        assert!(matches!(
+            parse_response("<html>"),
+            Err(WireError::Invalid(_))
+        ));
+        assert!(matches!(
+            parse_response(r#"{"choices":[]}"#),
+            Err(WireError::Invalid(_))
+        ));
+    }
+
+    fn stream_events(path: &str) -> (Vec<StreamEvent>, bool) {
+        let mut done = false;
+        let mut events = Vec::new();
+        for (_, data) in parse_sse_fixture(path) {
+            match parse_chunk(&data).unwrap() {
+                SseStep::Events(more) => events.extend(more),
+                SseStep::Done => done = true,
+            }
+        }
+        (events, done)
+    }
+
+    fn text_of(events: &[StreamEvent]) -> String {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                StreamEvent::TextDelta(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn parses_openai_stream_with_separate_usage_chunk() {
+        let (events, done) = stream_events("openai/stream_openai.sse");
+        assert!(done);
+        assert_eq!(text_of(&events), "Mara waited by the gate.");
+        assert_eq!(
+            events[events.len() - 2..],
+            [
+                StreamEvent::Finish(FinishReason::Stop),
+                StreamEvent::Usage(Usage {
+                    prompt_tokens: 40,
+                    completion_tokens: 6,
+                    estimated: false
+                })
+            ]
+        );
+    }
+
+    #[test]
+    fn parses_llamacpp_stream_with_usage_in_the_finishing_chunk() {
+        let (events, done) = stream_events("openai/stream_llamacpp.sse");
+        assert!(done);
+        assert_eq!(text_of(&events), "The tide turned.");
+        assert_eq!(
+            events[events.len() - 2..],
+            [
+                StreamEvent::Usage(Usage {
+                    prompt_tokens: 20,
+                    completion_tokens: 4,
+                    estimated: false
+                }),
+                StreamEvent::Finish(FinishReason::Length)
+            ]
+        );
+    }
+
+    #[test]
+    fn parses_ollama_stream_and_ignores_reasoning() {
+        let (events, done) = stream_events("openai/stream_ollama.sse");
+        assert!(done);
+        assert_eq!(text_of(&events), "Rain on slate.");
+        assert!(events.contains(&StreamEvent::Usage(Usage {
+            prompt_tokens: 26,
+            completion_tokens: 4,
+            estimated: false
+        })));
+        assert!(events.contains(&StreamEvent::Finish(FinishReason::Stop)));
+    }
+
+    #[test]
+    fn chunk_errors_are_reported() {
+        assert!(matches!(
+            parse_chunk(r#"{"error":{"message":"out of memory"}}"#),
+            Err(WireError::Remote(_))
+        ));
+        assert!(matches!(
+            parse_chunk("{not json"),
+            Err(WireError::Invalid(_))
+        ));
+        assert_eq!(parse_chunk(" [DONE] ").unwrap(), SseStep::Done);
+    }
+}

@@ -1,0 +1,558 @@
+//! Provider profiles: which provider, URL, model and key variable to use, stored in
+//! `providers.toml` in the user's config directory (never in a novel's directory, so a novel can
+//! be shared without leaking anything). Profiles name the environment variable holding the key,
+//! never the key itself; a file that tries to hold a key is refused.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::LlmError;
+use crate::http_retry::RetryPolicy;
+
+/// The file name inside the config directory.
+pub const PROVIDERS_FILE: &str = "providers.toml";
+
+/// Which wire protocol a profile speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ProviderKind {
+    /// OpenAI chat completions: OpenAI, llama.cpp, LM Studio, vLLM, OpenRouter, ...
+    #[serde(rename = "openai-compatible")]
+    OpenAiCompatible,
+    /// Ollama through its OpenAI-compatible endpoint (only the defaults differ).
+    #[serde(rename = "ollama")]
+    Ollama,
+    /// Anthropic Messages API.
+    #[serde(rename = "anthropic")]
+    Anthropic,
+    /// Google Gemini API.
+    #[serde(rename = "gemini")]
+    Gemini,
+    /// A command-line agent reading the prompt on standard input.
+    #[serde(rename = "command")]
+    Command,
+}
+
+impl ProviderKind {
+    /// The name used in `providers.toml` and in [`crate::ModelInfo::kind`].
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProviderKind::OpenAiCompatible => "openai-compatible",
+            ProviderKind::Ollama => "ollama",
+            ProviderKind::Anthropic => "anthropic",
+            ProviderKind::Gemini => "gemini",
+            ProviderKind::Command => "command",
+        }
+    }
+
+    /// The base URL used when the profile sets none.
+    pub fn default_base_url(self) -> Option<&'static str> {
+        match self {
+            ProviderKind::OpenAiCompatible => Some("https://api.openai.com/v1"),
+            ProviderKind::Ollama => Some("http://localhost:11434/v1"),
+            ProviderKind::Anthropic => Some("https://api.anthropic.com"),
+            ProviderKind::Gemini => Some("https://generativelanguage.googleapis.com"),
+            ProviderKind::Command => None,
+        }
+    }
+
+    /// The key variable used when the profile names none. OpenAI-compatible servers are often
+    /// local and keyless, so they get none by default.
+    pub fn default_api_key_env(self) -> Option<&'static str> {
+        match self {
+            ProviderKind::Anthropic => Some("ANTHROPIC_API_KEY"),
+            ProviderKind::Gemini => Some("GEMINI_API_KEY"),
+            _ => None,
+        }
+    }
+}
+
+/// One named provider configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProviderProfile {
+    /// Unique name, chosen by the user.
+    pub name: String,
+    /// The protocol.
+    pub kind: ProviderKind,
+    /// Overrides [`ProviderKind::default_base_url`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_url: Option<String>,
+    /// The model name sent to the provider (optional for `command`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub model: String,
+    /// NAME of the environment variable holding the API key (never the key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_key_env: Option<String>,
+    /// Per-request timeout (for streams: the longest silence tolerated).
+    #[serde(default = "default_timeout_secs")]
+    pub timeout_secs: u64,
+    /// Retries after the first attempt for 429, 5xx and connection failures.
+    #[serde(default = "default_max_retries")]
+    pub max_retries: u32,
+    /// First retry delay; doubles each attempt. Tests set a few milliseconds.
+    #[serde(default = "default_retry_base_delay_ms")]
+    pub retry_base_delay_ms: u64,
+    /// For `command`: the program and its arguments, e.g. `["codex", "exec", "-"]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub command: Vec<String>,
+    /// The file this profile was loaded from, for error messages; not stored.
+    #[serde(skip)]
+    pub source: Option<PathBuf>,
+}
+
+fn default_timeout_secs() -> u64 {
+    300
+}
+
+fn default_max_retries() -> u32 {
+    3
+}
+
+fn default_retry_base_delay_ms() -> u64 {
+    1000
+}
+
+impl ProviderProfile {
+    /// A profile with default timeouts and retries.
+    pub fn new(name: impl Into<String>, kind: ProviderKind, model: impl Into<String>) -> Self {
+        ProviderProfile {
+            name: name.into(),
+            kind,
+            base_url: None,
+            model: model.into(),
+            api_key_env: None,
+            timeout_secs: default_timeout_secs(),
+            max_retries: default_max_retries(),
+            retry_base_delay_ms: default_retry_base_delay_ms(),
+            command: Vec::new(),
+            source: None,
+        }
+    }
+
+    /// A `command` profile running `argv`.
+    pub fn command(name: impl Into<String>, argv: &[&str]) -> Self {
+        let mut profile = ProviderProfile::new(name, ProviderKind::Command, "");
+        profile.command = argv.iter().map(|arg| arg.to_string()).collect();
+        profile
+    }
+
+    /// Sets the base URL.
+    pub fn with_base_url(mut self, url: impl Into<String>) -> Self {
+        self.base_url = Some(url.into());
+        self
+    }
+
+    /// Sets the name of the key variable.
+    pub fn with_api_key_env(mut self, var: impl Into<String>) -> Self {
+        self.api_key_env = Some(var.into());
+        self
+    }
+
+    /// Sets retries and the first retry delay.
+    pub fn with_retries(mut self, max_retries: u32, base_delay_ms: u64) -> Self {
+        self.max_retries = max_retries;
+        self.retry_base_delay_ms = base_delay_ms;
+        self
+    }
+
+    /// Sets the timeout.
+    pub fn with_timeout_secs(mut self, secs: u64) -> Self {
+        self.timeout_secs = secs;
+        self
+    }
+
+    /// The base URL to use, without a trailing slash.
+    pub fn effective_base_url(&self) -> Option<String> {
+        self.base_url
+            .as_deref()
+            .or(self.kind.default_base_url())
+            .map(|url| url.trim_end_matches('/').to_string())
+    }
+
+    /// The key variable to read, if any.
+    pub fn effective_api_key_env(&self) -> Option<&str> {
+        self.api_key_env
+            .as_deref()
+            .or(self.kind.default_api_key_env())
+    }
+
+    /// The retry schedule configured by this profile.
+    pub fn retry_policy(&self) -> RetryPolicy {
+        RetryPolicy::new(
+            self.max_retries,
+            Duration::from_millis(self.retry_base_delay_ms),
+        )
+    }
+
+    /// The configured timeout.
+    pub fn timeout(&self) -> Duration {
+        Duration::from_secs(self.timeout_secs)
+    }
+
+    /// "profile `x` of /path/providers.toml", for messages that say where to fix something.
+    pub fn location(&self) -> String {
+        match &self.source {
+            Some(path) => format!("profile `{}` of {}", self.name, path.display()),
+            None => format!("profile `{}`", self.name),
+        }
+    }
+
+    /// Checks the fields this profile's kind needs.
+    pub fn validate(&self) -> Result<(), LlmError> {
+        let fail = |what: &str| Err(LlmError::Config(format!("{}: {what}", self.location())));
+        if self.name.trim().is_empty() {
+            return fail("the profile needs a `name`");
+        }
+        if self.timeout_secs == 0 {
+            return fail("`timeout_secs` must be at least 1");
+        }
+        match self.kind {
+            ProviderKind::Command if self.command.is_empty() => fail(
+                "set `command` to the program and its arguments, e.g. [\"codex\", \"exec\", \"-\"]",
+            ),
+            ProviderKind::Command => Ok(()),
+            _ if self.model.trim().is_empty() => fail("set `model` to the model name"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The whole `providers.toml`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProviderConfig {
+    /// The profile used when none is named.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_profile: Option<String>,
+    /// All profiles, written as `[[profile]]` tables.
+    #[serde(default, rename = "profile")]
+    pub profiles: Vec<ProviderProfile>,
+}
+
+impl ProviderConfig {
+    /// What a fresh installation uses: the Codex CLI as the default provider.
+    pub fn builtin() -> Self {
+        ProviderConfig {
+            default_profile: Some("codex".into()),
+            profiles: vec![ProviderProfile::command(
+                "codex",
+                &["codex", "exec", "--skip-git-repo-check", "-"],
+            )],
+        }
+    }
+
+    /// The profile called `name`.
+    pub fn profile(&self, name: &str) -> Option<&ProviderProfile> {
+        self.profiles.iter().find(|profile| profile.name == name)
+    }
+
+    /// The profile called `name`, or a message listing the ones that exist.
+    pub fn require(&self, name: &str) -> Result<&ProviderProfile, LlmError> {
+        self.profile(name).ok_or_else(|| {
+            let known: Vec<&str> = self.profiles.iter().map(|p| p.name.as_str()).collect();
+            LlmError::Config(format!(
+                "no provider profile named `{name}`; known profiles: {}",
+                known.join(", ")
+            ))
+        })
+    }
+
+    /// The default profile: the one named by `default_profile`, else the only one.
+    pub fn default(&self) -> Result<&ProviderProfile, LlmError> {
+        match (&self.default_profile, self.profiles.as_slice()) {
+            (Some(name), _) => self.require(name),
+            (None, [only]) => Ok(only),
+            (None, []) => Err(LlmError::Config(
+                "no provider profiles are configured".into(),
+            )),
+            (None, _) => Err(LlmError::Config(
+                "several provider profiles but no `default_profile`; set one".into(),
+            )),
+        }
+    }
+
+    /// Adds `profile`, replacing any profile with the same name.
+    pub fn upsert(&mut self, profile: ProviderProfile) {
+        match self.profiles.iter_mut().find(|p| p.name == profile.name) {
+            Some(slot) => *slot = profile,
+            None => self.profiles.push(profile),
+        }
+    }
+
+    fn validate(&self) -> Result<(), LlmError> {
+        for (index, profile) in self.profiles.iter().enumerate() {
+            profile.validate()?;
+            if self.profiles[..index]
+                .iter()
+                .any(|p| p.name == profile.name)
+            {
+                return Err(LlmError::Config(format!(
+                    "{}: two profiles are named `{}`",
+                    profile.location(),
+                    profile.name
+                )));
+            }
+        }
+        match &self.default_profile {
+            Some(name) => self.require(name).map(|_| ()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reads and writes one `providers.toml`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProfileStore {
+    path: PathBuf,
+}
+
+/// Field names that would hold a secret; refused so that nobody stores a key in the file.
+const SECRET_FIELDS: &[&str] = &["api_key", "key", "token", "secret", "password"];
+
+impl ProfileStore {
+    /// A store at an explicit file path.
+    pub fn at(path: impl Into<PathBuf>) -> Self {
+        ProfileStore { path: path.into() }
+    }
+
+    /// The store in the user's config directory (see [`config_dir`]).
+    pub fn from_env() -> Result<Self, LlmError> {
+        Ok(ProfileStore::at(config_dir()?.join(PROVIDERS_FILE)))
+    }
+
+    /// The file path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Reads the file; a missing file yields [`ProviderConfig::builtin`].
+    pub fn load(&self) -> Result<ProviderConfig, LlmError> {
+        let text = match std::fs::read_to_string(&self.path) {
+            Ok(text) => text,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(ProviderConfig::builtin());
+            }
+            Err(err) => {
+                return Err(LlmError::Config(format!(
+                    "cannot read {}: {err}",
+                    self.path.display()
+                )));
+            }
+        };
+        let mut config = self.parse(&text)?;
+        for profile in &mut config.profiles {
+            profile.source = Some(self.path.clone());
+        }
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Writes the file (creating the directory), replacing it atomically.
+    pub fn save(&self, config: &ProviderConfig) -> Result<(), LlmError> {
+        config.validate()?;
+        let fail = |err: std::io::Error| {
+            LlmError::Config(format!("cannot write {}: {err}", self.path.display()))
+        };
+        let text = toml::to_string_pretty(config)
+            .map_err(|err| LlmError::Config(format!("cannot encode provider profiles: {err}")))?;
+        if let Some(dir) = self.path.parent() {
+            std::fs::create_dir_all(dir).map_err(fail)?;
+        }
+        let tmp = self.path.with_extension("toml.tmp");
+        std::fs::write(&tmp, text).map_err(fail)?;
+        std::fs::rename(&tmp, &self.path).map_err(fail)
+    }
+
+    fn parse(&self, text: &str) -> Result<ProviderConfig, LlmError> {
+        let where_ = self.path.display();
+        // Parsed as a plain table first so a stored key is refused before serde could quote
+        // the offending line (with the key in it) in a parse error.
+        let table: toml::Table = toml::from_str(text).map_err(|err| {
+            LlmError::Config(format!("{where_}: invalid TOML: {}", err.message()))
+        })?;
+        let profiles = table.get("profile").and_then(toml::Value::as_array);
+        for profile in profiles.into_iter().flatten() {
+            let Some(fields) = profile.as_table() else {
+                continue;
+            };
+            if let Some(field) = SECRET_FIELDS.iter().find(|f| fields.contains_key(**f)) {
+                let name = fields
+                    .get("name")
+                    .and_then(toml::Value::as_str)
+                    .unwrap_or("?");
+                return Err(LlmError::Config(format!(
+                    "{where_}: profile `{name}` has a `{field}` field; keys are never stored in \
+                     files: remove it, put the key in an environment variable and set \
+                     `api_key_env` to that variable's name"
+                )));
+            }
+        }
+        ProviderConfig::deserialize(toml::Value::Table(table))
+            .map_err(|err| LlmError::Config(format!("{where_}: {}", err.message())))
+    }
+}
+
+/// The config directory: `$NOVEL_AGENT_CONFIG_DIR`, else `$XDG_CONFIG_HOME/novel-agent`, else
+/// `~/.config/novel-agent`.
+pub fn config_dir() -> Result<PathBuf, LlmError> {
+    config_dir_with(|name| std::env::var(name).ok())
+}
+
+/// [`config_dir`] with the environment passed in (tests cannot safely set variables).
+pub fn config_dir_with(var: impl Fn(&str) -> Option<String>) -> Result<PathBuf, LlmError> {
+    let set = |name: &str| var(name).filter(|value| !value.is_empty());
+    if let Some(dir) = set("NOVEL_AGENT_CONFIG_DIR") {
+        return Ok(PathBuf::from(dir));
+    }
+    if let Some(dir) = set("XDG_CONFIG_HOME") {
+        return Ok(PathBuf::from(dir).join("novel-agent"));
+    }
+    match set("HOME") {
+        Some(home) => Ok(PathBuf::from(home).join(".config").join("novel-agent")),
+        None => Err(LlmError::Config(
+            "cannot find a config directory: set NOVEL_AGENT_CONFIG_DIR or HOME".into(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |name| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == name)
+                .map(|(_, value)| value.to_string())
+        }
+    }
+
+    #[test]
+    fn config_dir_prefers_explicit_then_xdg_then_home() {
+        let all = [
+            ("NOVEL_AGENT_CONFIG_DIR", "/cfg"),
+            ("XDG_CONFIG_HOME", "/xdg"),
+            ("HOME", "/home/u"),
+        ];
+        assert_eq!(config_dir_with(env(&all)).unwrap(), PathBuf::from("/cfg"));
+        assert_eq!(
+            config_dir_with(env(&all[1..])).unwrap(),
+            PathBuf::from("/xdg/novel-agent")
+        );
+        assert_eq!(
+            config_dir_with(env(&all[2..])).unwrap(),
+            PathBuf::from("/home/u/.config/novel-agent")
+        );
+        let empty_override = [("NOVEL_AGENT_CONFIG_DIR", ""), ("HOME", "/h")];
+        assert_eq!(
+            config_dir_with(env(&empty_override)).unwrap(),
+            PathBuf::from("/h/.config/novel-agent")
+        );
+        assert!(config_dir_with(env(&[])).is_err());
+    }
+
+    #[test]
+    fn save_then_load_round_trips_and_records_the_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = ProfileStore::at(dir.path().join("sub").join(PROVIDERS_FILE));
+        let mut config = ProviderConfig::builtin();
+        config.upsert(
+            ProviderProfile::new("local", ProviderKind::OpenAiCompatible, "qwen")
+                .with_base_url("http://127.0.0.1:8080/v1/")
+                .with_api_key_env("LOCAL_KEY")
+                .with_retries(5, 20),
+        );
+        config.default_profile = Some("local".into());
+        store.save(&config).unwrap();
+
+        let loaded = store.load().unwrap();
+        let local = loaded.default().unwrap();
+        assert_eq!(local.name, "local");
+        assert_eq!(local.max_retries, 5);
+        assert_eq!(local.source.as_deref(), Some(store.path()));
+        assert_eq!(
+            local.effective_base_url().as_deref(),
+            Some("http://127.0.0.1:8080/v1")
+        );
+        assert_eq!(loaded.require("codex").unwrap().command[0], "codex");
+        let text = std::fs::read_to_string(store.path()).unwrap();
+        assert!(text.contains("[[profile]]") && text.contains("api_key_env = \"LOCAL_KEY\""));
+    }
+
+    #[test]
+    fn missing_file_gives_the_builtin_codex_default() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = ProfileStore::at(dir.path().join(PROVIDERS_FILE))
+            .load()
+            .unwrap();
+        let default = config.default().unwrap();
+        assert_eq!(default.kind, ProviderKind::Command);
+        assert_eq!(default.command[..2], ["codex", "exec"]);
+    }
+
+    #[test]
+    fn a_stored_key_is_refused_without_quoting_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(PROVIDERS_FILE);
+        std::fs::write(
+            &path,
+            "[[profile]]\nname = \"oa\"\nkind = \"openai-compatible\"\nmodel = \"m\"\napi_key = \"sk-live-abcdef123\"\n",
+        )
+        .unwrap();
+        let err = ProfileStore::at(&path).load().unwrap_err().to_string();
+        assert!(err.contains("api_key_env") && err.contains("`oa`"), "{err}");
+        assert!(!err.contains("sk-live"), "{err}");
+    }
+
+    #[test]
+    fn invalid_profiles_say_what_to_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(PROVIDERS_FILE);
+        std::fs::write(&path, "[[profile]]\nname = \"x\"\nkind = \"anthropic\"\n").unwrap();
+        let err = ProfileStore::at(&path).load().unwrap_err().to_string();
+        assert!(
+            err.contains("`model`") && err.contains(&path.display().to_string()),
+            "{err}"
+        );
+
+        std::fs::write(&path, "[[profile]]\nname = \"x\"\nkind = \"telepathy\"\n").unwrap();
+        let err = ProfileStore::at(&path).load().unwrap_err().to_string();
+        assert!(err.contains("telepathy"), "{err}");
+
+        let dup = "[[profile]]\nname = \"a\"\nkind = \"command\"\ncommand = [\"x\"]\n";
+        std::fs::write(&path, format!("{dup}{dup}")).unwrap();
+        let err = ProfileStore::at(&path).load().unwrap_err().to_string();
+        assert!(err.contains("two profiles"), "{err}");
+    }
+
+    #[test]
+    fn default_profile_resolution() {
+        let mut config = ProviderConfig {
+            default_profile: None,
+            profiles: vec![ProviderProfile::command("a", &["x"])],
+        };
+        assert_eq!(config.default().unwrap().name, "a");
+        config.upsert(ProviderProfile::command("b", &["y"]));
+        assert!(config.default().is_err());
+        config.default_profile = Some("b".into());
+        assert_eq!(config.default().unwrap().command, ["y"]);
+        config.default_profile = Some("zzz".into());
+        let err = config.default().unwrap_err().to_string();
+        assert!(err.contains("zzz") && err.contains("a, b"), "{err}");
+    }
+
+    #[test]
+    fn kind_defaults_for_keys_and_urls() {
+        let gemini = ProviderProfile::new("g", ProviderKind::Gemini, "gemini-2.5-flash");
+        assert_eq!(gemini.effective_api_key_env(), Some("GEMINI_API_KEY"));
+        let ollama = ProviderProfile::new("o", ProviderKind::Ollama, "llama3.1");
+        assert_eq!(ollama.effective_api_key_env(), None);
+        assert_eq!(
+            ollama.effective_base_url().as_deref(),
+            Some("http://localhost:11434/v1")
+        );
+    }
+}

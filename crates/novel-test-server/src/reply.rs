@@ -1,0 +1,252 @@
+//! Scripted replies: what the server answers to one request, as serde data (loadable from a
+//! script file) plus builders so Rust tests read well.
+
+use serde::{Deserialize, Serialize};
+
+/// One scripted answer. Serialized with a `type` tag, e.g. `{"type":"text","content":"…"}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Reply {
+    /// A normal assistant message, streamed or not depending on the request.
+    Text(TextReply),
+    /// An HTTP error with an OpenAI-style error body.
+    Status(StatusReply),
+    /// 400 when the request asks for `response_format.type == "json_schema"`, else `then`.
+    RejectJsonSchema {
+        /// The answer given when the request does not use `json_schema`.
+        then: Box<Reply>,
+    },
+    /// 400 when the request carries any `response_format`, else `then`.
+    RejectResponseFormat {
+        /// The answer given when the request has no `response_format`.
+        then: Box<Reply>,
+    },
+    /// Sends only the first `after_chars` characters, then drops the connection.
+    CutStream(CutStreamReply),
+    /// Waits `ms` milliseconds, then answers with `then`.
+    Delay {
+        /// How long to wait before answering.
+        ms: u64,
+        /// The answer given after the wait.
+        then: Box<Reply>,
+    },
+}
+
+/// Token counts reported in `usage`; `total_tokens` is derived.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UsageSpec {
+    /// Reported `prompt_tokens`.
+    pub prompt_tokens: u64,
+    /// Reported `completion_tokens`.
+    pub completion_tokens: u64,
+}
+
+/// The `text` reply. `{{n}}` in `content` becomes the 1-based count of requests the rule answered.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextReply {
+    /// The assistant message content (templated).
+    pub content: String,
+    /// Usage to report; when absent a plausible estimate (chars / 4) is sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<UsageSpec>,
+    /// Send no usage at all, as some servers do, so clients must count tokens themselves.
+    #[serde(default)]
+    pub omit_usage: bool,
+    /// In a stream, send the usage chunk even when the request did not ask for it.
+    #[serde(default)]
+    pub stream_usage: bool,
+    /// Pause between streamed chunks, so cancel and progress tests can catch a stream mid-way.
+    #[serde(default)]
+    pub chunk_delay_ms: u64,
+}
+
+/// The `status` reply.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StatusReply {
+    /// The HTTP status code.
+    pub code: u16,
+    /// Sent verbatim as the response body instead of the default OpenAI-style error.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<serde_json::Value>,
+    /// Value of the `Retry-After` header, when one should be sent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retry_after: Option<String>,
+}
+
+/// The `cut_stream` reply.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CutStreamReply {
+    /// The full content the cut stream pretends to be sending (templated).
+    pub content: String,
+    /// How many characters of `content` get out before the connection drops.
+    pub after_chars: usize,
+    /// Pause between streamed chunks.
+    #[serde(default)]
+    pub chunk_delay_ms: u64,
+}
+
+impl Reply {
+    /// A text reply with estimated usage.
+    pub fn text(content: impl Into<String>) -> TextReply {
+        TextReply {
+            content: content.into(),
+            usage: None,
+            omit_usage: false,
+            stream_usage: false,
+            chunk_delay_ms: 0,
+        }
+    }
+
+    /// An HTTP error reply with the default OpenAI-style body.
+    pub fn status(code: u16) -> StatusReply {
+        StatusReply {
+            code,
+            body: None,
+            retry_after: None,
+        }
+    }
+
+    /// Rejects `json_schema` response formats, otherwise answers `then`.
+    pub fn reject_json_schema(then: impl Into<Reply>) -> Reply {
+        Reply::RejectJsonSchema {
+            then: Box::new(then.into()),
+        }
+    }
+
+    /// Rejects any response format, otherwise answers `then`.
+    pub fn reject_response_format(then: impl Into<Reply>) -> Reply {
+        Reply::RejectResponseFormat {
+            then: Box::new(then.into()),
+        }
+    }
+
+    /// A stream that dies after `after_chars` characters of `content`.
+    pub fn cut_stream(content: impl Into<String>, after_chars: usize) -> CutStreamReply {
+        CutStreamReply {
+            content: content.into(),
+            after_chars,
+            chunk_delay_ms: 0,
+        }
+    }
+
+    /// Waits `ms` milliseconds, then answers `then`.
+    pub fn delay(ms: u64, then: impl Into<Reply>) -> Reply {
+        Reply::Delay {
+            ms,
+            then: Box::new(then.into()),
+        }
+    }
+}
+
+impl TextReply {
+    /// Reports exactly these token counts.
+    pub fn usage(mut self, prompt_tokens: u64, completion_tokens: u64) -> Self {
+        self.usage = Some(UsageSpec {
+            prompt_tokens,
+            completion_tokens,
+        });
+        self
+    }
+
+    /// Sends no usage at all.
+    pub fn omit_usage(mut self) -> Self {
+        self.omit_usage = true;
+        self
+    }
+
+    /// Sends the usage chunk in streams even when the request did not ask for it.
+    pub fn stream_usage(mut self) -> Self {
+        self.stream_usage = true;
+        self
+    }
+
+    /// Pauses between streamed chunks.
+    pub fn chunk_delay_ms(mut self, ms: u64) -> Self {
+        self.chunk_delay_ms = ms;
+        self
+    }
+}
+
+impl StatusReply {
+    /// Adds a `Retry-After` header.
+    pub fn retry_after(mut self, value: impl Into<String>) -> Self {
+        self.retry_after = Some(value.into());
+        self
+    }
+
+    /// Replaces the default error body.
+    pub fn body(mut self, body: serde_json::Value) -> Self {
+        self.body = Some(body);
+        self
+    }
+}
+
+impl CutStreamReply {
+    /// Pauses between streamed chunks.
+    pub fn chunk_delay_ms(mut self, ms: u64) -> Self {
+        self.chunk_delay_ms = ms;
+        self
+    }
+}
+
+impl From<TextReply> for Reply {
+    fn from(reply: TextReply) -> Self {
+        Reply::Text(reply)
+    }
+}
+
+impl From<StatusReply> for Reply {
+    fn from(reply: StatusReply) -> Self {
+        Reply::Status(reply)
+    }
+}
+
+impl From<CutStreamReply> for Reply {
+    fn from(reply: CutStreamReply) -> Self {
+        Reply::CutStream(reply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn nested_replies_parse_from_tagged_json() {
+        let parsed: Reply = serde_json::from_value(json!({
+            "type": "delay", "ms": 5,
+            "then": {"type": "reject_json_schema",
+                     "then": {"type": "text", "content": "hi", "omit_usage": true}}
+        }))
+        .unwrap();
+        let expected = Reply::delay(5, Reply::reject_json_schema(Reply::text("hi").omit_usage()));
+        assert_eq!(parsed, expected);
+    }
+
+    #[test]
+    fn status_and_cut_parse_with_optional_fields() {
+        let parsed: Vec<Reply> = serde_json::from_value(json!([
+            {"type": "status", "code": 429, "retry_after": "2"},
+            {"type": "cut_stream", "content": "abcdef", "after_chars": 3}
+        ]))
+        .unwrap();
+        assert_eq!(
+            parsed,
+            vec![
+                Reply::status(429).retry_after("2").into(),
+                Reply::cut_stream("abcdef", 3).into()
+            ]
+        );
+    }
+
+    #[test]
+    fn builders_round_trip_through_json() {
+        let reply: Reply = Reply::text("x").usage(3, 4).stream_usage().into();
+        let back: Reply = serde_json::from_str(&serde_json::to_string(&reply).unwrap()).unwrap();
+        assert_eq!(back, reply);
+    }
+}

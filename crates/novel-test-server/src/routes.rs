@@ -1,0 +1,236 @@
+//! HTTP routing and handlers: chat completions (streamed or not), the model list, and loud
+//! JSON errors for bad bodies, unscripted requests and unknown paths.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::Value;
+
+use crate::record::{RecordedRequest, Recorder};
+use crate::reply::UsageSpec;
+use crate::request;
+use crate::selection::{Action, Decision, Selector};
+use crate::stream;
+use crate::wire::{self, Meta};
+
+/// Large enough for any prompt a test sends; the default 2 MB could reject long stories.
+const BODY_LIMIT: usize = 64 * 1024 * 1024;
+
+/// Everything the handlers share.
+#[derive(Debug)]
+pub struct AppState {
+    /// Script progress.
+    pub selector: Mutex<Selector>,
+    /// Request log.
+    pub recorder: Recorder,
+    /// Ids for `GET /v1/models`.
+    pub models: Vec<String>,
+    /// Write one line per request to stderr.
+    pub log_requests: bool,
+    /// Source of completion ids.
+    pub next_id: AtomicU64,
+}
+
+/// The server's routes.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/v1/chat/completions", post(chat))
+        .route("/chat/completions", post(chat))
+        .route("/v1/models", get(models))
+        .route("/models", get(models))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+fn json_response(status: StatusCode, body: Value) -> Response {
+    let headers = [(header::CONTENT_TYPE, "application/json")];
+    (status, headers, body.to_string()).into_response()
+}
+
+async fn not_found(uri: Uri) -> Response {
+    let message = format!("test server: no route for {}", uri.path());
+    json_response(
+        StatusCode::NOT_FOUND,
+        wire::error(&message, "invalid_request_error", None, Some("not_found")),
+    )
+}
+
+async fn models(State(state): State<Arc<AppState>>) -> Response {
+    json_response(StatusCode::OK, wire::models(&state.models))
+}
+
+fn parse_body(raw: &str) -> Result<Value, String> {
+    match serde_json::from_str::<Value>(raw) {
+        Ok(value) if value.is_object() => Ok(value),
+        Ok(_) => Err("test server: request body must be a JSON object".to_string()),
+        Err(err) => Err(format!(
+            "test server: request body is not valid JSON: {err}"
+        )),
+    }
+}
+
+async fn chat(
+    State(state): State<Arc<AppState>>,
+    uri: Uri,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Response {
+    let raw = String::from_utf8_lossy(&bytes);
+    let parsed = parse_body(&raw);
+    let recorded_body = parsed.as_ref().map_or(Value::Null, Clone::clone);
+    state
+        .recorder
+        .record(RecordedRequest::new(uri.path(), &headers, recorded_body));
+    let number = state.recorder.count();
+    let body = match parsed {
+        Ok(body) => body,
+        Err(message) => {
+            log(&state, number, uri.path(), "400 bad body");
+            return json_response(
+                StatusCode::BAD_REQUEST,
+                wire::error(&message, "invalid_request_error", None, None),
+            );
+        }
+    };
+    let decision = state
+        .selector
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .decide(&raw, &body);
+    let Some(decision) = decision else {
+        log(&state, number, uri.path(), "500 no scripted reply");
+        return json_response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            wire::error(
+                "test server: no scripted reply for this request",
+                "server_error",
+                None,
+                Some("no_scripted_reply"),
+            ),
+        );
+    };
+    log(&state, number, uri.path(), &describe(&decision, &body));
+    if !decision.delay.is_zero() {
+        tokio::time::sleep(decision.delay).await;
+    }
+    answer(&state, decision.action, &body, &raw)
+}
+
+fn describe(decision: &Decision, body: &Value) -> String {
+    let what = match &decision.action {
+        Action::Text(text) => format!("text ({} chars)", text.content.chars().count()),
+        Action::Status(status) => format!("status {}", status.code),
+        Action::Reject(_) => "400 response_format rejected".to_string(),
+        Action::Cut(cut) => format!("cut after {} chars", cut.after_chars),
+    };
+    format!(
+        "stream={} rule={} delay={}ms -> {what}",
+        request::is_stream(body),
+        decision.rule_index,
+        decision.delay.as_millis()
+    )
+}
+
+fn log(state: &AppState, number: usize, path: &str, what: &str) {
+    if state.log_requests {
+        eprintln!("novel-test-server: #{number} POST {path} {what}");
+    }
+}
+
+fn meta(state: &AppState, body: &Value) -> Meta {
+    let id = state.next_id.fetch_add(1, Ordering::Relaxed) + 1;
+    let model = request::model(body)
+        .or(state.models.first().map(String::as_str))
+        .unwrap_or(crate::script::DEFAULT_MODEL);
+    Meta {
+        id: format!("chatcmpl-test-{id}"),
+        created: SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |elapsed| elapsed.as_secs()),
+        model: model.to_string(),
+    }
+}
+
+fn answer(state: &AppState, action: Action, body: &Value, raw: &str) -> Response {
+    let meta = meta(state, body);
+    let streaming = request::is_stream(body);
+    match action {
+        Action::Text(text) => {
+            let usage = (!text.omit_usage).then(|| {
+                text.usage.unwrap_or(UsageSpec {
+                    prompt_tokens: wire::estimate_tokens(raw),
+                    completion_tokens: wire::estimate_tokens(&text.content),
+                })
+            });
+            if streaming {
+                let stream_usage =
+                    usage.filter(|_| text.stream_usage || request::wants_stream_usage(body));
+                let delay = std::time::Duration::from_millis(text.chunk_delay_ms);
+                sse(stream::text_steps(
+                    &meta,
+                    &text.content,
+                    stream_usage,
+                    delay,
+                ))
+            } else {
+                json_response(
+                    StatusCode::OK,
+                    wire::completion(&meta, &text.content, usage),
+                )
+            }
+        }
+        Action::Status(status) => {
+            let code =
+                StatusCode::from_u16(status.code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            let error_body = status
+                .body
+                .unwrap_or_else(|| wire::status_error(code.as_u16()));
+            let mut response = json_response(code, error_body);
+            if let Some(value) = status
+                .retry_after
+                .and_then(|value| HeaderValue::from_str(&value).ok())
+            {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+            response
+        }
+        Action::Reject(message) => json_response(
+            StatusCode::BAD_REQUEST,
+            wire::error(
+                &message,
+                "invalid_request_error",
+                Some("response_format"),
+                None,
+            ),
+        ),
+        Action::Cut(cut) if streaming => sse(stream::cut_steps(&meta, &cut)),
+        Action::Cut(cut) => piecewise(
+            stream::truncated_completion_steps(&meta, &cut.content),
+            "application/json",
+        ),
+    }
+}
+
+fn piecewise(steps: Vec<stream::Step>, content_type: &'static str) -> Response {
+    let mut response = Response::new(stream::body(steps));
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response
+}
+
+fn sse(steps: Vec<stream::Step>) -> Response {
+    let mut response = piecewise(steps, "text/event-stream");
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}

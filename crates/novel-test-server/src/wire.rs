@@ -1,0 +1,171 @@
+//! The OpenAI chat-completions wire format: JSON bodies for completions, stream chunks,
+//! usage, errors and the model list, plus SSE framing.
+
+use serde_json::{Value, json};
+
+use crate::reply::UsageSpec;
+
+/// The `data:` line that ends an OpenAI stream.
+pub const SSE_DONE: &str = "data: [DONE]\n\n";
+
+/// Fields shared by a completion and all chunks of one stream.
+#[derive(Debug, Clone)]
+pub struct Meta {
+    /// `chatcmpl-…` id.
+    pub id: String,
+    /// Unix seconds.
+    pub created: u64,
+    /// Echo of the requested model.
+    pub model: String,
+}
+
+/// Rough token estimate (four characters a token) so clients see plausible numbers.
+pub fn estimate_tokens(text: &str) -> u64 {
+    let chars = u64::try_from(text.chars().count()).unwrap_or(u64::MAX);
+    chars.div_ceil(4)
+}
+
+/// `{"prompt_tokens","completion_tokens","total_tokens"}`.
+pub fn usage(usage: UsageSpec) -> Value {
+    json!({
+        "prompt_tokens": usage.prompt_tokens,
+        "completion_tokens": usage.completion_tokens,
+        "total_tokens": usage.prompt_tokens + usage.completion_tokens,
+    })
+}
+
+/// A non-streaming `chat.completion` object; `usage` omitted when `None`.
+pub fn completion(meta: &Meta, content: &str, usage_spec: Option<UsageSpec>) -> Value {
+    let mut body = json!({
+        "id": meta.id,
+        "object": "chat.completion",
+        "created": meta.created,
+        "model": meta.model,
+        "choices": [{
+            "index": 0,
+            "message": {"role": "assistant", "content": content},
+            "finish_reason": "stop",
+        }],
+    });
+    if let (Some(spec), Some(object)) = (usage_spec, body.as_object_mut()) {
+        object.insert("usage".to_string(), usage(spec));
+    }
+    body
+}
+
+fn chunk(meta: &Meta, choices: Value) -> Value {
+    json!({
+        "id": meta.id,
+        "object": "chat.completion.chunk",
+        "created": meta.created,
+        "model": meta.model,
+        "choices": choices,
+    })
+}
+
+/// The opening chunk announcing the assistant role.
+pub fn role_chunk(meta: &Meta) -> Value {
+    chunk(
+        meta,
+        json!([{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": null}]),
+    )
+}
+
+/// One content piece.
+pub fn content_chunk(meta: &Meta, piece: &str) -> Value {
+    chunk(
+        meta,
+        json!([{"index": 0, "delta": {"content": piece}, "finish_reason": null}]),
+    )
+}
+
+/// The chunk carrying `finish_reason: "stop"`.
+pub fn finish_chunk(meta: &Meta) -> Value {
+    chunk(
+        meta,
+        json!([{"index": 0, "delta": {}, "finish_reason": "stop"}]),
+    )
+}
+
+/// The trailing chunk with empty `choices` and the usage, as OpenAI sends it.
+pub fn usage_chunk(meta: &Meta, spec: UsageSpec) -> Value {
+    let mut body = chunk(meta, json!([]));
+    if let Some(object) = body.as_object_mut() {
+        object.insert("usage".to_string(), usage(spec));
+    }
+    body
+}
+
+/// Frames one JSON value as an SSE `data:` event.
+pub fn sse_event(value: &Value) -> String {
+    format!("data: {value}\n\n")
+}
+
+/// An OpenAI-style error body `{"error":{"message","type","param","code"}}`.
+pub fn error(message: &str, kind: &str, param: Option<&str>, code: Option<&str>) -> Value {
+    json!({"error": {"message": message, "type": kind, "param": param, "code": code}})
+}
+
+/// The default error body for a scripted status code.
+pub fn status_error(code: u16) -> Value {
+    let (kind, error_code) = match code {
+        401 => ("invalid_request_error", Some("invalid_api_key")),
+        429 => ("rate_limit_error", Some("rate_limit_exceeded")),
+        400..=499 => ("invalid_request_error", None),
+        _ => ("server_error", None),
+    };
+    error(
+        &format!("test server: scripted HTTP {code}"),
+        kind,
+        None,
+        error_code,
+    )
+}
+
+/// The `GET /v1/models` list.
+pub fn models(ids: &[String]) -> Value {
+    let data: Vec<Value> = ids
+        .iter()
+        .map(|id| json!({"id": id, "object": "model", "created": 0, "owned_by": "novel-test-server"}))
+        .collect();
+    json!({"object": "list", "data": data})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta() -> Meta {
+        Meta {
+            id: "chatcmpl-x".into(),
+            created: 7,
+            model: "m".into(),
+        }
+    }
+
+    #[test]
+    fn completion_includes_usage_only_when_given() {
+        let spec = UsageSpec {
+            prompt_tokens: 3,
+            completion_tokens: 4,
+        };
+        let with = completion(&meta(), "hi", Some(spec));
+        assert_eq!(with["usage"]["total_tokens"], 7);
+        assert_eq!(with["choices"][0]["message"]["content"], "hi");
+        assert!(completion(&meta(), "hi", None).get("usage").is_none());
+    }
+
+    #[test]
+    fn estimate_rounds_up_by_characters_not_bytes() {
+        assert_eq!(estimate_tokens(""), 0);
+        assert_eq!(estimate_tokens("abcde"), 2);
+        assert_eq!(estimate_tokens("ééééé"), 2);
+    }
+
+    #[test]
+    fn status_errors_name_rate_limits() {
+        assert_eq!(status_error(429)["error"]["type"], "rate_limit_error");
+        assert_eq!(status_error(500)["error"]["type"], "server_error");
+        assert!(sse_event(&json!({"a": 1})).ends_with("\n\n"));
+    }
+}
