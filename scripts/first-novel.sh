@@ -1,14 +1,26 @@
 #!/usr/bin/env bash
-# Builds the `novel` command and starts a first novel from examples/seed.toml in ./my-story
-# (or the directory given as $1), then shows where it stands.
+# Builds the `novel` command, starts a first novel from examples/seed.toml in ./my-story (or the
+# directory given as $1) and writes its first scene.
+#
+# The scene needs an LLM. Point it at any OpenAI-compatible server once, for example:
+#   NOVEL_BASE_URL=http://127.0.0.1:8080/v1 NOVEL_MODEL=my-model ./scripts/first-novel.sh
+# (llama.cpp, Ollama at http://127.0.0.1:11434/v1, LM Studio, vLLM, OpenRouter, OpenAI). For a
+# hosted API also set NOVEL_API_KEY_ENV to the NAME of the variable that holds your key.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir="${1:-my-story}"
 cargo build --release --locked -p novel-cli
 novel=target/release/novel
+
+if [ -n "${NOVEL_BASE_URL:-}" ]; then
+  key_args=()
+  if [ -n "${NOVEL_API_KEY_ENV:-}" ]; then key_args=(--api-key-env "$NOVEL_API_KEY_ENV"); fi
+  "$novel" providers add --name default --base-url "$NOVEL_BASE_URL" --model "${NOVEL_MODEL:?set NOVEL_MODEL too}" "${key_args[@]}" --default
+fi
 if [ ! -e "$dir/novel.toml" ]; then
   "$novel" new "$dir" --seed examples/seed.toml
 fi
+"$novel" -C "$dir" tick
 "$novel" -C "$dir" status
 echo
-echo "Try: $novel -C $dir list characters   |   $novel -C $dir inspect C0   |   $novel -C $dir export --format md"
+echo "Next: $novel -C $dir run --n 5   |   $novel -C $dir summarize   |   $novel -C $dir export --format md"

@@ -34,6 +34,20 @@ pub enum Command {
     },
     /// Show one record (C0, L1, R0, O2, W0, S3) with its history.
     Inspect { id: String },
+    /// Write the next scene (one story tick).
+    Tick(TickArgs),
+    /// Write the next N scenes. Ctrl-C stops after the current tick; twice cancels it.
+    Run {
+        #[arg(long, short = 'n', default_value_t = 5)]
+        n: u32,
+        #[command(flatten)]
+        tick: TickArgs,
+    },
+    /// The story so far, from the scene summaries.
+    Summarize,
+    /// Configure and check LLM providers (kept in your config directory, never in a novel).
+    #[command(subcommand)]
+    Providers(ProvidersCommand),
     /// Rebuild the search index from the story memory.
     Reindex,
     /// Export the manuscript.
@@ -103,4 +117,52 @@ pub struct NewArgs {
     /// Where the story is headed: the protagonist's directional goal.
     #[arg(long)]
     pub goal: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct TickArgs {
+    /// A steering note for the next scene ("Bram should betray her").
+    #[arg(long)]
+    pub note: Option<String>,
+    /// Retry the tick that failed last (its error stays on disk for reference).
+    #[arg(long)]
+    pub retry: bool,
+    /// The provider profile to use (default: the configured default).
+    #[arg(long)]
+    pub profile: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProvidersCommand {
+    /// List the configured profiles.
+    List,
+    /// Add or replace a profile.
+    Add {
+        /// Profile name, e.g. "local".
+        #[arg(long)]
+        name: String,
+        /// openai-compatible, ollama, anthropic, gemini or command.
+        #[arg(long, default_value = "openai-compatible")]
+        kind: String,
+        /// The server's base URL, e.g. http://127.0.0.1:8080/v1.
+        #[arg(long)]
+        base_url: Option<String>,
+        /// The model name the server knows.
+        #[arg(long, default_value = "")]
+        model: String,
+        /// The NAME of the environment variable holding the API key (never the key itself).
+        #[arg(long)]
+        api_key_env: Option<String>,
+        /// For --kind command: the program and its arguments, e.g. -- codex exec -.
+        #[arg(last = true)]
+        command: Vec<String>,
+        /// Make it the default profile.
+        #[arg(long)]
+        default: bool,
+    },
+    /// Send one small request and report model, latency and structured-output support.
+    Test {
+        #[arg(long)]
+        profile: Option<String>,
+    },
 }

@@ -5,6 +5,8 @@
 
 pub mod clock;
 pub mod config;
+pub mod context;
+pub mod evaluate;
 pub mod executor;
 pub mod export;
 pub mod fsutil;
@@ -15,7 +17,9 @@ pub mod merge;
 pub mod model;
 pub mod novel;
 pub mod plan;
+pub mod prompts;
 pub mod schema;
 pub mod seed;
 pub mod store;
+pub mod tick;
 pub mod tools;

@@ -4,7 +4,10 @@ mod export;
 mod inspect;
 mod list;
 mod new;
+mod providers;
 mod status;
+mod summarize;
+mod tick;
 
 use std::path::PathBuf;
 
@@ -21,6 +24,10 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Status => status::run(&open(&dir, Access::Read)?, json),
         Command::List { what } => list::run(&open(&dir, Access::Read)?, what, json),
         Command::Inspect { id } => inspect::run(&open(&dir, Access::Read)?, &id, json),
+        Command::Tick(args) => tick::run(&dir, 1, args, json),
+        Command::Run { n, tick } => tick::run(&dir, n, tick, json),
+        Command::Summarize => summarize::run(&open(&dir, Access::Read)?, json),
+        Command::Providers(cmd) => providers::run(cmd, json),
         Command::Reindex => {
             let n = open(&dir, Access::Write)?.reindex()?;
             if json {

@@ -140,6 +140,17 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Like `transaction`, from a shared borrow: the tick reads through `conn()` while deciding
+    /// whether to keep or drop the transaction a plan ran in. Callers must not nest two.
+    pub fn begin(&self) -> StoreResult<Transaction<'_>> {
+        Ok(Transaction::new_unchecked(
+            &self.conn,
+            rusqlite::TransactionBehavior::Immediate,
+        )?)
+    }
+}
+
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;

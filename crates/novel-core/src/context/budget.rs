@@ -1,0 +1,297 @@
+//! Token budgets per context section and the one trimming rule they all share: a section over
+//! its budget loses whole items (least important end first) and shows a visible marker, and a
+//! single item too big on its own is cut between words, never inside one. Counting uses the
+//! real tokenizer of `novel_llm`, so a budget means what the provider will bill.
+
+use novel_llm::count_tokens;
+use serde::{Deserialize, Serialize};
+
+/// What a reader of the prompt sees where something was cut for space.
+pub const TRIM_MARKER: &str = "…(trimmed)";
+
+/// The token budget of every context section. The defaults keep a planner prompt near 2,000
+/// tokens however long the novel grows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ContextBudgets {
+    pub foundation: u32,
+    pub summary: u32,
+    pub recent: u32,
+    pub previous_tail: u32,
+    pub loops: u32,
+    pub character: u32,
+    pub relationships: u32,
+    pub location: u32,
+    pub lore: u32,
+    pub tool_results: u32,
+    pub steering: u32,
+    pub entities: u32,
+}
+
+impl Default for ContextBudgets {
+    fn default() -> Self {
+        ContextBudgets {
+            foundation: 300,
+            summary: 500,
+            recent: 700,
+            previous_tail: 250,
+            loops: 250,
+            character: 350,
+            relationships: 250,
+            location: 200,
+            lore: 200,
+            tool_results: 700,
+            steering: 150,
+            entities: 300,
+        }
+    }
+}
+
+impl ContextBudgets {
+    pub fn of(&self, kind: SectionKind) -> u32 {
+        match kind {
+            SectionKind::Foundation => self.foundation,
+            SectionKind::Summary => self.summary,
+            SectionKind::Recent => self.recent,
+            SectionKind::PreviousTail => self.previous_tail,
+            SectionKind::Loops => self.loops,
+            SectionKind::Character => self.character,
+            SectionKind::Relationships => self.relationships,
+            SectionKind::Location => self.location,
+            SectionKind::Lore => self.lore,
+            SectionKind::ToolResults => self.tool_results,
+            SectionKind::Steering => self.steering,
+            SectionKind::Entities => self.entities,
+        }
+    }
+}
+
+/// The sections of a story context, in the order a preview lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SectionKind {
+    Foundation,
+    Summary,
+    Recent,
+    PreviousTail,
+    Loops,
+    Character,
+    Relationships,
+    Location,
+    Lore,
+    ToolResults,
+    Steering,
+    Entities,
+}
+
+impl SectionKind {
+    pub const ALL: [SectionKind; 12] = [
+        SectionKind::Foundation,
+        SectionKind::Summary,
+        SectionKind::Recent,
+        SectionKind::PreviousTail,
+        SectionKind::Loops,
+        SectionKind::Character,
+        SectionKind::Relationships,
+        SectionKind::Location,
+        SectionKind::Lore,
+        SectionKind::ToolResults,
+        SectionKind::Steering,
+        SectionKind::Entities,
+    ];
+
+    /// The name templates and previews use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SectionKind::Foundation => "foundation",
+            SectionKind::Summary => "summary",
+            SectionKind::Recent => "recent",
+            SectionKind::PreviousTail => "previous_tail",
+            SectionKind::Loops => "loops",
+            SectionKind::Character => "character",
+            SectionKind::Relationships => "relationships",
+            SectionKind::Location => "location",
+            SectionKind::Lore => "lore",
+            SectionKind::ToolResults => "tool_results",
+            SectionKind::Steering => "steering",
+            SectionKind::Entities => "entities",
+        }
+    }
+}
+
+/// One rendered section and what it cost.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Section {
+    pub text: String,
+    pub tokens: u32,
+    pub trimmed: bool,
+}
+
+impl Section {
+    pub(crate) fn new(text: String, trimmed: bool) -> Section {
+        let tokens = count_tokens(&text);
+        Section {
+            text,
+            tokens,
+            trimmed,
+        }
+    }
+}
+
+/// A section's size against its budget, for the context preview.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SectionReport {
+    pub name: String,
+    pub tokens: u32,
+    pub budget: u32,
+    pub trimmed: bool,
+}
+
+/// Which end of a list of items matters most, i.e. which end survives trimming.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// Items come most important first; drop from the end.
+    Head,
+    /// Items come oldest first and the newest matter most; drop from the start.
+    Tail,
+}
+
+/// Joins `items` with newlines, dropping items from the less important end until the text
+/// and its marker fit `budget`. When not even one item fits, the most important one is cut
+/// between words.
+pub(crate) fn fit_items(items: Vec<String>, budget: u32, keep: Keep) -> Section {
+    fit_counting(items, budget, keep).0
+}
+
+/// [`fit_items`], also saying how many items survived whole (counted from the kept end).
+pub(crate) fn fit_counting(items: Vec<String>, budget: u32, keep: Keep) -> (Section, usize) {
+    let items: Vec<String> = items.into_iter().filter(|i| !i.trim().is_empty()).collect();
+    let full = items.join("\n");
+    if count_tokens(&full) <= budget {
+        return (Section::new(full, false), items.len());
+    }
+    let marker_cost = count_tokens(TRIM_MARKER) + 1;
+    let room = budget.saturating_sub(marker_cost);
+    // Per-item counts (plus the newline) only estimate the joined count, so the estimate picks
+    // a starting point and the exact count of the joined text has the last word.
+    let costs: Vec<u32> = items.iter().map(|i| count_tokens(i) + 1).collect();
+    let order: Vec<usize> = match keep {
+        Keep::Head => (0..items.len()).collect(),
+        Keep::Tail => (0..items.len()).rev().collect(),
+    };
+    let mut kept = 0;
+    let mut used = 0;
+    for &i in &order {
+        if used + costs[i] > room {
+            break;
+        }
+        used += costs[i];
+        kept += 1;
+    }
+    loop {
+        if kept == 0 {
+            let Some(&first) = order.first() else {
+                return (Section::new(String::new(), true), 0);
+            };
+            let cut = cut_words(&items[first], room.saturating_sub(1));
+            let text = if cut.is_empty() {
+                TRIM_MARKER.to_string()
+            } else {
+                format!("{cut} {TRIM_MARKER}")
+            };
+            return (Section::new(text, true), 0);
+        }
+        let text = assemble(&items, &order[..kept], keep);
+        if count_tokens(&text) <= budget {
+            return (Section::new(text, true), kept);
+        }
+        kept -= 1;
+    }
+}
+
+fn assemble(items: &[String], chosen: &[usize], keep: Keep) -> String {
+    let mut chosen = chosen.to_vec();
+    chosen.sort_unstable();
+    let body = chosen
+        .iter()
+        .map(|&i| items[i].as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    match keep {
+        Keep::Head => format!("{body}\n{TRIM_MARKER}"),
+        Keep::Tail => format!("{TRIM_MARKER}\n{body}"),
+    }
+}
+
+/// The longest run of whole words from the start of `text` that fits `budget` tokens.
+pub(crate) fn cut_words(text: &str, budget: u32) -> String {
+    prefix_fitting(text, budget).trim_end().to_string()
+}
+
+/// The longest run of whole words from the end of `text` that fits `budget` tokens.
+pub(crate) fn cut_words_from_start(text: &str, budget: u32) -> String {
+    let starts = word_starts(text);
+    // Binary search over where the kept suffix starts: later starts keep fewer tokens.
+    let (mut lo, mut hi) = (0usize, starts.len());
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if count_tokens(&text[starts[mid]..]) <= budget {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    starts
+        .get(lo)
+        .map(|&s| text[s..].to_string())
+        .unwrap_or_default()
+}
+
+fn prefix_fitting(text: &str, budget: u32) -> &str {
+    let ends = word_ends(text);
+    let (mut lo, mut hi) = (0usize, ends.len());
+    // Largest k such that the first k words fit.
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if count_tokens(&text[..ends[mid - 1]]) <= budget {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    if lo == 0 { "" } else { &text[..ends[lo - 1]] }
+}
+
+/// Byte offsets just after each word.
+fn word_ends(text: &str) -> Vec<usize> {
+    let mut ends = Vec::new();
+    let mut in_word = false;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if in_word {
+                ends.push(i);
+            }
+            in_word = false;
+        } else {
+            in_word = true;
+        }
+    }
+    if in_word {
+        ends.push(text.len());
+    }
+    ends
+}
+
+/// Byte offsets where each word starts.
+pub(crate) fn word_starts(text: &str) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut prev_space = true;
+    for (i, c) in text.char_indices() {
+        let space = c.is_whitespace();
+        if prev_space && !space {
+            starts.push(i);
+        }
+        prev_space = space;
+    }
+    starts
+}

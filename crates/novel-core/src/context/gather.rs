@@ -1,0 +1,220 @@
+//! Reading the store into a [`StoryContext`]: which character and place the tick centres on,
+//! which scenes are shown in detail and which only as summary lines, and each section cut to
+//! its budget. Reads only; pass the tick's transaction to see what its tools created.
+
+use std::collections::BTreeMap;
+
+use rusqlite::Connection;
+
+use super::budget::{ContextBudgets, Keep, Section, SectionKind, fit_counting, fit_items};
+use super::render::{self, Names};
+use super::summary::{FirstBullets, SummarySource, bounded_summary};
+use super::{EntityRef, StoryContext};
+use crate::config::NovelConfig;
+use crate::model::{Character, LoopStatus};
+use crate::plan::Plan;
+use crate::store::{self, StoreError};
+
+/// Scenes whose tension the planner sees, at least, whatever `recent_scenes_count` is: the
+/// "escalate every 2–3 ticks" rule needs three points of the curve.
+const TENSION_WINDOW: u32 = 3;
+
+/// Whose scene and where. Unset fields fall back to the story state's active character and
+/// that character's last known location.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Focus {
+    pub pov: Option<String>,
+    pub location: Option<String>,
+}
+
+impl Focus {
+    /// The POV character and place the plan chose (for the writer's context).
+    pub fn of_plan(plan: &Plan) -> Focus {
+        let non_empty = |v: &Option<String>| v.clone().filter(|s| !s.trim().is_empty());
+        Focus {
+            pov: non_empty(&plan.pov_character),
+            location: non_empty(&plan.target_location),
+        }
+    }
+}
+
+/// The context for the next tick, centred on the story state's active character.
+pub fn gather(
+    conn: &Connection,
+    config: &NovelConfig,
+    budgets: &ContextBudgets,
+) -> Result<StoryContext, StoreError> {
+    gather_with(conn, config, budgets, &Focus::default(), &FirstBullets)
+}
+
+/// The context for the next tick, centred on `focus`, its overall summary from `summaries`.
+pub fn gather_with(
+    conn: &Connection,
+    config: &NovelConfig,
+    budgets: &ContextBudgets,
+    focus: &Focus,
+    summaries: &dyn SummarySource,
+) -> Result<StoryContext, StoreError> {
+    let state = store::load_state(conn)?;
+    let mut characters = store::list_characters(conn)?;
+    let mut locations = store::list_locations(conn)?;
+    let names: Names = characters
+        .iter()
+        .map(|c| (c.id.clone(), c.name.clone()))
+        .chain(locations.iter().map(|l| (l.id.clone(), l.name.clone())))
+        .collect();
+
+    let pov_id = focus.pov.clone().or(state.active_character);
+    let pov = pov_id
+        .as_deref()
+        .and_then(|id| characters.iter().find(|c| c.id == id))
+        .cloned();
+    let location_id = focus
+        .location
+        .clone()
+        .or_else(|| pov.as_ref().and_then(|c| c.last_location.clone()));
+    let location = location_id
+        .as_deref()
+        .and_then(|id| locations.iter().find(|l| l.id == id))
+        .cloned();
+
+    let mut sections = BTreeMap::new();
+    let mut lore_trigger = String::new();
+    let g = &config.generation;
+
+    sections.insert(
+        SectionKind::Foundation,
+        fit_items(
+            render::foundation(&config.novel),
+            budgets.foundation,
+            Keep::Head,
+        ),
+    );
+
+    let window = g.recent_scenes_count.max(TENSION_WINDOW);
+    let latest = store::recent_scenes(conn, window)?;
+    let recent_tensions = latest.iter().map(|s| (s.tick, s.tension)).collect();
+    let detailed = &latest[latest.len().saturating_sub(g.recent_scenes_count as usize)..];
+    let (recent, kept) = fit_counting(
+        render::recent_scenes(detailed, &names),
+        budgets.recent,
+        Keep::Tail,
+    );
+    sections.insert(SectionKind::Recent, recent);
+    for s in detailed {
+        lore_trigger.push_str(&s.summary.join("\n"));
+        lore_trigger.push('\n');
+    }
+
+    if g.include_overall_summary {
+        // Scenes shown in detail are not repeated as summary lines; one cut by the budget
+        // still is, so nothing falls out of both.
+        let shown_from = match kept {
+            0 => detailed.last().map_or(u32::MAX, |s| s.tick + 1),
+            k => detailed[detailed.len() - k].tick,
+        };
+        let lines: Vec<_> = summaries
+            .summary_lines(conn)?
+            .into_iter()
+            .filter(|l| l.last_tick < shown_from)
+            .collect();
+        sections.insert(
+            SectionKind::Summary,
+            bounded_summary(&lines, budgets.summary),
+        );
+    }
+
+    if let Some(last) = latest.last() {
+        let (tail, trimmed) = render::prose_tail(&last.prose, budgets.previous_tail);
+        lore_trigger.push_str(&tail);
+        lore_trigger.push('\n');
+        sections.insert(SectionKind::PreviousTail, Section::new(tail, trimmed));
+    }
+
+    let loops = store::list_loops(conn, Some(LoopStatus::Open))?;
+    sections.insert(
+        SectionKind::Loops,
+        fit_items(render::loops(&loops), budgets.loops, Keep::Head),
+    );
+
+    if let Some(pov) = &pov {
+        sections.insert(
+            SectionKind::Character,
+            fit_items(render::character(pov), budgets.character, Keep::Head),
+        );
+        let rels = store::list_relationships(conn, Some(&pov.id))?;
+        sections.insert(
+            SectionKind::Relationships,
+            fit_items(
+                render::relationships(pov, &rels, &names),
+                budgets.relationships,
+                Keep::Head,
+            ),
+        );
+        lore_trigger.push_str(&pov.goals.join("\n"));
+        lore_trigger.push('\n');
+    }
+
+    if let Some(place) = &location {
+        let present: Vec<&Character> = characters
+            .iter()
+            .filter(|c| c.last_location.as_deref() == Some(place.id.as_str()))
+            .filter(|c| Some(&c.id) != pov.as_ref().map(|p| &p.id))
+            .collect();
+        sections.insert(
+            SectionKind::Location,
+            fit_items(
+                render::location(place, &present, &names),
+                budgets.location,
+                Keep::Head,
+            ),
+        );
+        lore_trigger.push_str(&format!("{}\n{}\n", place.name, place.description));
+    }
+
+    // Recently active entities first, so trimming drops the ones the story has left behind;
+    // the POV and the place lead whatever happens.
+    let is_focus = |id: &str, focus: Option<&str>| Some(id) == focus;
+    characters.sort_by_key(|c| {
+        (
+            !is_focus(&c.id, pov.as_ref().map(|p| p.id.as_str())),
+            std::cmp::Reverse(c.last_update_tick),
+        )
+    });
+    locations.sort_by_key(|l| {
+        (
+            !is_focus(&l.id, location.as_ref().map(|p| p.id.as_str())),
+            std::cmp::Reverse(l.last_update_tick),
+        )
+    });
+    sections.insert(
+        SectionKind::Entities,
+        fit_items(
+            render::entities(&characters, &locations),
+            budgets.entities,
+            Keep::Head,
+        ),
+    );
+
+    let mut context = StoryContext {
+        tick: state.current_tick + 1,
+        foundation: config.novel.clone(),
+        generation: config.generation.clone(),
+        pov: pov.map(|c| EntityRef {
+            id: c.id,
+            name: c.name,
+        }),
+        location: location.map(|l| EntityRef {
+            id: l.id,
+            name: l.name,
+        }),
+        recent_tensions,
+        plan: None,
+        budgets: *budgets,
+        sections,
+        lore_pool: store::list_lore(conn)?,
+        lore_trigger,
+    };
+    context.refresh_lore();
+    Ok(context)
+}

@@ -1,0 +1,243 @@
+//! How each piece of story memory reads inside a prompt: terse lines, ids in parentheses so the
+//! planner and extractor can name entities exactly, empty fields left out (every token is paid
+//! for on every tick). Each function returns items, most important first unless noted, for
+//! the budget's trimming rule to drop whole.
+
+use std::collections::HashMap;
+
+use crate::config::Foundation;
+use crate::model::{Character, LifeStatus, Location, LoreFact, OpenLoop, Relationship, Scene};
+
+use super::budget::{TRIM_MARKER, cut_words_from_start, word_starts};
+
+/// Id → display name, for naming the other end of a relationship or connection.
+pub(crate) type Names = HashMap<String, String>;
+
+fn name_of<'a>(names: &'a Names, id: &'a str) -> &'a str {
+    names.get(id).map(String::as_str).unwrap_or(id)
+}
+
+fn labelled(label: &str, parts: &[String], sep: &str) -> Option<String> {
+    let parts: Vec<&str> = parts
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .collect();
+    (!parts.is_empty()).then(|| format!("{label}: {}", parts.join(sep)))
+}
+
+fn line(label: &str, value: &str) -> Option<String> {
+    let value = value.trim();
+    (!value.is_empty()).then(|| format!("{label}: {value}"))
+}
+
+pub(crate) fn foundation(f: &Foundation) -> Vec<String> {
+    // The title is left out: every template names the novel in its own words.
+    [
+        line("Genre", &f.genre),
+        line("Premise", &f.premise),
+        line("Setting", &f.setting),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+fn status_note(status: LifeStatus) -> &'static str {
+    match status {
+        LifeStatus::Alive => "",
+        LifeStatus::Dead => " [DEAD]",
+        LifeStatus::Unknown => " [fate unknown]",
+    }
+}
+
+/// The POV character in full: what the writer needs to stay inside their head.
+pub(crate) fn character(c: &Character) -> Vec<String> {
+    let mut head = format!("{} ({})", c.name, c.id);
+    if !c.role.trim().is_empty() {
+        head.push_str(&format!(", {}", c.role.trim()));
+    }
+    head.push_str(status_note(c.status));
+    let facts: Vec<String> = c.facts.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    let arc = [
+        (!c.arc.want.trim().is_empty()).then(|| format!("wants {}", c.arc.want.trim())),
+        (!c.arc.need.trim().is_empty()).then(|| format!("needs {}", c.arc.need.trim())),
+        (!c.arc.phase.trim().is_empty()).then(|| format!("phase: {}", c.arc.phase.trim())),
+    ];
+    let arc: Vec<String> = arc.into_iter().flatten().collect();
+    [
+        Some(head),
+        line("Description", &c.description),
+        line("Feels", c.emotional_state.as_deref().unwrap_or("")),
+        labelled("Goals", &c.goals, "; "),
+        labelled("Fears", &c.fears, "; "),
+        labelled("Carries", &c.inventory, ", "),
+        labelled("Arc", &arc, "; "),
+        labelled("Facts", &facts, "; "),
+        labelled("Personality", &c.personality, ", "),
+        labelled("Also called", &c.aliases, ", "),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The POV character's relationships, strongest first, each with how the POV sees it.
+pub(crate) fn relationships(pov: &Character, rels: &[Relationship], names: &Names) -> Vec<String> {
+    let mut rels: Vec<&Relationship> = rels.iter().collect();
+    rels.sort_by_key(|r| std::cmp::Reverse(r.intensity));
+    rels.iter()
+        .map(|r| {
+            let other = r.other(&pov.id);
+            let mut item = format!(
+                "- {} ({other}): {}, {}, {}/10",
+                name_of(names, other),
+                r.kind,
+                r.status,
+                r.intensity
+            );
+            let view = r.perspective_of(&pov.id).trim();
+            if !view.is_empty() {
+                item.push_str(&format!(". {}'s view: \"{view}\"", pov.name));
+            }
+            item
+        })
+        .collect()
+}
+
+/// The scene's place: what it is like, where it leads, and who else is there.
+pub(crate) fn location(l: &Location, present: &[&Character], names: &Names) -> Vec<String> {
+    let mut head = format!("{} ({}), tension {}/5", l.name, l.id, l.tension_level);
+    if !l.description.trim().is_empty() {
+        head.push_str(&format!(": {}", l.description.trim()));
+    }
+    let present: Vec<String> = present
+        .iter()
+        .map(|c| {
+            let mut s = format!("{} ({})", c.name, c.id);
+            if !c.role.trim().is_empty() {
+                s.push_str(&format!(", {}", c.role.trim()));
+            }
+            s.push_str(status_note(c.status));
+            s
+        })
+        .collect();
+    let exits: Vec<String> = l
+        .connections
+        .iter()
+        .map(|id| format!("{} ({id})", name_of(names, id)))
+        .collect();
+    let facts: Vec<String> = l.facts.iter().map(|(k, v)| format!("{k}: {v}")).collect();
+    [
+        Some(head),
+        labelled("Present", &present, "; "),
+        labelled("Senses", &l.sensory, "; "),
+        labelled("Threats", &l.threats, "; "),
+        labelled("People", &l.inhabitants, ", "),
+        labelled("Leads to", &exits, ", "),
+        labelled("Facts", &facts, "; "),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Open loops as the store orders them (most important first).
+pub(crate) fn loops(loops: &[OpenLoop]) -> Vec<String> {
+    loops
+        .iter()
+        .map(|l| {
+            let mut item = format!(
+                "- {} [{}, {}] {} (since tick {}",
+                l.id,
+                l.importance.as_str(),
+                l.category,
+                l.description.trim(),
+                l.opened_tick
+            );
+            if let Some(note) = l.notes.last() {
+                item.push_str(&format!("; tick {}: {}", note.tick, note.note.trim()));
+            }
+            item.push(')');
+            item
+        })
+        .collect()
+}
+
+/// Recent scenes in detail, oldest first (trimming keeps the newest).
+pub(crate) fn recent_scenes(scenes: &[Scene], names: &Names) -> Vec<String> {
+    scenes
+        .iter()
+        .map(|s| {
+            let mut head = format!("Tick {} \"{}\"", s.tick, s.title.trim());
+            let mut notes = Vec::new();
+            if let Some(t) = s.tension {
+                notes.push(format!("tension {t}/10"));
+            }
+            if let Some(loc) = &s.location {
+                notes.push(name_of(names, loc).to_string());
+            }
+            if !notes.is_empty() {
+                head.push_str(&format!(" ({})", notes.join(", ")));
+            }
+            let bullets: Vec<String> = s
+                .summary
+                .iter()
+                .map(|b| format!("- {}", b.trim()))
+                .collect();
+            std::iter::once(head)
+                .chain(bullets)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect()
+}
+
+/// How many words of the previous scene the writer sees to pick up the thread.
+pub(crate) const TAIL_WORDS: usize = 150;
+
+/// The last words of `prose` within `budget` tokens, starting at a word; `(text, cut_by_budget)`.
+pub(crate) fn prose_tail(prose: &str, budget: u32) -> (String, bool) {
+    let prose = prose.trim();
+    let starts = word_starts(prose);
+    let from = starts.len().saturating_sub(TAIL_WORDS);
+    let tail = starts.get(from).map(|&s| &prose[s..]).unwrap_or("");
+    let shortened = from > 0;
+    let room = budget.saturating_sub(novel_llm::count_tokens(TRIM_MARKER) + 1);
+    let fitted = cut_words_from_start(tail, room);
+    if fitted.is_empty() {
+        return (String::new(), !tail.is_empty());
+    }
+    let cut = fitted.len() < tail.len();
+    let text = if cut {
+        format!("{TRIM_MARKER} {fitted}")
+    } else if shortened {
+        format!("…{fitted}")
+    } else {
+        fitted
+    };
+    (text, cut)
+}
+
+/// World facts, most important first.
+pub(crate) fn lore(facts: &[&LoreFact]) -> Vec<String> {
+    facts
+        .iter()
+        .map(|f| format!("- {} [{}] {}", f.id, f.category, f.fact.trim()))
+        .collect()
+}
+
+/// Every character and location by id and name, for the extractor to refer to.
+pub(crate) fn entities(characters: &[Character], locations: &[Location]) -> Vec<String> {
+    let chars = characters.iter().map(|c| {
+        format!(
+            "- {} {}{}{}",
+            c.id,
+            c.name,
+            if c.role.trim().is_empty() { "" } else { ", " },
+            c.role.trim()
+        ) + status_note(c.status)
+    });
+    let places = locations.iter().map(|l| format!("- {} {}", l.id, l.name));
+    chars.chain(places).collect()
+}

@@ -1,0 +1,265 @@
+//! The deterministic scene evaluator (step 5 of the story tick, seed 004 §7): after the writer
+//! produces a scene, these checks read it against the novel's point of view, tense and story
+//! memory without any LLM call — POV leaks, other characters' minds, the dead acting, a
+//! character in two places, a lost item in hand, length, tense and person drift, and stray
+//! markup. Each finding quotes the offending words and says what to change, because the
+//! findings are shown verbatim to the model in the single revision pass. The heuristics are
+//! tuned for precision: a needless revision costs a call and can damage good prose.
+
+mod continuity;
+mod form;
+mod lexicon;
+mod pov;
+mod text;
+mod voice;
+
+#[cfg(test)]
+mod tests;
+
+use serde::{Deserialize, Serialize};
+
+use crate::config::{PointOfView, Tense};
+use crate::model::{Character, LifeStatus, Location};
+
+/// Everything the checks read: the scene and what the story memory knows.
+#[derive(Debug, Clone, Copy)]
+pub struct EvalInput<'a> {
+    pub prose: &'a str,
+    pub pov: PointOfView,
+    pub tense: Tense,
+    pub pov_character: &'a Character,
+    /// All known characters, the POV character included.
+    pub characters: &'a [Character],
+    pub scene_location: Option<&'a Location>,
+    pub locations: &'a [Location],
+    /// Items characters are known to have lost or given away (the engine reads the history).
+    pub lost_items: &'a [LostItem],
+    /// `(target_words_min, target_words_max)` from the generation settings.
+    pub target_words: (u32, u32),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LostItem {
+    pub character_id: String,
+    pub character_name: String,
+    pub item: String,
+    /// The tick in which the item was lost.
+    pub tick: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Check {
+    PovLeak,
+    OtherMind,
+    DeadCharacter,
+    TwoPlaces,
+    LostItem,
+    Length,
+    TenseDrift,
+    PersonDrift,
+    Markup,
+}
+
+impl Check {
+    /// How the check is named to a reader (the revision brief, the timeline).
+    pub fn label(self) -> &'static str {
+        match self {
+            Check::PovLeak => "POV leak",
+            Check::OtherMind => "another character's mind",
+            Check::DeadCharacter => "dead character acting",
+            Check::TwoPlaces => "character in two places",
+            Check::LostItem => "lost item used",
+            Check::Length => "length",
+            Check::TenseDrift => "tense drift",
+            Check::PersonDrift => "person drift",
+            Check::Markup => "markup or meta text",
+        }
+    }
+}
+
+/// Only a `Violation` triggers the revision pass; warnings and notes are recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Note,
+    Warning,
+    Violation,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct Finding {
+    pub check: Check,
+    pub severity: Severity,
+    /// What is wrong, where (quoted) and what to do, addressed to the writer.
+    pub message: String,
+    /// The offending words, at most 120 characters.
+    pub excerpt: Option<String>,
+}
+
+impl Finding {
+    fn new(check: Check, severity: Severity, message: String, excerpt: Option<String>) -> Self {
+        Finding {
+            check,
+            severity,
+            message,
+            excerpt,
+        }
+    }
+}
+
+/// At most this many findings of one check: past that, more quotes only crowd the brief.
+const MAX_PER_CHECK: usize = 4;
+
+/// Runs every check over the scene; findings come in check order.
+pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
+    let ctx = Ctx::new(*input);
+    let mut findings = Vec::new();
+    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 9] = [
+        pov::leaks,
+        pov::other_minds,
+        continuity::dead_characters,
+        continuity::two_places,
+        continuity::lost_items,
+        form::length,
+        voice::tense_drift,
+        voice::person_drift,
+        form::markup,
+    ];
+    for check in checks {
+        let mut found = check(&ctx);
+        found.truncate(MAX_PER_CHECK);
+        findings.extend(found);
+    }
+    findings
+}
+
+/// Whether the findings call for the revision pass.
+pub fn needs_revision(findings: &[Finding]) -> bool {
+    findings.iter().any(|f| f.severity == Severity::Violation)
+}
+
+/// The findings as a numbered list for the reviser prompt: violations first (must fix), then
+/// warnings (fix if it is a small change); notes are left out. Empty when there is nothing.
+pub fn revision_brief(findings: &[Finding]) -> String {
+    let mut listed: Vec<&Finding> = findings
+        .iter()
+        .filter(|f| f.severity >= Severity::Warning)
+        .collect();
+    listed.sort_by_key(|f| std::cmp::Reverse(f.severity));
+    let mut out = String::new();
+    for (n, f) in listed.iter().enumerate() {
+        let urgency = if f.severity == Severity::Violation {
+            "must fix"
+        } else {
+            "fix if it is a small change"
+        };
+        out.push_str(&format!(
+            "{}. [{urgency}] {}: {}\n",
+            n + 1,
+            f.check.label(),
+            f.message
+        ));
+    }
+    out
+}
+
+/// The scene read once and shared by every check.
+struct Ctx<'a> {
+    input: EvalInput<'a>,
+    prose: text::Prose<'a>,
+    /// The known characters, the POV character always among them.
+    people: Vec<&'a Character>,
+    pov: usize,
+    names: text::NameIndex,
+    /// "she" or "he" when the POV character's own record says so unambiguously.
+    pov_pronoun: Option<&'static str>,
+}
+
+impl<'a> Ctx<'a> {
+    fn new(input: EvalInput<'a>) -> Ctx<'a> {
+        let mut people: Vec<&'a Character> = input.characters.iter().collect();
+        let pov = match people.iter().position(|c| c.id == input.pov_character.id) {
+            Some(i) => i,
+            None => {
+                people.push(input.pov_character);
+                people.len() - 1
+            }
+        };
+        let names = text::NameIndex::new(&people);
+        Ctx {
+            input,
+            prose: text::Prose::new(input.prose),
+            people,
+            pov,
+            names,
+            pov_pronoun: pronoun_of(input.pov_character),
+        }
+    }
+
+    /// How a character is named in messages.
+    fn name(&self, who: usize) -> &'a str {
+        self.people[who].name.trim()
+    }
+
+    fn pov_name(&self) -> &'a str {
+        self.name(self.pov)
+    }
+
+    /// The place a character was last known to be, when that is not where this scene happens.
+    /// `None` when either place is unknown: no guess is made.
+    fn elsewhere(&self, who: usize) -> Option<&'a Location> {
+        let scene = self.input.scene_location?;
+        let last = self.location(self.people[who].last_location.as_deref()?)?;
+        (last.id != scene.id).then_some(last)
+    }
+
+    fn is_dead(&self, who: usize) -> bool {
+        self.people[who].status == LifeStatus::Dead
+    }
+
+    /// A location by id or by name, as `last_location` may hold either.
+    fn location(&self, key: &str) -> Option<&'a Location> {
+        let key = key.trim();
+        self.input
+            .locations
+            .iter()
+            .chain(self.input.scene_location)
+            .find(|l| l.id == key || l.name.eq_ignore_ascii_case(key))
+    }
+}
+
+/// The POV character's pronoun, from a `pronouns` or `gender` fact or, failing that, from the
+/// pronouns their description uses when it uses only one kind.
+fn pronoun_of(c: &Character) -> Option<&'static str> {
+    let stated = ["pronouns", "gender", "sex"]
+        .iter()
+        .filter_map(|key| c.facts.get(*key))
+        .find_map(|value| {
+            pronoun_in(
+                value,
+                &["she", "her", "female", "woman", "girl"],
+                &["he", "him", "male", "man", "boy"],
+            )
+        });
+    stated.or_else(|| {
+        let text = format!("{} {}", c.description, c.personality.join(" "));
+        pronoun_in(
+            &text,
+            &["she", "her", "hers", "herself"],
+            &["he", "him", "his", "himself"],
+        )
+    })
+}
+
+/// "she" or "he" when `text` uses words of only one of the two kinds.
+fn pronoun_in(text: &str, she: &[&str], he: &[&str]) -> Option<&'static str> {
+    let text = text.to_lowercase();
+    let words: Vec<&str> = text.split(|ch: char| !ch.is_alphabetic()).collect();
+    let uses = |kind: &[&str]| words.iter().any(|w| kind.contains(w));
+    match (uses(she), uses(he)) {
+        (true, false) => Some("she"),
+        (false, true) => Some("he"),
+        _ => None,
+    }
+}

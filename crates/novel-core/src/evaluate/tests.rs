@@ -1,0 +1,581 @@
+//! Tests of the scene evaluator: for every check a scene it must flag and a scene that uses
+//! the same words legitimately (dialogue, italic thought, memory, the POV character's own
+//! mind) and must pass; a realistic clean scene with no violation; the revision brief.
+
+use serde_json::json;
+
+use super::text::{MASK, Prose};
+use super::*;
+use crate::model::{Character, Location};
+
+fn character(id: &str, name: &str, extra: serde_json::Value) -> Character {
+    let mut value = json!({ "id": id, "name": name, "first_tick": 1, "last_update_tick": 1 });
+    if let (Some(obj), Some(more)) = (value.as_object_mut(), extra.as_object()) {
+        obj.extend(more.clone());
+    }
+    serde_json::from_value(value).unwrap()
+}
+
+fn location(id: &str, name: &str) -> Location {
+    serde_json::from_value(
+        json!({ "id": id, "name": name, "first_tick": 1, "last_update_tick": 1 }),
+    )
+    .unwrap()
+}
+
+/// Tamsin Reed (POV, she) and Bram Hale at the lighthouse, Maud Fenn at the harbour, Orrin
+/// Vale dead.
+struct World {
+    characters: Vec<Character>,
+    locations: Vec<Location>,
+    lost: Vec<LostItem>,
+}
+
+fn world() -> World {
+    World {
+        characters: vec![
+            character(
+                "C1",
+                "Tamsin Reed",
+                json!({ "description": "A courier who keeps her fear folded small.", "last_location": "L1" }),
+            ),
+            character("C2", "Bram Hale", json!({ "last_location": "L1" })),
+            character(
+                "C3",
+                "Maud Fenn",
+                json!({ "aliases": ["the Harbourmistress"], "last_location": "L2" }),
+            ),
+            character(
+                "C4",
+                "Orrin Vale",
+                json!({ "status": "dead", "last_location": "L1" }),
+            ),
+        ],
+        locations: vec![
+            location("L1", "the lighthouse"),
+            location("L2", "the harbour"),
+        ],
+        lost: vec![LostItem {
+            character_id: "C1".into(),
+            character_name: "Tamsin Reed".into(),
+            item: "her father's silver knife".into(),
+            tick: 3,
+        }],
+    }
+}
+
+fn run_with(w: &World, prose: &str, pov: PointOfView, tense: Tense) -> Vec<Finding> {
+    let input = EvalInput {
+        prose,
+        pov,
+        tense,
+        pov_character: &w.characters[0],
+        characters: &w.characters,
+        scene_location: Some(&w.locations[0]),
+        locations: &w.locations,
+        lost_items: &w.lost,
+        // Wide enough that short test scenes raise no length finding.
+        target_words: (1, 10_000),
+    };
+    evaluate(&input)
+}
+
+fn run(prose: &str) -> Vec<Finding> {
+    run_with(&world(), prose, PointOfView::DeepThird, Tense::Past)
+}
+
+fn of(findings: &[Finding], check: Check) -> Vec<&Finding> {
+    findings.iter().filter(|f| f.check == check).collect()
+}
+
+fn assert_none(findings: &[Finding], check: Check, prose: &str) {
+    let hits = of(findings, check);
+    assert!(hits.is_empty(), "{check:?} on {prose:?}: {hits:#?}");
+}
+
+fn assert_one(findings: &[Finding], check: Check, prose: &str, quoted: &str) -> Finding {
+    let hits = of(findings, check);
+    assert_eq!(hits.len(), 1, "{check:?} on {prose:?}: {findings:#?}");
+    let f = hits[0].clone();
+    let excerpt = f.excerpt.clone().unwrap_or_default();
+    assert!(
+        excerpt.contains(quoted),
+        "excerpt {excerpt:?} lacks {quoted:?}"
+    );
+    assert!(
+        f.message.contains(quoted),
+        "message {:?} lacks {quoted:?}",
+        f.message
+    );
+    assert!(excerpt.chars().count() <= 120, "{excerpt}");
+    f
+}
+
+// ---- text ----
+
+#[test]
+fn dialogue_and_italics_are_masked_with_offsets_kept() {
+    let prose = "“I know,” she said. \"Go.\" *Run*, _now_. snake_case ‘I don’t,’ he said.";
+    let p = Prose::new(prose);
+    assert_eq!(p.masked.len(), prose.len());
+    let visible: String = p.masked.chars().filter(|c| *c != MASK).collect();
+    assert_eq!(visible, " she said.  , . snake_case  he said.");
+}
+
+#[test]
+fn an_unclosed_quotation_ends_with_its_paragraph() {
+    let p = Prose::new("“Wait, she said\nBram turned.");
+    let narration: Vec<&str> = p.narration_sentences().map(|s| p.narration(s)).collect();
+    assert_eq!(narration, vec!["Bram turned."]);
+}
+
+#[test]
+fn sentences_split_after_dialogue_but_not_before_a_tag() {
+    let prose = "“Stop.” Bram turned. “Now!” she said. Mr. Hale left.\nNext line";
+    let p = Prose::new(prose);
+    let sentences: Vec<&str> = p.sentences.iter().map(|s| &prose[s.start..s.end]).collect();
+    assert_eq!(
+        sentences,
+        vec![
+            "“Stop.”",
+            "Bram turned.",
+            "“Now!” she said.",
+            "Mr. Hale left.",
+            "Next line"
+        ]
+    );
+}
+
+#[test]
+fn excerpts_are_cut_around_the_focus() {
+    let long = format!(
+        "{} she didn't realize it {}.",
+        "word ".repeat(40),
+        "more ".repeat(40)
+    );
+    let findings = run(&long);
+    let f = assert_one(&findings, Check::PovLeak, &long, "didn't realize");
+    let excerpt = f.excerpt.unwrap_or_default();
+    assert!(
+        excerpt.starts_with('…') && excerpt.ends_with('…'),
+        "{excerpt}"
+    );
+    // Cut between words, not inside one.
+    let inner = excerpt.trim_matches('…');
+    assert!(long.contains(&format!(" {inner} ")), "{excerpt}");
+}
+
+// ---- POV leaks ----
+
+#[test]
+fn omniscient_phrases_in_narration_are_leaks() {
+    let cases = [
+        (
+            "She didn't realize the man behind her held a knife.",
+            "didn't realize",
+        ),
+        (
+            "She did not realise how close the tide had come.",
+            "did not realise",
+        ),
+        (
+            "Unbeknownst to her, the door had been unlocked.",
+            "Unbeknownst to",
+        ),
+        (
+            "Little did she know the ledger was a forgery.",
+            "Little did she know",
+        ),
+        (
+            "She had no idea that Bram had already left.",
+            "had no idea that",
+        ),
+        (
+            "What she didn't know was that the ship had sunk.",
+            "What she didn't know",
+        ),
+        (
+            "She would later learn the truth from Maud.",
+            "would later learn",
+        ),
+        (
+            "Across town, the magistrate locked his study.",
+            "Across town",
+        ),
+        (
+            "Meanwhile, across the river, the bells began.",
+            "Meanwhile, across the river",
+        ),
+        (
+            "The door closed without her knowing.",
+            "without her knowing",
+        ),
+    ];
+    for (prose, quoted) in cases {
+        let f = assert_one(&run(prose), Check::PovLeak, prose, quoted);
+        assert_eq!(f.severity, Severity::Violation);
+        assert!(f.message.contains("Tamsin Reed"), "{}", f.message);
+    }
+}
+
+#[test]
+fn the_same_words_in_dialogue_thought_or_plain_use_are_not_leaks() {
+    let prose = "“I didn’t realize you were here,” she said. *Little did he know.* \
+                 She drove across town in the rain. \"Unbeknownst to me,\" Bram said. \
+                 He slipped out without his knowing. She had no idea what to do.";
+    assert_none(&run(prose), Check::PovLeak, prose);
+}
+
+#[test]
+fn a_first_person_narrator_may_own_their_hindsight() {
+    let w = world();
+    let own = "I didn't realize then how much it mattered.";
+    let findings = run_with(&w, own, PointOfView::First, Tense::Past);
+    assert_none(&findings, Check::PovLeak, own);
+    let other = "He didn't realize I was watching.";
+    let findings = run_with(&w, other, PointOfView::First, Tense::Past);
+    assert_one(&findings, Check::PovLeak, other, "didn't realize");
+}
+
+#[test]
+fn a_cut_to_someone_known_elsewhere_is_a_leak_but_not_to_someone_present() {
+    let away = "Meanwhile, Maud crept along the harbour wall.";
+    let f = assert_one(&run(away), Check::PovLeak, away, "Meanwhile, Maud");
+    assert!(f.message.contains("the harbour"), "{}", f.message);
+    let present = "Meanwhile, Bram kept the lamp trimmed. At that moment, Maud came in.";
+    assert_none(&run(present), Check::PovLeak, present);
+}
+
+// ---- other minds ----
+
+#[test]
+fn another_characters_inner_life_stated_as_fact_is_flagged() {
+    let cases = [
+        ("Bram wondered whether she would stay.", "Bram wondered"),
+        (
+            "Bram Hale had hoped for a quieter night.",
+            "Bram Hale had hoped",
+        ),
+        ("Maud felt afraid of the dark water.", "Maud felt afraid"),
+        (
+            "The Harbourmistress remembered every ship.",
+            "Harbourmistress remembered",
+        ),
+        ("In Bram's mind, the tower was already lost.", "Bram's mind"),
+        ("Bram's heart sank at the sight of it.", "Bram's heart sank"),
+    ];
+    for (prose, quoted) in cases {
+        let f = assert_one(&run(prose), Check::OtherMind, prose, quoted);
+        assert_eq!(f.severity, Severity::Violation);
+    }
+}
+
+#[test]
+fn the_pov_mind_perception_and_guesses_are_not_other_minds() {
+    let prose = "Tamsin wondered whether Bram would stay. Tamsin Reed felt afraid. \
+                 She could tell Bram knew more than he said. Maybe Bram thought she was lying. \
+                 Did Bram know? Bram felt along the wall for the latch. \
+                 Bram knew how to splice a rope. “Bram thought so,” she said. Bram's head hit the beam.";
+    assert_none(&run(prose), Check::OtherMind, prose);
+}
+
+// ---- dead characters ----
+
+#[test]
+fn a_dead_character_acting_in_the_present_is_flagged() {
+    let prose = "Orrin smiled and handed her the lamp.";
+    let f = assert_one(&run(prose), Check::DeadCharacter, prose, "Orrin smiled");
+    assert!(f.message.contains("Orrin Vale"), "{}", f.message);
+    let later = "The wind rose. Orrin Vale slowly turned toward the stair.";
+    assert_one(
+        &run(later),
+        Check::DeadCharacter,
+        later,
+        "Orrin Vale slowly turned",
+    );
+}
+
+#[test]
+fn a_dead_character_remembered_or_quoted_is_fine() {
+    let prose = "She remembered how Orrin smiled. Orrin used to laugh at storms. \
+                 Orrin had said the lamp would outlast them all. “Orrin says hello,” Bram said. \
+                 Orrin's coat still hung by the door. Orrin looked peaceful in the photograph. \
+                 For one second she was twelve years old again, and Orrin called her name.";
+    assert_none(&run(prose), Check::DeadCharacter, prose);
+}
+
+// ---- two places ----
+
+#[test]
+fn a_character_elsewhere_acting_here_without_arriving_is_a_warning() {
+    let prose = "Maud nodded at the lens.";
+    let findings = run(prose);
+    let f = assert_one(&findings, Check::TwoPlaces, prose, "Maud nodded");
+    assert_eq!(f.severity, Severity::Warning);
+    assert!(f.message.contains("the harbour") && f.message.contains("the lighthouse"));
+    assert!(!needs_revision(&findings));
+}
+
+#[test]
+fn an_arrival_or_a_remote_voice_is_not_two_places() {
+    let arrives = "Maud came in from the rain. Maud nodded at the lens.";
+    assert_none(&run(arrives), Check::TwoPlaces, arrives);
+    let radio = "Maud said over the radio that the boats were in.";
+    assert_none(&run(radio), Check::TwoPlaces, radio);
+    let here = "Bram nodded at the lens.";
+    assert_none(&run(here), Check::TwoPlaces, here);
+}
+
+// ---- lost items ----
+
+#[test]
+fn using_a_lost_item_is_flagged_by_name_and_by_pov_pronoun() {
+    let by_name = "Tamsin drew the silver knife and cut the rope.";
+    let f = assert_one(&run(by_name), Check::LostItem, by_name, "Tamsin drew");
+    assert!(f.message.contains("tick 3"), "{}", f.message);
+    let by_pronoun = "The rope creaked. She gripped her father's knife in both hands.";
+    assert_one(&run(by_pronoun), Check::LostItem, by_pronoun, "She gripped");
+    let first = "I drew the silver knife.";
+    let findings = run_with(&world(), first, PointOfView::First, Tense::Past);
+    assert_one(&findings, Check::LostItem, first, "I drew");
+}
+
+#[test]
+fn a_lost_item_missed_remembered_or_replaced_is_fine() {
+    let prose = "She gripped the empty sheath where the knife had hung. \
+                 Tamsin reached for the knife that was no longer there. \
+                 Tamsin drew a spare knife from her boot. Tamsin drew Bram's knife. \
+                 “Drew the knife, did you?” Bram said. She did not draw the knife.";
+    assert_none(&run(prose), Check::LostItem, prose);
+
+    let mut w = world();
+    w.characters[0].inventory = vec!["hunting knife".into()];
+    let used = "Tamsin drew the knife.";
+    let findings = run_with(&w, used, PointOfView::DeepThird, Tense::Past);
+    assert_none(&findings, Check::LostItem, used);
+}
+
+// ---- length ----
+
+fn length_findings(words: usize, target: (u32, u32)) -> Vec<Finding> {
+    let w = world();
+    let prose = "Tamsin waited. ".repeat(words / 2);
+    let input = EvalInput {
+        prose: &prose,
+        pov: PointOfView::DeepThird,
+        tense: Tense::Past,
+        pov_character: &w.characters[0],
+        characters: &w.characters,
+        scene_location: None,
+        locations: &w.locations,
+        lost_items: &[],
+        target_words: target,
+    };
+    of(&evaluate(&input), Check::Length)
+        .into_iter()
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn length_is_judged_against_the_target_with_the_actual_count() {
+    assert!(length_findings(600, (500, 900)).is_empty());
+    let short = length_findings(400, (500, 900));
+    assert_eq!(short.len(), 1);
+    assert_eq!(short[0].severity, Severity::Warning);
+    assert!(
+        short[0].message.contains("400 words"),
+        "{}",
+        short[0].message
+    );
+    let far_short = length_findings(200, (500, 900));
+    assert_eq!(far_short[0].severity, Severity::Violation);
+    assert!(
+        far_short[0].message.contains("at least 500"),
+        "{}",
+        far_short[0].message
+    );
+    let long = length_findings(1000, (500, 900));
+    assert_eq!(long[0].severity, Severity::Warning);
+    let far_long = length_findings(1400, (500, 900));
+    assert_eq!(far_long[0].severity, Severity::Violation);
+    assert!(
+        far_long[0].message.contains("1400 words"),
+        "{}",
+        far_long[0].message
+    );
+}
+
+// ---- tense ----
+
+#[test]
+fn present_narration_in_a_past_novel_is_tense_drift() {
+    let prose = "Tamsin climbed the stair. She walks to the lens. Bram turns away. \
+                 She looks at the ledger. He says nothing. The storm broke.";
+    let findings = run(prose);
+    let f = assert_one(&findings, Check::TenseDrift, prose, "She walks");
+    assert!(f.message.contains("“Bram turns”"), "{}", f.message);
+    // "The storm broke." has no subject the check reads, so five sentences are tensed.
+    assert!(f.message.contains("4 of 5"), "{}", f.message);
+}
+
+#[test]
+fn past_narration_in_a_present_novel_is_tense_drift() {
+    let prose = "Tamsin climbs the stair. She walked to the lens. Bram turned away. \
+                 They looked at the ledger. The storm breaks.";
+    let findings = run_with(&world(), prose, PointOfView::DeepThird, Tense::Present);
+    assert_one(&findings, Check::TenseDrift, prose, "She walked");
+    let past_only = run(prose);
+    assert_none(&past_only, Check::TenseDrift, prose);
+}
+
+#[test]
+fn present_dialogue_and_a_little_free_thought_are_not_drift() {
+    let prose = "“She walks every night,” Bram said. “He says nothing,” she said. \
+                 *She is lying.* He is lying, she thought. She climbed the stair. \
+                 She reached the lens. Bram turned. She is tired, so tired. \
+                 She waited. He sat down. She always knew. They looked up.";
+    assert_none(&run(prose), Check::TenseDrift, prose);
+}
+
+// ---- person ----
+
+#[test]
+fn first_person_narration_in_deep_third_is_person_drift() {
+    let prose = "I walked to the lens. Tamsin waited. My hands shook on the rail.";
+    let f = assert_one(&run(prose), Check::PersonDrift, prose, "I walked");
+    assert!(f.message.contains("My hands shook"), "{}", f.message);
+}
+
+#[test]
+fn first_person_inside_dialogue_or_thought_is_not_person_drift() {
+    let prose = "“I walked here,” she said. *My hands are shaking.* I can’t, she thought. \
+                 _Me, of all people._ She read the plaque for Henry I. Tamsin waited. \
+                 I’m fine, she told herself. She thought: I have to get out.";
+    assert_none(&run(prose), Check::PersonDrift, prose);
+}
+
+#[test]
+fn a_first_person_narrator_called_by_name_is_person_drift() {
+    let w = world();
+    let prose = "Tamsin walked to the lens. I waited. Tamsin Reed smiled at the glass.";
+    let findings = run_with(&w, prose, PointOfView::First, Tense::Past);
+    let f = assert_one(&findings, Check::PersonDrift, prose, "Tamsin walked");
+    assert!(f.message.contains("“Tamsin Reed smiled”"), "{}", f.message);
+    let fine = "I walked to the lens. “Tamsin,” Bram said. Bram called Tamsin a fool. Tamsin's coat dripped.";
+    let findings = run_with(&w, fine, PointOfView::First, Tense::Past);
+    assert_none(&findings, Check::PersonDrift, fine);
+}
+
+// ---- markup ----
+
+#[test]
+fn markup_and_meta_text_are_flagged() {
+    let cases = [
+        ("Tamsin waited.<br>Bram turned.", "<br>"),
+        ("<script>alert(1)</script> Tamsin waited.", "<script>"),
+        ("Tamsin waited. <scene-end>", "<scene-end>"),
+        ("# The Lighthouse\n\nTamsin waited.", "# The Lighthouse"),
+        ("Here is the scene:\n\nTamsin waited.", "Here is the scene:"),
+        ("Tamsin waited.\n\nWord count: 612", "Word count: 612"),
+        (
+            "As an AI, I cannot feel the wind. Tamsin waited.",
+            "As an AI",
+        ),
+        (
+            "Sure! Here's the revised scene.\n\nTamsin waited.",
+            "Sure! Here's",
+        ),
+        ("Tamsin waited.\n```\nBram turned.", "```"),
+    ];
+    for (prose, quoted) in cases {
+        let findings = run(prose);
+        let hits = of(&findings, Check::Markup);
+        assert_eq!(hits.len(), 1, "{prose:?}: {hits:#?}");
+        assert!(hits[0].message.contains(quoted), "{}", hits[0].message);
+        assert_eq!(hits[0].severity, Severity::Violation);
+    }
+}
+
+#[test]
+fn prose_that_merely_resembles_markup_is_clean() {
+    let prose = "Here is the scene of the crime, Bram said, pointing. The tide was < a foot deep \
+                 and > a yard wide. She counted #4 on the ledger. * * *\n\n***\n\nTamsin waited.";
+    assert_none(&run(prose), Check::Markup, prose);
+}
+
+// ---- the whole evaluator ----
+
+#[test]
+fn a_clean_deep_pov_scene_has_no_findings() {
+    let prose = include_str!("fixtures/clean_scene.md");
+    let w = world();
+    let input = EvalInput {
+        prose,
+        pov: PointOfView::DeepThird,
+        tense: Tense::Past,
+        pov_character: &w.characters[0],
+        characters: &w.characters,
+        scene_location: Some(&w.locations[0]),
+        locations: &w.locations,
+        lost_items: &w.lost,
+        target_words: (500, 900),
+    };
+    let findings = evaluate(&input);
+    assert!(findings.is_empty(), "{findings:#?}");
+    assert!(!needs_revision(&findings));
+    assert_eq!(revision_brief(&findings), "");
+}
+
+#[test]
+fn a_scene_with_several_problems_gets_one_brief_with_violations_first() {
+    let prose =
+        "Maud nodded at the lens. Orrin smiled at her. Unbeknownst to her, the tide turned.";
+    let findings = run(prose);
+    assert!(needs_revision(&findings));
+    let brief = revision_brief(&findings);
+    let lines: Vec<&str> = brief.lines().collect();
+    assert_eq!(lines.len(), 3, "{brief}");
+    assert!(lines[0].starts_with("1. [must fix] POV leak:"), "{brief}");
+    assert!(
+        lines[1].starts_with("2. [must fix] dead character acting:"),
+        "{brief}"
+    );
+    assert!(lines[2].starts_with("3. [fix if it is a small change] character in two places:"));
+}
+
+#[test]
+fn notes_and_warnings_alone_need_no_revision_and_notes_stay_out_of_the_brief() {
+    let note = Finding::new(Check::Length, Severity::Note, "a note".into(), None);
+    let warning = Finding::new(
+        Check::TwoPlaces,
+        Severity::Warning,
+        "a warning".into(),
+        None,
+    );
+    let findings = vec![note, warning];
+    assert!(!needs_revision(&findings));
+    assert_eq!(
+        revision_brief(&findings),
+        "1. [fix if it is a small change] character in two places: a warning\n"
+    );
+}
+
+#[test]
+fn findings_serialise_in_snake_case() {
+    let f = Finding::new(
+        Check::PovLeak,
+        Severity::Violation,
+        "m".into(),
+        Some("e".into()),
+    );
+    let value = serde_json::to_value(&f).unwrap();
+    assert_eq!(value["check"], "pov_leak");
+    assert_eq!(value["severity"], "violation");
+    let back: Finding = serde_json::from_value(value).unwrap();
+    assert_eq!(back, f);
+    assert_eq!(
+        serde_json::to_value(Check::DeadCharacter).unwrap(),
+        "dead_character"
+    );
+}

@@ -1,0 +1,88 @@
+//! Progress of a running tick, as a stream of events for whoever watches (the CLI's progress
+//! bar, the desktop app's channel). Serializable so a shell can forward them unchanged.
+
+use serde::{Deserialize, Serialize};
+
+use crate::evaluate::Finding;
+use crate::plan::Plan;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Gathering,
+    Planning,
+    Tools,
+    Writing,
+    Checking,
+    Revising,
+    Extracting,
+    Committing,
+}
+
+impl Stage {
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::Gathering => "gathering context",
+            Stage::Planning => "planning",
+            Stage::Tools => "running tools",
+            Stage::Writing => "writing",
+            Stage::Checking => "checking",
+            Stage::Revising => "revising",
+            Stage::Extracting => "updating memory",
+            Stage::Committing => "committing",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TickEvent {
+    Started {
+        tick: u32,
+    },
+    Stage {
+        stage: Stage,
+    },
+    Planned {
+        plan: Plan,
+    },
+    ToolFinished {
+        id: String,
+        tool: String,
+        ok: bool,
+        detail: String,
+    },
+    /// A piece of prose as it streams from the writer (or the reviser, after `Stage::Revising`).
+    ProseDelta {
+        text: String,
+    },
+    Findings {
+        findings: Vec<Finding>,
+    },
+    Usage {
+        role: String,
+        prompt_tokens: u32,
+        completion_tokens: u32,
+    },
+    Committed {
+        tick: u32,
+        scene_id: String,
+        title: String,
+        words: u32,
+    },
+}
+
+/// Receives events; `()` ignores them.
+pub trait TickObserver {
+    fn on_event(&self, event: TickEvent);
+}
+
+impl TickObserver for () {
+    fn on_event(&self, _event: TickEvent) {}
+}
+
+impl<F: Fn(TickEvent)> TickObserver for F {
+    fn on_event(&self, event: TickEvent) {
+        self(event)
+    }
+}

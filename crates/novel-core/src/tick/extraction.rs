@@ -1,0 +1,275 @@
+//! What the extractor model returns after a scene (one structured call): title, summary, tension
+//! and every memory change the scene implies. `apply` turns it into memory writes inside the
+//! tick's transaction — each item in its own savepoint, so one bad item is reported and skipped
+//! instead of sinking a scene the writer already paid for.
+
+use rusqlite::Transaction;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::memory::{
+    self, EntityUpdate, NewCharacter, NewLocation, NewLoop, NewLore, NewRelationship,
+};
+use crate::merge::Contradiction;
+use crate::model::{Character, Location, LoopStatus};
+use crate::store::{self, with_savepoint};
+use crate::tools::{RelationshipUpdate, ToolContext, ToolError, TypedTool};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Extraction {
+    /// A short evocative scene title (2–6 words).
+    pub title: String,
+    /// 3–5 bullets, most important first, each one sentence.
+    pub summary: Vec<String>,
+    /// Dramatic tension of the scene, 1 (calm) to 10 (climax).
+    #[schemars(range(min = 1, max = 10))]
+    pub tension: u8,
+    /// Location id where the scene took place.
+    #[serde(default)]
+    pub location: Option<String>,
+    #[serde(default)]
+    pub character_updates: Vec<RecordChange>,
+    /// Characters who appear for the first time.
+    #[serde(default)]
+    pub new_characters: Vec<NewCharacter>,
+    #[serde(default)]
+    pub location_updates: Vec<RecordChange>,
+    #[serde(default)]
+    pub new_locations: Vec<NewLocation>,
+    #[serde(default)]
+    pub relationship_changes: Vec<RelationshipChange>,
+    #[serde(default)]
+    pub loops_opened: Vec<NewLoop>,
+    #[serde(default)]
+    pub loops_advanced: Vec<LoopProgress>,
+    #[serde(default)]
+    pub loops_resolved: Vec<LoopProgress>,
+    #[serde(default)]
+    pub lore: Vec<NewLore>,
+}
+
+/// A change to an existing character or location, by id.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RecordChange {
+    pub id: String,
+    /// Fields to change: nested objects merge, lists are replaced, null removes.
+    #[serde(default)]
+    pub changes: Map<String, Value>,
+    /// Items to add to list fields, e.g. {"inventory": ["map"]}.
+    #[serde(default)]
+    pub append: Map<String, Value>,
+}
+
+/// A relationship that formed or changed between two characters (ids).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RelationshipChange {
+    pub character_a: String,
+    pub character_b: String,
+    /// ally, rival, family, romance, mentor, enemy, … (needed when the relationship is new).
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub status: Option<String>,
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 10))]
+    pub intensity: Option<u8>,
+    /// What happened between them in this scene.
+    #[serde(default)]
+    pub event: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct LoopProgress {
+    /// Open loop id, e.g. "O2".
+    pub id: String,
+    /// What happened to it in this scene.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// What applying an extraction did.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ApplyReport {
+    pub created: Vec<String>,
+    pub updated: Vec<String>,
+    pub contradictions: Vec<(String, Contradiction)>,
+    /// Items that could not be applied, with the reason (the tick still commits).
+    pub skipped: Vec<String>,
+}
+
+const SOURCE: &str = "extraction";
+
+impl Extraction {
+    /// Clamps what the schema cannot force on every provider (prompt-only ones especially).
+    pub fn normalized(mut self) -> Extraction {
+        self.title = crate::export::one_line(&self.title);
+        self.summary.retain(|b| !b.trim().is_empty());
+        self.summary.truncate(5);
+        self.tension = self.tension.clamp(1, 10);
+        self
+    }
+
+    /// Applies every item in its own savepoint; failures are reported, not fatal.
+    pub fn apply(&self, tx: &Transaction<'_>, tick: u32) -> ApplyReport {
+        let mut report = ApplyReport::default();
+        let mut attempt = |what: String, f: &mut dyn FnMut() -> Result<Vec<String>, String>| {
+            match with_savepoint(tx, || f().map_err(SkipError)) {
+                Ok(ids) => report.created.extend(ids),
+                Err(SkipError(reason)) => report.skipped.push(format!("{what}: {reason}")),
+            }
+        };
+        for new in &self.new_locations {
+            attempt(format!("new location {}", new.name), &mut || {
+                memory::create_location(tx, new.clone(), tick, SOURCE)
+                    .map(|l| vec![l.id])
+                    .map_err(|e| e.to_string())
+            });
+        }
+        for new in &self.new_characters {
+            attempt(format!("new character {}", new.name), &mut || {
+                memory::create_character(tx, new.clone(), tick, SOURCE)
+                    .map(|c| vec![c.id])
+                    .map_err(|e| e.to_string())
+            });
+        }
+        for new in &self.loops_opened {
+            attempt("new loop".into(), &mut || {
+                memory::open_loop(tx, new.clone(), tick, SOURCE)
+                    .map(|l| vec![l.id])
+                    .map_err(|e| e.to_string())
+            });
+        }
+        for new in &self.lore {
+            attempt("lore".into(), &mut || {
+                memory::add_lore(tx, new.clone(), tick, Some(tick), SOURCE)
+                    .map(|f| vec![f.id])
+                    .map_err(|e| e.to_string())
+            });
+        }
+        let mut updated = Vec::new();
+        let mut contradictions = Vec::new();
+        let mut skipped = Vec::new();
+        let mut run = |what: String,
+                       f: &mut dyn FnMut()
+            -> Result<Option<crate::memory::UpdateReport>, String>| {
+            match with_savepoint(tx, || f().map_err(SkipError)) {
+                Ok(Some(r)) => {
+                    if !r.applied.is_empty() {
+                        updated.push(r.id.clone());
+                    }
+                    contradictions.extend(r.contradictions.into_iter().map(|c| (r.id.clone(), c)));
+                }
+                Ok(None) => {}
+                Err(SkipError(reason)) => skipped.push(format!("{what}: {reason}")),
+            }
+        };
+        for change in &self.character_updates {
+            run(format!("update {}", change.id), &mut || {
+                memory::update_record::<Character>(tx, &change.id, &change.update(), tick, SOURCE)
+                    .map(Some)
+                    .map_err(|e| e.to_string())
+            });
+        }
+        for change in &self.location_updates {
+            run(format!("update {}", change.id), &mut || {
+                memory::update_record::<Location>(tx, &change.id, &change.update(), tick, SOURCE)
+                    .map(Some)
+                    .map_err(|e| e.to_string())
+            });
+        }
+        for change in &self.relationship_changes {
+            run(
+                format!("relationship {}–{}", change.character_a, change.character_b),
+                &mut || apply_relationship(tx, change, tick),
+            );
+        }
+        for (progress, status) in self
+            .loops_advanced
+            .iter()
+            .map(|p| (p, LoopStatus::Open))
+            .chain(
+                self.loops_resolved
+                    .iter()
+                    .map(|p| (p, LoopStatus::Resolved)),
+            )
+        {
+            run(format!("loop {}", progress.id), &mut || {
+                memory::change_loop(tx, &progress.id, status, &progress.note, tick, SOURCE)
+                    .map(|_| None)
+                    .map_err(|e| e.to_string())
+            });
+        }
+        report.updated = updated;
+        report.contradictions = contradictions;
+        report.skipped.extend(skipped);
+        report
+    }
+}
+
+impl RecordChange {
+    fn update(&self) -> EntityUpdate {
+        EntityUpdate {
+            changes: self.changes.clone(),
+            append: self.append.clone(),
+        }
+    }
+}
+
+/// Creates the relationship when it is new (needs a kind), else records the change.
+fn apply_relationship(
+    tx: &Transaction<'_>,
+    change: &RelationshipChange,
+    tick: u32,
+) -> Result<Option<crate::memory::UpdateReport>, String> {
+    let exists = store::find_relationship(tx, &change.character_a, &change.character_b)
+        .map_err(|e| e.to_string())?
+        .is_some();
+    if !exists {
+        let kind = change
+            .kind
+            .clone()
+            .filter(|k| !k.trim().is_empty())
+            .ok_or("a new relationship needs a kind")?;
+        memory::create_relationship(
+            tx,
+            NewRelationship {
+                character_a: change.character_a.clone(),
+                character_b: change.character_b.clone(),
+                kind,
+                status: change.status.clone(),
+                intensity: change.intensity,
+                perspective_a: String::new(),
+                perspective_b: String::new(),
+            },
+            tick,
+            SOURCE,
+        )
+        .map_err(|e| e.to_string())?;
+        return Ok(None);
+    }
+    let args = serde_json::json!({
+        "character_a": change.character_a, "character_b": change.character_b,
+        "status": change.status, "intensity": change.intensity, "kind": change.kind, "event": change.event,
+    });
+    let args = serde_json::from_value(strip_nulls(args)).map_err(|e| e.to_string())?;
+    RelationshipUpdate
+        .run(tx, &ToolContext { tick }, args)
+        .map(Some)
+        .map_err(|e: ToolError| e.to_string())
+}
+
+fn strip_nulls(mut v: Value) -> Value {
+    if let Value::Object(m) = &mut v {
+        m.retain(|_, v| !v.is_null());
+    }
+    v
+}
+
+struct SkipError(String);
+
+impl From<rusqlite::Error> for SkipError {
+    fn from(e: rusqlite::Error) -> Self {
+        SkipError(e.to_string())
+    }
+}

@@ -1,0 +1,288 @@
+//! Engine tests of the tick with the scripted fake model: the clean path (three calls), one
+//! revision when the checks find a POV leak, failures that leave the story untouched, and
+//! cancellation.
+
+use std::cell::RefCell;
+
+use novel_llm::{LlmError, ScriptedModel};
+use serde_json::json;
+
+use super::*;
+use crate::clock::FixedClock;
+use crate::config::{Foundation, GenerationSettings};
+use crate::memory::{NewCharacter, NewLocation};
+use crate::novel::{Novel, NovelSeed};
+
+const PROSE: &str = include_str!("../../../novel-cli/tests/fixtures/story/prose.txt");
+
+fn clock() -> FixedClock {
+    FixedClock(
+        chrono::DateTime::parse_from_rfc3339("2026-11-23T10:00:00Z")
+            .unwrap()
+            .with_timezone(&chrono::Utc),
+    )
+}
+
+fn novel() -> (tempfile::TempDir, Novel) {
+    let tmp = tempfile::tempdir().unwrap();
+    let seed = NovelSeed {
+        foundation: Foundation {
+            title: "Salt".into(),
+            genre: "noir".into(),
+            premise: String::new(),
+            setting: String::new(),
+            tone: String::new(),
+            style: String::new(),
+            pov: Default::default(),
+            tense: Default::default(),
+            language: "English".into(),
+        },
+        generation: GenerationSettings::default(),
+        protagonist: NewCharacter {
+            name: "Tamsin Vale".into(),
+            inventory: vec!["rusted dagger".into()],
+            ..Default::default()
+        },
+        location: NewLocation {
+            name: "Rainmarket Docks".into(),
+            ..Default::default()
+        },
+        goal: "Clear her brother's name".into(),
+    };
+    let novel = Novel::create(&tmp.path().join("n"), seed, &clock()).unwrap();
+    (tmp, novel)
+}
+
+fn plan() -> serde_json::Value {
+    json!({
+        "rationale": "She needs an ally.", "scene_intention": "Tamsin persuades a dockhand to hide her.",
+        "pov_character": "C0", "target_location": "L0",
+        "actions": [{"tool": "character.generate", "args": {"name": "Bram", "role": "dockhand", "location": "L0"}}],
+        "expected_outcomes": ["an ally"]
+    })
+}
+
+fn extraction() -> serde_json::Value {
+    json!({
+        "title": "Low Tide", "summary": ["Tamsin finds Bram.", "He hides her.", "The watch passes."], "tension": 5,
+        "character_updates": [{"id": "C0", "changes": {"emotional_state": "wary"}}],
+        "loops_opened": [{"description": "Who wrote her name on the slate?", "category": "mystery", "importance": "high"}]
+    })
+}
+
+fn fingerprint(novel: &Novel) -> String {
+    let conn = novel.store().conn();
+    let mut out = String::new();
+    for table in [
+        "story_state",
+        "characters",
+        "locations",
+        "history",
+        "scenes",
+        "open_loops",
+        "lore",
+        "ticks",
+        "id_counters",
+    ] {
+        let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
+        let n = stmt.column_count();
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((0..n)
+                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                    .collect::<Vec<_>>()
+                    .join("|"))
+            })
+            .unwrap();
+        for row in rows {
+            out.push_str(&format!("{table}: {}\n", row.unwrap()));
+        }
+    }
+    out
+}
+
+async fn tick(
+    novel: &mut Novel,
+    model: &ScriptedModel,
+    events: &RefCell<Vec<TickEvent>>,
+) -> Result<TickOutcome, TickError> {
+    let models = Models::single(std::sync::Arc::new(model.clone()));
+    let observer = |e: TickEvent| events.borrow_mut().push(e);
+    run_tick(
+        novel,
+        &models,
+        &TickOptions::default(),
+        &observer,
+        &CancelToken::new(),
+        &clock(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_clean_tick_makes_three_calls_and_commits_everything() {
+    let (_tmp, mut novel) = novel();
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 3);
+    assert_eq!(done.tick, 1);
+    assert!(!done.revised);
+    assert_eq!(done.scene.title, "Low Tide");
+    assert_eq!(done.scene.word_count, crate::model::count_words(PROSE));
+    let conn = novel.store().conn();
+    assert_eq!(store::load_state(conn).unwrap().current_tick, 1);
+    assert_eq!(
+        store::get_character(conn, "C1").unwrap().unwrap().name,
+        "Bram"
+    );
+    assert_eq!(
+        store::get_character(conn, "C0")
+            .unwrap()
+            .unwrap()
+            .emotional_state
+            .as_deref(),
+        Some("wary")
+    );
+    assert_eq!(store::list_loops(conn, None).unwrap().len(), 2);
+    let ticks = store::list_ticks(conn).unwrap();
+    assert_eq!(ticks[0].usage["roles"]["writer"]["calls"], 1);
+    assert!(novel.root().join("scenes/scene_001.md").is_file());
+    assert!(novel.root().join("plans/plan_001.json").is_file());
+    let stages: Vec<Stage> = events
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            TickEvent::Stage { stage } => Some(*stage),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        stages,
+        vec![
+            Stage::Gathering,
+            Stage::Planning,
+            Stage::Tools,
+            Stage::Writing,
+            Stage::Checking,
+            Stage::Extracting,
+            Stage::Committing
+        ]
+    );
+    let streamed: String = events
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            TickEvent::ProseDelta { text } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(streamed.trim(), PROSE.trim());
+}
+
+#[tokio::test]
+async fn a_pov_leak_triggers_exactly_one_revision() {
+    let (_tmp, mut novel) = novel();
+    let leaky =
+        format!("{PROSE}\n\nShe didn't realize that the watch captain had already seen her.");
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(leaky)
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 4);
+    assert!(done.revised);
+    assert!(!done.scene.prose.contains("didn't realize"));
+    let reviser_prompt = novel_llm::render_prompt(&model.requests()[2]);
+    assert!(
+        reviser_prompt.contains("didn't realize"),
+        "the reviser is shown the finding"
+    );
+}
+
+#[tokio::test]
+async fn a_failure_after_the_tools_ran_leaves_the_story_untouched() {
+    let (_tmp, mut novel) = novel();
+    let before = fingerprint(&novel);
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .fail(LlmError::Timeout {
+            provider: "p".into(),
+            secs: 1,
+        });
+    let events = RefCell::new(Vec::new());
+    let err = tick(&mut novel, &model, &events).await.unwrap_err();
+    match &err {
+        TickError::Failed {
+            tick,
+            stage,
+            kind,
+            error_file,
+            ..
+        } => {
+            assert_eq!(
+                (*tick, *stage, kind.as_str()),
+                (1, Stage::Extracting, "llm.timeout")
+            );
+            assert!(error_file.ends_with("errors/error_001.json"));
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    assert_eq!(
+        fingerprint(&novel),
+        before,
+        "Bram, created by a tool, must be rolled back too"
+    );
+    let record: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(novel.root().join("errors/error_001.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        record["plan"]["scene_intention"],
+        "Tamsin persuades a dockhand to hide her."
+    );
+    assert_eq!(
+        record["execution"]["results"][0]["tool"],
+        "character.generate"
+    );
+    assert!(novel.root().join("errors/error_001.log").is_file());
+    assert_eq!(store::list_failures(novel.store().conn()).unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_cancelled_tick_changes_nothing() {
+    let (_tmp, mut novel) = novel();
+    let before = fingerprint(&novel);
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let cancel = CancelToken::new();
+    cancel.cancel();
+    let models = Models::single(std::sync::Arc::new(model.clone()));
+    let err = run_tick(
+        &mut novel,
+        &models,
+        &TickOptions::default(),
+        &(),
+        &cancel,
+        &clock(),
+    )
+    .await
+    .unwrap_err();
+    assert!(matches!(err, TickError::Cancelled { tick: 1 }), "{err:?}");
+    assert_eq!(fingerprint(&novel), before);
+    assert!(!novel.root().join("errors/error_001.json").exists());
+}
+
+#[test]
+fn prose_is_cleaned_of_fences_and_headings() {
+    assert_eq!(clean_prose("```\n# Title\nRain fell.\n```"), "Rain fell.");
+    assert_eq!(clean_prose("  Rain fell.  "), "Rain fell.");
+}
