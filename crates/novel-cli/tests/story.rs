@@ -88,35 +88,7 @@ impl Setup {
 
     /// Everything the story is made of; equal before and after means "unchanged".
     fn story_fingerprint(&self) -> String {
-        let conn = self.db();
-        let mut out = String::new();
-        for table in [
-            "story_state",
-            "characters",
-            "locations",
-            "relationships",
-            "history",
-            "scenes",
-            "open_loops",
-            "lore",
-            "ticks",
-            "id_counters",
-        ] {
-            let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
-            let n = stmt.column_count();
-            let rows = stmt
-                .query_map([], |r| {
-                    Ok((0..n)
-                        .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
-                        .collect::<Vec<_>>()
-                        .join("|"))
-                })
-                .unwrap();
-            for row in rows {
-                out.push_str(&format!("{table}: {}\n", row.unwrap()));
-            }
-        }
-        out
+        novel_core::store::dump_story(&self.db()).unwrap()
     }
 }
 

@@ -185,6 +185,30 @@ where
     }
 }
 
+/// Every row of every source table (derived search tables excluded), as text. Two equal dumps
+/// mean an unchanged story: this is how tests prove a failed tick or tool call left no trace.
+pub fn dump_story(conn: &Connection) -> StoreResult<String> {
+    let mut tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search_index%' AND name NOT IN ('sqlite_sequence', 'tick_failures') ORDER BY name")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    tables.sort();
+    let mut out = String::new();
+    for table in tables {
+        let mut stmt = conn.prepare(&format!("SELECT * FROM \"{table}\""))?;
+        let n = stmt.column_count();
+        let rows = stmt.query_map([], |r| {
+            (0..n)
+                .map(|i| r.get_ref(i).map(|v| format!("{v:?}")))
+                .collect::<Result<Vec<_>, _>>()
+        })?;
+        for row in rows {
+            out.push_str(&format!("{table}: {}\n", row?.join("|")));
+        }
+    }
+    Ok(out)
+}
+
 /// Serializes a value for a JSON column.
 pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> StoreResult<String> {
     serde_json::to_string(value).map_err(|e| StoreError::Corrupt {

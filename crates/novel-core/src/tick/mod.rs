@@ -496,14 +496,8 @@ async fn attempt(
         store::list_locations(&tx).map_err(|e| fail(Stage::Checking, &partial)(e.into()))?;
     let lost = lost_items::lost_items(&tx, &characters)
         .map_err(|e| fail(Stage::Checking, &partial)(e.into()))?;
-    let fallback_pov = Character {
-        id: String::new(),
-        name: String::new(),
-        ..characters
-            .first()
-            .cloned()
-            .unwrap_or_else(placeholder_character)
-    };
+    // A novel always has its protagonist; the blank stand-in only keeps the checks total.
+    let fallback_pov = Character::default();
     let pov_character = pov_id
         .as_deref()
         .and_then(|id| characters.iter().find(|c| c.id == id))
@@ -780,28 +774,6 @@ fn clean_prose(text: &str) -> String {
         _ => t,
     };
     t.to_string()
-}
-
-fn placeholder_character() -> Character {
-    Character {
-        id: String::new(),
-        name: String::new(),
-        aliases: Vec::new(),
-        role: String::new(),
-        description: String::new(),
-        personality: Vec::new(),
-        goals: Vec::new(),
-        fears: Vec::new(),
-        inventory: Vec::new(),
-        relationships: Default::default(),
-        last_location: None,
-        emotional_state: None,
-        status: Default::default(),
-        arc: Default::default(),
-        facts: Default::default(),
-        first_tick: 0,
-        last_update_tick: 0,
-    }
 }
 
 #[cfg(test)]

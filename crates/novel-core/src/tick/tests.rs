@@ -71,34 +71,7 @@ fn extraction() -> serde_json::Value {
 }
 
 fn fingerprint(novel: &Novel) -> String {
-    let conn = novel.store().conn();
-    let mut out = String::new();
-    for table in [
-        "story_state",
-        "characters",
-        "locations",
-        "history",
-        "scenes",
-        "open_loops",
-        "lore",
-        "ticks",
-        "id_counters",
-    ] {
-        let mut stmt = conn.prepare(&format!("SELECT * FROM {table}")).unwrap();
-        let n = stmt.column_count();
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((0..n)
-                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
-                    .collect::<Vec<_>>()
-                    .join("|"))
-            })
-            .unwrap();
-        for row in rows {
-            out.push_str(&format!("{table}: {}\n", row.unwrap()));
-        }
-    }
-    out
+    store::dump_story(novel.store().conn()).unwrap()
 }
 
 async fn tick(

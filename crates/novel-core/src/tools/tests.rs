@@ -39,32 +39,8 @@ fn seed(tx: &Transaction<'_>) {
     .unwrap();
 }
 
-/// Every row of every table, as text: two equal fingerprints mean an unchanged database.
 fn fingerprint(tx: &Transaction<'_>) -> String {
-    let tables: Vec<String> = tx
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search_index_%' ORDER BY name")
-        .unwrap()
-        .query_map([], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    let mut out = String::new();
-    for t in tables {
-        let mut stmt = tx.prepare(&format!("SELECT * FROM \"{t}\"")).unwrap();
-        let n = stmt.column_count();
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((0..n)
-                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
-                    .collect::<Vec<_>>()
-                    .join("|"))
-            })
-            .unwrap();
-        for row in rows {
-            out.push_str(&format!("{t}: {}\n", row.unwrap()));
-        }
-    }
-    out
+    store::dump_story(tx).unwrap()
 }
 
 const CTX: ToolContext = ToolContext { tick: 1 };
