@@ -14,7 +14,7 @@ use crate::memory::{
 use crate::merge::Contradiction;
 use crate::model::{Character, Location, LoopStatus};
 use crate::store::{self, with_savepoint};
-use crate::tools::{RelationshipUpdate, ToolContext, ToolError, TypedTool};
+use crate::tools::{RelationshipUpdate, RelationshipUpdateArgs, ToolContext, ToolError, TypedTool};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Extraction {
@@ -248,22 +248,20 @@ fn apply_relationship(
         .map_err(|e| e.to_string())?;
         return Ok(None);
     }
-    let args = serde_json::json!({
-        "character_a": change.character_a, "character_b": change.character_b,
-        "status": change.status, "intensity": change.intensity, "kind": change.kind, "event": change.event,
-    });
-    let args = serde_json::from_value(strip_nulls(args)).map_err(|e| e.to_string())?;
+    let args = RelationshipUpdateArgs {
+        character_a: change.character_a.clone(),
+        character_b: change.character_b.clone(),
+        status: change.status.clone(),
+        intensity: change.intensity,
+        kind: change.kind.clone(),
+        perspective_a: None,
+        perspective_b: None,
+        event: change.event.clone(),
+    };
     RelationshipUpdate
         .run(tx, &ToolContext { tick }, args)
         .map(Some)
         .map_err(|e: ToolError| e.to_string())
-}
-
-fn strip_nulls(mut v: Value) -> Value {
-    if let Value::Object(m) = &mut v {
-        m.retain(|_, v| !v.is_null());
-    }
-    v
 }
 
 struct SkipError(String);

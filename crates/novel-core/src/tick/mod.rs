@@ -348,7 +348,6 @@ async fn attempt(
                 plan
             }
             Err(LlmError::StructuredOutput { errors }) if round < options.max_plan_attempts => {
-                usage.roles.entry("planner".into()).or_default().calls += 2;
                 feedback = Some(replan_feedback(&errors, &registry));
                 continue;
             }

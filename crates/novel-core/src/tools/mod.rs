@@ -17,7 +17,9 @@ pub use location::{LocationGenerate, LocationUpdate};
 pub use lore::LoreAdd;
 pub use memory_search::{MemorySearch, MemorySearchArgs};
 pub use registry::{Tool, ToolContext, ToolRegistry, TypedTool};
-pub use relationship::{RelationshipCreate, RelationshipQuery, RelationshipUpdate};
+pub use relationship::{
+    RelationshipCreate, RelationshipQuery, RelationshipUpdate, RelationshipUpdateArgs,
+};
 
 #[cfg(test)]
 mod tests;
