@@ -151,14 +151,28 @@ pub enum ProvidersCommand {
         #[arg(long, default_value = "")]
         model: String,
         /// The NAME of the environment variable holding the API key (never the key itself).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "key_in_keychain")]
         api_key_env: Option<String>,
+        /// Read the API key from the OS keychain; store it there with `novel providers set-key`.
+        #[arg(long)]
+        key_in_keychain: bool,
         /// For --kind command: the program and its arguments, e.g. -- codex exec -.
         #[arg(last = true)]
         command: Vec<String>,
         /// Make it the default profile.
         #[arg(long)]
         default: bool,
+    },
+    /// Store a profile's API key in the OS keychain, read from standard input (never echoed),
+    /// and make the profile read its key from there.
+    SetKey {
+        /// The profile whose key this is.
+        profile: String,
+    },
+    /// Remove a profile's API key from the OS keychain.
+    DeleteKey {
+        /// The profile whose key to remove.
+        profile: String,
     },
     /// Send one small request and report model, latency and structured-output support.
     Test {

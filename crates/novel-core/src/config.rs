@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::context::ContextBudgets;
+
 pub const CONFIG_FILE: &str = "novel.toml";
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -18,6 +20,7 @@ pub struct NovelConfig {
 }
 
 /// The immutable premise of the book and the voice it is told in.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Foundation {
@@ -44,6 +47,7 @@ fn default_language() -> String {
     "English".to_string()
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PointOfView {
@@ -77,6 +81,7 @@ impl fmt::Display for PointOfView {
     }
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tense {
@@ -104,7 +109,9 @@ impl fmt::Display for Tense {
     }
 }
 
-/// How each tick is generated. Defaults are the seeds' (500–900 words, 3 tools, 3 recent scenes).
+/// How each tick is generated. Defaults are the seeds' (500–900 words, 3 tools, 3 recent scenes)
+/// and the context budgets of [`ContextBudgets::default`].
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GenerationSettings {
@@ -113,6 +120,10 @@ pub struct GenerationSettings {
     pub max_tools_per_tick: u32,
     pub recent_scenes_count: u32,
     pub include_overall_summary: bool,
+    /// Token budget per context section (`[generation.context]`); only what differs from the
+    /// defaults is written back.
+    #[serde(skip_serializing_if = "ContextBudgets::is_default")]
+    pub context: ContextBudgets,
 }
 
 impl Default for GenerationSettings {
@@ -123,6 +134,7 @@ impl Default for GenerationSettings {
             max_tools_per_tick: 3,
             recent_scenes_count: 3,
             include_overall_summary: true,
+            context: ContextBudgets::default(),
         }
     }
 }
@@ -209,7 +221,7 @@ impl NovelConfig {
                 g.recent_scenes_count
             ));
         }
-        Ok(())
+        g.context.validate()
     }
 }
 
@@ -253,6 +265,60 @@ mod tests {
 
         let err = parse("[novel]\ntitle = \"  \"\n").unwrap_err().to_string();
         assert!(err.contains("title"), "{err}");
+    }
+
+    #[test]
+    fn context_budgets_are_optional_per_section_and_validated() {
+        let c = parse("[novel]\ntitle = \"T\"\n").unwrap();
+        assert_eq!(c.generation.context, ContextBudgets::default());
+
+        let c = parse("[novel]\ntitle = \"T\"\n[generation.context]\nrecent = 120\nlore = 40\n")
+            .unwrap();
+        let expected = ContextBudgets {
+            recent: 120,
+            lore: 40,
+            ..ContextBudgets::default()
+        };
+        assert_eq!(
+            c.generation.context, expected,
+            "unset sections keep their defaults"
+        );
+
+        let err = parse("[novel]\ntitle = \"T\"\n[generation.context]\ncharacters = 100\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("/n/novel.toml")
+                && err.contains("`characters`")
+                && err.contains("`character`"),
+            "an unknown section is named, with the known ones: {err}"
+        );
+
+        let err = parse("[novel]\ntitle = \"T\"\n[generation.context]\nsummary = 3\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("[generation.context] summary (3)") && err.contains("between 16"),
+            "{err}"
+        );
+        let err = parse("[novel]\ntitle = \"T\"\n[generation.context]\nrecent = 1000000\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("recent (1000000)"), "{err}");
+    }
+
+    #[test]
+    fn default_budgets_are_not_written_and_changed_ones_round_trip() {
+        let mut c = parse("[novel]\ntitle = \"T\"\n").unwrap();
+        let text = toml::to_string_pretty(&c).unwrap();
+        assert!(!text.contains("context"), "{text}");
+        c.generation.context.tool_results = 900;
+        let text = toml::to_string_pretty(&c).unwrap();
+        assert!(
+            text.contains("[generation.context]") && text.contains("tool_results = 900"),
+            "{text}"
+        );
+        assert_eq!(parse(&text).unwrap(), c);
     }
 
     #[test]

@@ -6,11 +6,13 @@
 pub mod clock;
 pub mod config;
 pub mod context;
+pub mod edits;
 pub mod evaluate;
 pub mod executor;
 pub mod export;
 pub mod fsutil;
 pub mod ids;
+pub mod library;
 pub mod lock;
 pub mod memory;
 pub mod merge;
@@ -18,8 +20,12 @@ pub mod model;
 pub mod novel;
 pub mod plan;
 pub mod prompts;
+pub mod run;
 pub mod schema;
 pub mod seed;
+#[cfg(feature = "specta")]
+pub mod specta_types;
 pub mod store;
 pub mod tick;
 pub mod tools;
+pub mod views;

@@ -240,6 +240,12 @@ impl Novel {
         Ok(n)
     }
 
+    /// Re-reads `novel.toml` after it was changed on disk.
+    pub fn reload_config(&mut self) -> Result<(), NovelError> {
+        self.config = NovelConfig::load(&self.root.join(CONFIG_FILE))?;
+        Ok(())
+    }
+
     pub fn state(&self) -> Result<StoryState, NovelError> {
         Ok(store::load_state(self.store.conn())?)
     }

@@ -1,5 +1,6 @@
-//! From a profile to a live model: reads the API key from the environment variable the profile
-//! names (the only place keys come from) and builds the provider for the profile's kind.
+//! From a profile to a live model: reads the API key from where the profile says — the
+//! environment variable it names, or its entry in the OS keychain — and builds the provider for
+//! the profile's kind. The keychain is only opened for profiles that keep their key there.
 
 use std::sync::Arc;
 
@@ -7,12 +8,17 @@ use crate::anthropic::AnthropicModel;
 use crate::command::CommandModel;
 use crate::error::LlmError;
 use crate::gemini::GeminiModel;
+use crate::keychain::Keychain;
 use crate::model::LanguageModel;
 use crate::openai::OpenAiModel;
-use crate::profile::{ProviderKind, ProviderProfile};
+use crate::profile::{KeySource, ProviderKind, ProviderProfile};
 use crate::secret::ApiKey;
 
-/// The model described by `profile`, with its key read from the process environment.
+/// Opens the keychain a profile's key is read from; called only when one is needed.
+pub type KeychainOpener<'a> = &'a dyn Fn() -> Result<Keychain, LlmError>;
+
+/// The model described by `profile`, with its key read from the process environment or the
+/// OS keychain.
 pub fn connect(profile: &ProviderProfile) -> Result<Arc<dyn LanguageModel>, LlmError> {
     connect_with_env(profile, &|name| std::env::var(name).ok())
 }
@@ -22,12 +28,21 @@ pub fn connect_with_env(
     profile: &ProviderProfile,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Arc<dyn LanguageModel>, LlmError> {
+    connect_with(profile, env, &Keychain::system)
+}
+
+/// [`connect`] with the environment and the keychain passed in.
+pub fn connect_with(
+    profile: &ProviderProfile,
+    env: &dyn Fn(&str) -> Option<String>,
+    keychain: KeychainOpener<'_>,
+) -> Result<Arc<dyn LanguageModel>, LlmError> {
     profile.validate()?;
     if profile.kind == ProviderKind::Command {
         let model = CommandModel::new(&profile.name, profile.command.clone(), profile.timeout())?;
         return Ok(Arc::new(model));
     }
-    let key = resolve_key(profile, env)?;
+    let key = resolve_key_with(profile, env, keychain)?;
     Ok(match profile.kind {
         ProviderKind::OpenAiCompatible | ProviderKind::Ollama => {
             Arc::new(OpenAiModel::new(profile, key)?)
@@ -38,12 +53,35 @@ pub fn connect_with_env(
     })
 }
 
-/// The key from the profile's variable; a named but unset variable is an error that says how
-/// to fix it, a profile naming none gets no key (local servers).
+/// The key from the profile's variable or keychain entry; a named but unset variable or an
+/// empty keychain entry is an error that says how to fix it, a profile naming none gets no key
+/// (local servers).
 pub fn resolve_key(
     profile: &ProviderProfile,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> Result<Option<ApiKey>, LlmError> {
+    resolve_key_with(profile, env, &Keychain::system)
+}
+
+/// [`resolve_key`] with the keychain passed in.
+pub fn resolve_key_with(
+    profile: &ProviderProfile,
+    env: &dyn Fn(&str) -> Option<String>,
+    keychain: KeychainOpener<'_>,
+) -> Result<Option<ApiKey>, LlmError> {
+    if profile.key_source == KeySource::Keychain {
+        return match keychain()?.read_key(&profile.name)? {
+            Some(key) => Ok(Some(key)),
+            None => Err(LlmError::Config(format!(
+                "the API key for {} is read from the OS keychain, which holds none for it: \
+                 store it with `novel providers set-key {}`, or remove `key_source` from {} \
+                 and use `api_key_env`",
+                profile.name,
+                profile.name,
+                profile.location()
+            ))),
+        };
+    }
     let Some(var) = profile.effective_api_key_env() else {
         return Ok(None);
     };
@@ -116,6 +154,68 @@ mod tests {
             connect_with_env(&agent, &|_| None).unwrap().describe().kind,
             "command"
         );
+    }
+
+    fn mock_keychain() -> Keychain {
+        Keychain::with_store(keyring_core::mock::Store::new().unwrap())
+    }
+
+    #[test]
+    fn a_keychain_profile_reads_its_own_entry_and_ignores_the_environment() {
+        let keychain = mock_keychain();
+        keychain.store_key("cloud", "sk-from-keychain-1").unwrap();
+        keychain.store_key("other", "sk-not-this-one-2").unwrap();
+        let profile =
+            ProviderProfile::new("cloud", ProviderKind::Anthropic, "claude").with_key_in_keychain();
+        let env = |_: &str| Some("sk-from-env-3".to_string());
+        let opener = || Ok(keychain.clone());
+        let key = resolve_key_with(&profile, &env, &opener).unwrap();
+        assert_eq!(key, Some(ApiKey::new("sk-from-keychain-1")));
+        assert_eq!(
+            connect_with(&profile, &env, &opener)
+                .unwrap()
+                .describe()
+                .kind,
+            "anthropic"
+        );
+    }
+
+    #[test]
+    fn a_missing_keychain_entry_says_how_to_store_one() {
+        let keychain = mock_keychain();
+        let mut profile = ProviderProfile::new("cloud", ProviderKind::OpenAiCompatible, "m")
+            .with_key_in_keychain();
+        profile.source = Some(PathBuf::from("/cfg/providers.toml"));
+        let err = resolve_key_with(&profile, &|_| None, &|| Ok(keychain.clone()))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("novel providers set-key cloud") && err.contains("/cfg/providers.toml"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_keychain_is_opened_only_for_keychain_profiles() {
+        let opened = std::cell::Cell::new(0);
+        let unavailable = || {
+            opened.set(opened.get() + 1);
+            Err(LlmError::Config("no Secret Service is running".into()))
+        };
+        let env_profile =
+            ProviderProfile::new("o", ProviderKind::OpenAiCompatible, "m").with_api_key_env("K");
+        let key = resolve_key_with(&env_profile, &|_| Some("sk-env-value".into()), &unavailable);
+        assert!(key.unwrap().is_some());
+        let local = ProviderProfile::new("l", ProviderKind::Ollama, "llama3.1");
+        assert_eq!(
+            resolve_key_with(&local, &|_| None, &unavailable).unwrap(),
+            None
+        );
+        assert_eq!(opened.get(), 0);
+        let keyed = ProviderProfile::new("k", ProviderKind::Gemini, "g").with_key_in_keychain();
+        let err = resolve_key_with(&keyed, &|_| None, &unavailable).unwrap_err();
+        assert!(err.to_string().contains("no Secret Service"), "{err}");
+        assert_eq!(opened.get(), 1);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::error::LlmError;
-use crate::profile::ProviderProfile;
+use crate::profile::{KeySource, ProviderProfile};
 use crate::secret::{ApiKey, redact};
 
 /// Quoted server text is cut to this many characters: enough to read the reason, not a page.
@@ -22,6 +22,8 @@ pub(crate) struct CallContext {
     pub kind: &'static str,
     pub model: String,
     pub api_key_env: Option<String>,
+    /// The key came from the OS keychain entry of this profile.
+    pub key_in_keychain: bool,
     pub key: Option<ApiKey>,
     pub timeout_secs: u64,
 }
@@ -35,6 +37,7 @@ impl CallContext {
             kind: profile.kind.as_str(),
             model: profile.model.clone(),
             api_key_env: profile.effective_api_key_env().map(str::to_string),
+            key_in_keychain: profile.key_source == KeySource::Keychain,
             key,
             timeout_secs: profile.timeout_secs,
         }
@@ -63,6 +66,11 @@ impl CallContext {
     pub(crate) fn auth(&self, status: u16, body: &str) -> LlmError {
         let detail = self.detail(body);
         let setting_hint = match &self.api_key_env {
+            None if self.key_in_keychain => format!(
+                "the API key stored in the OS keychain for profile `{}` was rejected \
+                 ({detail}); store a valid one with `novel providers set-key {}`",
+                self.profile, self.profile
+            ),
             Some(var) => format!(
                 "the API key in ${var} was rejected ({detail}); set a valid key in {var}, or \
                  change `api_key_env` in {}",
@@ -70,8 +78,9 @@ impl CallContext {
             ),
             None => format!(
                 "the server wants an API key ({detail}); put it in an environment variable and \
-                 set `api_key_env` to that variable's name in {}",
-                self.location
+                 set `api_key_env` to that variable's name in {}, or store it in the OS \
+                 keychain with `novel providers set-key {}`",
+                self.location, self.profile
             ),
         };
         LlmError::Auth {
@@ -183,5 +192,19 @@ mod tests {
             text.contains("profile `oa`") && text.contains("401"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn auth_error_for_a_keychain_key_says_to_store_a_new_one() {
+        let profile = ProviderProfile::new("cloud", ProviderKind::OpenAiCompatible, "m")
+            .with_key_in_keychain();
+        let text = CallContext::new(&profile, Some(ApiKey::new("sk-keychain-123456")))
+            .auth(401, r#"{"error":{"message":"bad key sk-keychain-123456"}}"#)
+            .to_string();
+        assert!(
+            text.contains("OS keychain") && text.contains("novel providers set-key cloud"),
+            "{text}"
+        );
+        assert!(!text.contains("sk-keychain"), "{text}");
     }
 }

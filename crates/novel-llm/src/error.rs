@@ -3,6 +3,8 @@
 //! of a novelist, not a developer. Messages never carry secrets: bodies quoted from servers are
 //! passed through [`crate::secret::redact`] before they get here.
 
+use crate::types::Completion;
+
 /// What can go wrong when talking to a model.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LlmError {
@@ -110,6 +112,9 @@ pub enum LlmError {
     StructuredOutput {
         /// The validation errors of the last answer.
         errors: Vec<String>,
+        /// Every call made (the first answer and its repair): the tokens were spent even
+        /// though the answer is unusable, so callers still count them.
+        completions: Vec<Completion>,
     },
     /// The command provider's program failed.
     #[error("{provider}: command `{program}` failed: {detail}")]
@@ -159,13 +164,20 @@ mod tests {
         assert!(cut.is_transient());
         assert!(!auth.is_transient());
         assert!(!LlmError::Config("x".into()).is_transient());
-        assert!(!LlmError::StructuredOutput { errors: vec![] }.is_transient());
+        assert!(
+            !LlmError::StructuredOutput {
+                errors: vec![],
+                completions: vec![]
+            }
+            .is_transient()
+        );
     }
 
     #[test]
     fn structured_output_message_lists_every_error() {
         let err = LlmError::StructuredOutput {
             errors: vec!["/a: missing".into(), "/b: not a number".into()],
+            completions: vec![],
         };
         let text = err.to_string();
         assert!(

@@ -2,7 +2,8 @@
 //! and latency; it knows nothing about stories. One object-safe trait, [`LanguageModel`], with
 //! providers for OpenAI-compatible servers (OpenAI, llama.cpp, Ollama, LM Studio, vLLM,
 //! OpenRouter), Anthropic, Gemini and command-line agents; profiles from the user's config
-//! directory; structured JSON output with fallback and one repair; [`ScriptedModel`] for tests.
+//! directory, with keys from the environment or the OS keychain; structured JSON output with
+//! fallback and one repair; [`ScriptedModel`] for tests.
 
 mod anthropic;
 mod command;
@@ -12,8 +13,10 @@ mod error;
 mod gemini;
 mod http_retry;
 mod json_text;
+pub mod keychain;
 mod model;
 mod openai;
+mod probe;
 mod profile;
 mod scripted;
 mod secret;
@@ -28,16 +31,20 @@ mod test_support;
 
 pub use anthropic::AnthropicModel;
 pub use command::{CommandModel, render_prompt};
-pub use connect::{connect, connect_with_env, resolve_key};
+pub use connect::{
+    KeychainOpener, connect, connect_with, connect_with_env, resolve_key, resolve_key_with,
+};
 pub use error::LlmError;
 pub use gemini::GeminiModel;
 pub use http_retry::{RetryPolicy, parse_retry_after};
 pub use json_text::{JsonTextError, extract_json_object};
+pub use keychain::{KEYCHAIN_SERVICE, Keychain};
 pub use model::{EventStream, LanguageModel, collect_stream, stream_completion};
 pub use openai::OpenAiModel;
+pub use probe::{ProbeReport, probe};
 pub use profile::{
-    PROVIDERS_FILE, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile, config_dir,
-    config_dir_with,
+    KeySource, PROVIDERS_FILE, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
+    config_dir, config_dir_with,
 };
 pub use scripted::ScriptedModel;
 pub use secret::ApiKey;

@@ -1,7 +1,8 @@
 //! Provider profiles: which provider, URL, model and key variable to use, stored in
 //! `providers.toml` in the user's config directory (never in a novel's directory, so a novel can
 //! be shared without leaking anything). Profiles name the environment variable holding the key,
-//! never the key itself; a file that tries to hold a key is refused.
+//! or say the key is in the OS keychain, never the key itself; a file that tries to hold a key
+//! is refused.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -15,6 +16,7 @@ use crate::http_retry::RetryPolicy;
 pub const PROVIDERS_FILE: &str = "providers.toml";
 
 /// Which wire protocol a profile speaks.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ProviderKind {
     /// OpenAI chat completions: OpenAI, llama.cpp, LM Studio, vLLM, OpenRouter, ...
@@ -68,7 +70,27 @@ impl ProviderKind {
     }
 }
 
+/// Where a profile's API key comes from. Neither is a file of ours: keys live in the
+/// environment or in the OS keychain (see [`crate::keychain`]).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KeySource {
+    /// The environment variable named by `api_key_env` (or the kind's default variable).
+    #[default]
+    Env,
+    /// The OS keychain entry stored for this profile's name (`novel providers set-key`).
+    Keychain,
+}
+
+impl KeySource {
+    fn is_env(&self) -> bool {
+        *self == KeySource::Env
+    }
+}
+
 /// One named provider configuration.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProviderProfile {
@@ -85,14 +107,19 @@ pub struct ProviderProfile {
     /// NAME of the environment variable holding the API key (never the key).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_key_env: Option<String>,
+    /// Where the key comes from; files written before this field existed mean `env`.
+    #[serde(default, skip_serializing_if = "KeySource::is_env")]
+    pub key_source: KeySource,
     /// Per-request timeout (for streams: the longest silence tolerated).
     #[serde(default = "default_timeout_secs")]
+    #[cfg_attr(feature = "specta", specta(type = u32))]
     pub timeout_secs: u64,
     /// Retries after the first attempt for 429, 5xx and connection failures.
     #[serde(default = "default_max_retries")]
     pub max_retries: u32,
     /// First retry delay; doubles each attempt. Tests set a few milliseconds.
     #[serde(default = "default_retry_base_delay_ms")]
+    #[cfg_attr(feature = "specta", specta(type = u32))]
     pub retry_base_delay_ms: u64,
     /// For `command`: the program and its arguments, e.g. `["codex", "exec", "-"]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -123,6 +150,7 @@ impl ProviderProfile {
             base_url: None,
             model: model.into(),
             api_key_env: None,
+            key_source: KeySource::Env,
             timeout_secs: default_timeout_secs(),
             max_retries: default_max_retries(),
             retry_base_delay_ms: default_retry_base_delay_ms(),
@@ -150,6 +178,12 @@ impl ProviderProfile {
         self
     }
 
+    /// Reads the key from the OS keychain entry of this profile instead of the environment.
+    pub fn with_key_in_keychain(mut self) -> Self {
+        self.key_source = KeySource::Keychain;
+        self
+    }
+
     /// Sets retries and the first retry delay.
     pub fn with_retries(mut self, max_retries: u32, base_delay_ms: u64) -> Self {
         self.max_retries = max_retries;
@@ -171,11 +205,15 @@ impl ProviderProfile {
             .map(|url| url.trim_end_matches('/').to_string())
     }
 
-    /// The key variable to read, if any.
+    /// The key variable to read, if any (none when the key is in the keychain).
     pub fn effective_api_key_env(&self) -> Option<&str> {
-        self.api_key_env
-            .as_deref()
-            .or(self.kind.default_api_key_env())
+        match self.key_source {
+            KeySource::Env => self
+                .api_key_env
+                .as_deref()
+                .or(self.kind.default_api_key_env()),
+            KeySource::Keychain => None,
+        }
     }
 
     /// The retry schedule configured by this profile.
@@ -208,6 +246,20 @@ impl ProviderProfile {
         if self.timeout_secs == 0 {
             return fail("`timeout_secs` must be at least 1");
         }
+        if self.key_source == KeySource::Keychain {
+            if self.kind == ProviderKind::Command {
+                return fail(
+                    "`key_source = \"keychain\"` does not apply to a command profile: the \
+                     command handles its own login; remove it",
+                );
+            }
+            if self.api_key_env.is_some() {
+                return fail(
+                    "both `api_key_env` and `key_source = \"keychain\"` are set: keep the one \
+                     that holds the key",
+                );
+            }
+        }
         match self.kind {
             ProviderKind::Command if self.command.is_empty() => fail(
                 "set `command` to the program and its arguments, e.g. [\"codex\", \"exec\", \"-\"]",
@@ -220,6 +272,7 @@ impl ProviderProfile {
 }
 
 /// The whole `providers.toml`.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ProviderConfig {
@@ -384,8 +437,9 @@ impl ProfileStore {
                     .unwrap_or("?");
                 return Err(LlmError::Config(format!(
                     "{where_}: profile `{name}` has a `{field}` field; keys are never stored in \
-                     files: remove it, put the key in an environment variable and set \
-                     `api_key_env` to that variable's name"
+                     files: remove it, then either put the key in an environment variable and \
+                     set `api_key_env` to that variable's name, or store it in the OS keychain \
+                     (`novel providers set-key {name}`) and set `key_source = \"keychain\"`"
                 )));
             }
         }
@@ -542,6 +596,68 @@ mod tests {
         config.default_profile = Some("zzz".into());
         let err = config.default().unwrap_err().to_string();
         assert!(err.contains("zzz") && err.contains("a, b"), "{err}");
+    }
+
+    #[test]
+    fn key_source_defaults_to_env_and_round_trips_keychain() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(PROVIDERS_FILE);
+        // A file from before `key_source` existed still loads, reading the environment.
+        std::fs::write(
+            &path,
+            "[[profile]]\nname = \"a\"\nkind = \"anthropic\"\nmodel = \"claude\"\n",
+        )
+        .unwrap();
+        let store = ProfileStore::at(&path);
+        let mut config = store.load().unwrap();
+        assert_eq!(config.profiles[0].key_source, KeySource::Env);
+        assert_eq!(
+            config.profiles[0].effective_api_key_env(),
+            Some("ANTHROPIC_API_KEY")
+        );
+
+        let keyed =
+            ProviderProfile::new("k", ProviderKind::Anthropic, "claude").with_key_in_keychain();
+        assert_eq!(
+            keyed.effective_api_key_env(),
+            None,
+            "the keychain replaces the variable"
+        );
+        config.upsert(keyed);
+        store.save(&config).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text.matches("key_source").count(),
+            1,
+            "only the keychain profile names a source: {text}"
+        );
+        assert!(text.contains("key_source = \"keychain\""), "{text}");
+        let loaded = store.load().unwrap();
+        assert_eq!(loaded.require("k").unwrap().key_source, KeySource::Keychain);
+    }
+
+    #[test]
+    fn keychain_source_conflicts_are_refused() {
+        let both = ProviderProfile::new("x", ProviderKind::OpenAiCompatible, "m")
+            .with_api_key_env("KEY")
+            .with_key_in_keychain();
+        let err = both.validate().unwrap_err().to_string();
+        assert!(
+            err.contains("api_key_env") && err.contains("keychain"),
+            "{err}"
+        );
+        let command = ProviderProfile::command("c", &["codex"]).with_key_in_keychain();
+        let err = command.validate().unwrap_err().to_string();
+        assert!(err.contains("command profile"), "{err}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(PROVIDERS_FILE);
+        std::fs::write(
+            &path,
+            "[[profile]]\nname = \"x\"\nkind = \"ollama\"\nmodel = \"m\"\nkey_source = \"vault\"\n",
+        )
+        .unwrap();
+        let err = ProfileStore::at(&path).load().unwrap_err().to_string();
+        assert!(err.contains("vault"), "{err}");
     }
 
     #[test]

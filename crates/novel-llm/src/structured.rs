@@ -184,7 +184,10 @@ pub async fn complete_structured(
             completions: vec![first, second],
             repaired: true,
         }),
-        Err(errors) => Err(LlmError::StructuredOutput { errors }),
+        Err(errors) => Err(LlmError::StructuredOutput {
+            errors,
+            completions: vec![first, second],
+        }),
     }
 }
 
@@ -329,8 +332,18 @@ mod tests {
             .await
             .unwrap_err();
         match err {
-            LlmError::StructuredOutput { errors } => {
-                assert!(errors[0].starts_with("/title"), "{errors:?}")
+            LlmError::StructuredOutput {
+                errors,
+                completions,
+            } => {
+                assert!(errors[0].starts_with("/title"), "{errors:?}");
+                let texts: Vec<&str> = completions.iter().map(|c| c.text.as_str()).collect();
+                assert_eq!(
+                    texts,
+                    ["no json here", "{\"title\": 1, \"n\": 1}"],
+                    "both calls are handed back for usage accounting"
+                );
+                assert!(completions.iter().all(|c| c.usage.total() > 0));
             }
             other => panic!("unexpected {other}"),
         }

@@ -1,11 +1,15 @@
-//! `novel providers list|add|test` and the one place the CLI turns a profile into a model.
+//! `novel providers list|add|set-key|delete-key|test` and the one place the CLI turns a profile
+//! into a model. Keys never pass through a file of ours: `set-key` reads one from standard input
+//! (hidden when typed at a terminal) straight into the OS keychain.
 
+use std::io::{IsTerminal, Read};
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use novel_llm::{
-    ChatRequest, LanguageModel, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
+    ChatRequest, KeySource, Keychain, LanguageModel, ProfileStore, ProviderConfig, ProviderKind,
+    ProviderProfile, keychain,
 };
 
 use crate::cli::ProvidersCommand;
@@ -15,7 +19,7 @@ pub fn connect(profile: Option<&str>) -> Result<Arc<dyn LanguageModel>> {
     let store = ProfileStore::from_env()?;
     if !store.path().exists() {
         bail!(
-            "no LLM provider is configured.\nAdd one, for example a local OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM):\n  novel providers add --name local --base-url http://127.0.0.1:8080/v1 --model <model> --default\nor OpenAI with the key in an environment variable:\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-env OPENAI_API_KEY --default\nProfiles are stored in {}",
+            "no LLM provider is configured.\nAdd one, for example a local OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM):\n  novel providers add --name local --base-url http://127.0.0.1:8080/v1 --model <model> --default\nor OpenAI with the key in an environment variable:\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-env OPENAI_API_KEY --default\nor with the key in the OS keychain instead (then `novel providers set-key openai` asks for it):\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --key-in-keychain --default\nProfiles are stored in {}",
             store.path().display()
         );
     }
@@ -54,8 +58,13 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
                 } else {
                     ""
                 };
+                let key = match (p.key_source, p.effective_api_key_env()) {
+                    (KeySource::Keychain, _) => " (key in the OS keychain)".to_string(),
+                    (KeySource::Env, Some(var)) => format!(" (key in ${var})"),
+                    (KeySource::Env, None) => String::new(),
+                };
                 println!(
-                    "{}{}: {} {} {}",
+                    "{}{}: {} {} {}{key}",
                     p.name,
                     default,
                     p.kind.as_str(),
@@ -71,6 +80,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             base_url,
             model,
             api_key_env,
+            key_in_keychain,
             command,
             default,
         } => {
@@ -94,21 +104,42 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             if let Some(var) = api_key_env {
                 profile = profile.with_api_key_env(var);
             }
+            if key_in_keychain {
+                profile = profile.with_key_in_keychain();
+            }
             profile.validate()?;
-            let mut config = if store.path().exists() {
-                store.load()?
-            } else {
-                ProviderConfig {
-                    default_profile: None,
-                    profiles: vec![],
-                }
-            };
+            let mut config = load_or_empty(&store)?;
             config.upsert(profile);
             if default || config.default_profile.is_none() {
                 config.default_profile = Some(name.clone());
             }
             store.save(&config)?;
             println!("Saved profile `{name}` in {}", store.path().display());
+            if key_in_keychain {
+                // The profile is saved either way; the keychain only decides what to say next.
+                match keychain::has_key(&name) {
+                    Ok(true) => println!("Its API key is already in the OS keychain."),
+                    Ok(false) => println!(
+                        "Now store its API key in the OS keychain: novel providers set-key {name}"
+                    ),
+                    Err(e) => eprintln!("warning: {e}"),
+                }
+            }
+            Ok(())
+        }
+        ProvidersCommand::SetKey { profile } => set_key(&store, &profile, json),
+        ProvidersCommand::DeleteKey { profile } => {
+            let removed = keychain::delete_key(&profile)?;
+            if json {
+                return crate::output::json(
+                    &serde_json::json!({ "profile": profile, "removed": removed }),
+                );
+            }
+            if removed {
+                println!("Removed the API key of profile `{profile}` from the OS keychain.");
+            } else {
+                println!("The OS keychain held no API key for profile `{profile}`.");
+            }
             Ok(())
         }
         ProvidersCommand::Test { profile } => {
@@ -155,4 +186,80 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             }
         }
     }
+}
+
+fn load_or_empty(store: &ProfileStore) -> Result<ProviderConfig> {
+    Ok(if store.path().exists() {
+        store.load()?
+    } else {
+        ProviderConfig {
+            default_profile: None,
+            profiles: vec![],
+        }
+    })
+}
+
+/// Reads a key from standard input into the keychain and points the profile at it.
+fn set_key(store: &ProfileStore, name: &str, json: bool) -> Result<()> {
+    let mut config = load_or_empty(store)?;
+    let Some(profile) = config.profile(name).cloned() else {
+        bail!(
+            "there is no provider profile named `{name}` in {}; add it first, e.g.\n  novel providers add --name {name} --base-url <url> --model <model> --key-in-keychain",
+            store.path().display()
+        );
+    };
+    if profile.kind == ProviderKind::Command {
+        bail!("profile `{name}` runs a command, which handles its own login; it takes no API key");
+    }
+    // Opened before asking, so nobody types a key only to learn there is nowhere to put it.
+    let keychain = Keychain::system()?;
+    let key = read_key(name)?;
+    keychain.store_key(name, &key)?;
+    let switched = profile.key_source != KeySource::Keychain;
+    if switched {
+        let previous = profile.effective_api_key_env().map(str::to_string);
+        let mut updated = profile;
+        updated.api_key_env = None;
+        updated.key_source = KeySource::Keychain;
+        config.upsert(updated);
+        store.save(&config)?;
+        if !json {
+            match previous {
+                Some(var) => println!(
+                    "Profile `{name}` now reads its API key from the OS keychain instead of ${var}."
+                ),
+                None => println!("Profile `{name}` now reads its API key from the OS keychain."),
+            }
+        }
+    }
+    if json {
+        return crate::output::json(
+            &serde_json::json!({ "profile": name, "stored": true, "profile_updated": switched }),
+        );
+    }
+    println!("Stored the API key of profile `{name}` in the OS keychain.");
+    Ok(())
+}
+
+/// The key from standard input: typed at a terminal with echo off, or piped (`pass show x |
+/// novel providers set-key p`).
+fn read_key(name: &str) -> Result<String> {
+    let key = if std::io::stdin().is_terminal() {
+        rpassword::prompt_password(format!("API key for profile `{name}` (input hidden): "))
+            .context("cannot read the key from the terminal")?
+    } else {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read the key from standard input")?;
+        text
+    };
+    let key = key.trim().to_string();
+    if key.is_empty() {
+        bail!("no API key on standard input: type it at the prompt or pipe it in");
+    }
+    if key.lines().count() > 1 {
+        bail!("standard input held several lines; an API key is one line");
+    }
+    Ok(key)
 }

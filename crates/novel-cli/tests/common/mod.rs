@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
+pub mod story;
+
 pub fn novel() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_novel"));
     cmd.env(

@@ -10,9 +10,11 @@ use serde::{Deserialize, Serialize};
 pub const TRIM_MARKER: &str = "…(trimmed)";
 
 /// The token budget of every context section. The defaults keep a planner prompt near 2,000
-/// tokens however long the novel grows.
+/// tokens however long the novel grows; a novel can change any of them in `novel.toml`
+/// (`[generation.context]`, see [`crate::config::GenerationSettings`]).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct ContextBudgets {
     pub foundation: u32,
     pub summary: u32,
@@ -48,6 +50,31 @@ impl Default for ContextBudgets {
 }
 
 impl ContextBudgets {
+    /// The smallest budget a section may have: room for the trim marker and a few words.
+    pub const MIN: u32 = 16;
+    /// The largest budget a section may have; more would defeat the point of bounding prompts.
+    pub const MAX: u32 = 32_000;
+
+    pub fn is_default(&self) -> bool {
+        *self == ContextBudgets::default()
+    }
+
+    /// Every budget between [`Self::MIN`] and [`Self::MAX`]; the message names the section.
+    pub fn validate(&self) -> Result<(), String> {
+        for kind in SectionKind::ALL {
+            let budget = self.of(kind);
+            if !(Self::MIN..=Self::MAX).contains(&budget) {
+                return Err(format!(
+                    "[generation.context] {} ({budget}) must be between {} and {} tokens",
+                    kind.as_str(),
+                    Self::MIN,
+                    Self::MAX
+                ));
+            }
+        }
+        Ok(())
+    }
+
     pub fn of(&self, kind: SectionKind) -> u32 {
         match kind {
             SectionKind::Foundation => self.foundation,
@@ -294,4 +321,87 @@ pub(crate) fn word_starts(text: &str) -> Vec<usize> {
         prev_space = space;
     }
     starts
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::config::NovelConfig;
+    use crate::context::fixture::novel;
+    use crate::context::gather;
+    use crate::prompts::planner_request;
+    use crate::tools::ToolRegistry;
+
+    /// `novel.toml` as the fixture novel has it, plus `extra` appended.
+    fn novel_toml_with(config: &NovelConfig, extra: &str) -> NovelConfig {
+        let text = format!("{}\n{extra}", toml::to_string_pretty(config).unwrap());
+        NovelConfig::parse(&text, Path::new("novel.toml")).unwrap()
+    }
+
+    #[test]
+    fn a_smaller_budget_in_novel_toml_shrinks_that_section_of_the_prompt() {
+        let f = novel(8);
+        let tight = novel_toml_with(&f.config, "[generation.context]\nrecent = 80\n");
+        let registry = ToolRegistry::standard();
+
+        let roomy = gather(f.store.conn(), &f.config, &f.config.generation.context).unwrap();
+        let small = gather(f.store.conn(), &tight, &tight.generation.context).unwrap();
+        let recent = |ctx: &crate::context::StoryContext| {
+            ctx.sections()
+                .into_iter()
+                .find(|s| s.name == "recent")
+                .unwrap()
+        };
+        let (roomy_recent, small_recent) = (recent(&roomy), recent(&small));
+        assert!(
+            roomy_recent.tokens > 80,
+            "the fixture must overflow 80 tokens"
+        );
+        assert!(!roomy_recent.trimmed);
+        assert_eq!(small_recent.budget, 80);
+        assert!(small_recent.tokens <= 80 && small_recent.trimmed);
+        assert!(small.text(SectionKind::Recent).contains(TRIM_MARKER));
+        // Only the configured section changed.
+        assert_eq!(
+            small.text(SectionKind::Foundation),
+            roomy.text(SectionKind::Foundation)
+        );
+
+        let prompt = |ctx| {
+            let request = planner_request(ctx, &registry, None).unwrap();
+            request.messages[0].content.clone()
+        };
+        let (roomy_prompt, small_prompt) = (prompt(&roomy), prompt(&small));
+        assert!(small_prompt.contains(small.text(SectionKind::Recent)));
+        assert!(
+            novel_llm::count_tokens(&small_prompt) + 40 < novel_llm::count_tokens(&roomy_prompt),
+            "the rendered planner prompt shrinks with the budget"
+        );
+    }
+
+    #[test]
+    fn every_section_is_validated_by_name() {
+        assert!(ContextBudgets::default().validate().is_ok());
+        for kind in SectionKind::ALL {
+            let mut budgets = ContextBudgets::default();
+            match kind {
+                SectionKind::Foundation => budgets.foundation = 0,
+                SectionKind::Summary => budgets.summary = 0,
+                SectionKind::Recent => budgets.recent = 0,
+                SectionKind::PreviousTail => budgets.previous_tail = 0,
+                SectionKind::Loops => budgets.loops = 0,
+                SectionKind::Character => budgets.character = 0,
+                SectionKind::Relationships => budgets.relationships = 0,
+                SectionKind::Location => budgets.location = 0,
+                SectionKind::Lore => budgets.lore = 0,
+                SectionKind::ToolResults => budgets.tool_results = 0,
+                SectionKind::Steering => budgets.steering = 0,
+                SectionKind::Entities => budgets.entities = 0,
+            }
+            let err = budgets.validate().unwrap_err();
+            assert!(err.contains(&format!("{} (0)", kind.as_str())), "{err}");
+        }
+    }
 }

@@ -47,6 +47,7 @@ pub struct LostItem {
     pub tick: u32,
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Check {
@@ -79,6 +80,7 @@ impl Check {
 }
 
 /// Only a `Violation` triggers the revision pass; warnings and notes are recorded.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Severity {
@@ -87,6 +89,7 @@ pub enum Severity {
     Violation,
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Finding {
     pub check: Check,

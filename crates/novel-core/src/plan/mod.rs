@@ -12,6 +12,7 @@ pub use validate::{PlanError, PlanProblem, ProblemKind, plan_schema, validate_pl
 
 use crate::executor::ExecAction;
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Plan {
     /// Why this plan makes sense for the story now.
@@ -31,6 +32,7 @@ pub struct Plan {
     pub expected_outcomes: Vec<String>,
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PlanAction {
     /// A short name for this action so others can depend on it (default: "a" + its index).
@@ -40,6 +42,7 @@ pub struct PlanAction {
     pub tool: String,
     /// The tool's arguments.
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = std::collections::HashMap<String, crate::specta_types::JsonValue>))]
     pub args: Map<String, Value>,
     /// Why this tool call is needed.
     #[serde(default)]

@@ -23,7 +23,7 @@ use serde_json::{Value, json};
 pub use cancel::CancelToken;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
-pub use files::{error_paths, plan_path, scene_path};
+pub use files::{error_paths, plan_path, scene_path, write_scene};
 pub use usage::{RoleUsage, TickUsage};
 
 use crate::clock::{Clock, timestamp};
@@ -216,7 +216,7 @@ pub async fn run_tick(
     let result = tokio::select! {
         biased;
         _ = cancel.cancelled() => Err(Failure { stage: Stage::Gathering, error: StepError::Cancelled, partial: Partial::default() }),
-        r = attempt(novel, models, options, observer, tick, clock) => r,
+        r = attempt(novel, models, options, observer, tick, clock, cancel) => r,
     };
     match result {
         Ok(outcome) => Ok(outcome),
@@ -302,6 +302,7 @@ async fn attempt(
     observer: &dyn TickObserver,
     tick: u32,
     clock: &dyn Clock,
+    cancel: &CancelToken,
 ) -> Result<TickOutcome, Failure> {
     let root = novel.root().to_path_buf();
     let config = novel.config().clone();
@@ -347,11 +348,18 @@ async fn attempt(
                     .map_err(|e| fail(Stage::Planning, &partial)(StepError::Plan(e.to_string())))?;
                 plan
             }
-            Err(LlmError::StructuredOutput { errors }) if round < options.max_plan_attempts => {
+            Err(LlmError::StructuredOutput {
+                errors,
+                completions,
+            }) if round < options.max_plan_attempts => {
+                // A rejected plan still cost its calls; the tick's usage must show them.
+                for c in &completions {
+                    record_usage(&mut usage, observer, "planner", c);
+                }
                 feedback = Some(replan_feedback(&errors, &registry));
                 continue;
             }
-            Err(LlmError::StructuredOutput { errors }) => {
+            Err(LlmError::StructuredOutput { errors, .. }) => {
                 return Err(fail(Stage::Planning, &partial)(StepError::Plan(format!(
                     "no valid plan after {round} attempts: {}",
                     errors.join("; ")
@@ -643,6 +651,11 @@ async fn attempt(
         Ok((scene, applied))
     };
     let (scene, applied) = commit(&tx).map_err(|e| fail(Stage::Committing, &partial)(e.into()))?;
+    // A provider that answers without ever yielding gives the select above no chance to see a
+    // cancel, so the last word is had here: a cancelled tick never commits.
+    if cancel.is_cancelled() {
+        return Err(fail(Stage::Committing, &partial)(StepError::Cancelled));
+    }
     tx.commit()
         .map_err(|e| fail(Stage::Committing, &partial)(StoreError::from(e).into()))?;
 
@@ -776,4 +789,4 @@ fn clean_prose(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::{Extraction, StepError};
 use crate::config::NovelConfig;
-use crate::context::{self, ContextBudgets, FirstBullets, Focus, StoryContext};
+use crate::context::{self, FirstBullets, Focus, StoryContext};
 use crate::plan::{Plan, plan_schema};
 use crate::prompts::{self, ReplanFeedback};
 use crate::schema::schema_of;
@@ -25,7 +25,7 @@ fn context_for(
     Ok(context::gather_with(
         conn,
         config,
-        &ContextBudgets::default(),
+        &config.generation.context,
         focus,
         &FirstBullets,
     )?)

@@ -13,9 +13,9 @@ use crate::config::{Foundation, GenerationSettings};
 use crate::memory::{NewCharacter, NewLocation};
 use crate::novel::{Novel, NovelSeed};
 
-const PROSE: &str = include_str!("../../../novel-cli/tests/fixtures/story/prose.txt");
+pub(crate) const PROSE: &str = include_str!("../../../novel-cli/tests/fixtures/story/prose.txt");
 
-fn clock() -> FixedClock {
+pub(crate) fn clock() -> FixedClock {
     FixedClock(
         chrono::DateTime::parse_from_rfc3339("2026-11-23T10:00:00Z")
             .unwrap()
@@ -23,7 +23,7 @@ fn clock() -> FixedClock {
     )
 }
 
-fn novel() -> (tempfile::TempDir, Novel) {
+pub(crate) fn novel() -> (tempfile::TempDir, Novel) {
     let tmp = tempfile::tempdir().unwrap();
     let seed = NovelSeed {
         foundation: Foundation {
@@ -62,7 +62,7 @@ fn plan() -> serde_json::Value {
     })
 }
 
-fn extraction() -> serde_json::Value {
+pub(crate) fn extraction() -> serde_json::Value {
     json!({
         "title": "Low Tide", "summary": ["Tamsin finds Bram.", "He hides her.", "The watch passes."], "tension": 5,
         "character_updates": [{"id": "C0", "changes": {"emotional_state": "wary"}}],
@@ -70,7 +70,7 @@ fn extraction() -> serde_json::Value {
     })
 }
 
-fn fingerprint(novel: &Novel) -> String {
+pub(crate) fn fingerprint(novel: &Novel) -> String {
     store::dump_story(novel.store().conn()).unwrap()
 }
 

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use novel_llm::Completion;
 use serde::{Deserialize, Serialize};
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RoleUsage {
     pub calls: u32,
@@ -12,9 +13,12 @@ pub struct RoleUsage {
     pub completion_tokens: u32,
     /// True when any call's numbers were counted locally because the server sent none.
     pub estimated: bool,
+    // Milliseconds of one tick's calls fit a JS number; specta refuses u64 without being told.
+    #[cfg_attr(feature = "specta", specta(type = u32))]
     pub latency_ms: u64,
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct TickUsage {
     pub roles: BTreeMap<String, RoleUsage>,

@@ -1,0 +1,216 @@
+//! The writer's own changes to a novel, outside a tick: editing a scene's prose, skipping a
+//! failed tick, and changing the generation settings. Each is one transaction (or one atomic
+//! file write), recorded in the entity history with the source "user".
+
+use crate::clock::{Clock, timestamp};
+use crate::config::{CONFIG_FILE, GenerationSettings, NovelConfig};
+use crate::model::{Scene, count_words};
+use crate::novel::{Novel, NovelError};
+use crate::store::{self, HistoryEntry, StoreError};
+use crate::tick::{scene_path, write_scene};
+
+#[derive(Debug, thiserror::Error)]
+pub enum EditError {
+    #[error("there is no scene for tick {tick}")]
+    NoSuchScene { tick: u32 },
+    #[error("a scene cannot be empty; write some prose or keep the old text")]
+    EmptyProse,
+    #[error("tick {tick} has no failure waiting to be skipped")]
+    NothingToSkip { tick: u32 },
+    #[error("these settings cannot be saved: {0}")]
+    InvalidSettings(String),
+    #[error(transparent)]
+    Novel(#[from] NovelError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("could not write {path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+}
+
+fn writable(novel: &mut Novel) -> Result<&mut store::Store, EditError> {
+    let root = novel.root().to_path_buf();
+    novel
+        .store_mut()
+        .ok_or(EditError::Novel(NovelError::ReadOnly { path: root }))
+}
+
+/// Replaces the prose of the scene of `tick` with the writer's text; updates its word count,
+/// search entry, history and `scenes/scene_NNN.md`.
+pub fn edit_scene_prose(
+    novel: &mut Novel,
+    tick: u32,
+    prose: &str,
+    clock: &dyn Clock,
+) -> Result<Scene, EditError> {
+    let prose = prose.trim();
+    if prose.is_empty() {
+        return Err(EditError::EmptyProse);
+    }
+    let root = novel.root().to_path_buf();
+    let store = writable(novel)?;
+    let tx = store.transaction()?;
+    let mut scene = store::list_scenes(&tx)?
+        .into_iter()
+        .find(|s| s.tick == tick)
+        .ok_or(EditError::NoSuchScene { tick })?;
+    let old_words = scene.word_count;
+    scene.prose = prose.to_string();
+    scene.word_count = count_words(prose);
+    store::update_scene_prose(&tx, &scene.id, &scene.prose, scene.word_count)?;
+    store::index_document(&tx, &store::scene_document(&scene))?;
+    let state = store::load_state(&tx)?;
+    store::append_history(
+        &tx,
+        &HistoryEntry {
+            entity_id: scene.id.clone(),
+            tick: state.current_tick,
+            field: "prose".into(),
+            change: format!(
+                "edited by the writer at {} ({old_words} → {} words)",
+                timestamp(clock.now()),
+                scene.word_count
+            ),
+            old_value: None,
+            new_value: None,
+            flagged: false,
+            source: "user".into(),
+        },
+    )?;
+    // The file is rewritten before the commit so a failed write leaves both copies as they were.
+    write_scene(&root, tick, &scene.title, &scene.summary, &scene.prose).map_err(|source| {
+        EditError::Io {
+            path: scene_path(&root, tick).display().to_string(),
+            source,
+        }
+    })?;
+    tx.commit().map_err(StoreError::from)?;
+    Ok(scene)
+}
+
+/// Gives up on the failed next tick: its failure is marked resolved so the next tick starts
+/// fresh instead of being offered as a retry. The story itself is not touched.
+pub fn skip_failed_tick(novel: &mut Novel, tick: u32) -> Result<(), EditError> {
+    let store = writable(novel)?;
+    let tx = store.transaction()?;
+    let pending = store::list_failures(&tx)?
+        .into_iter()
+        .any(|f| f.tick == tick && !f.resolved);
+    if !pending {
+        return Err(EditError::NothingToSkip { tick });
+    }
+    store::resolve_failures(&tx, tick)?;
+    tx.commit().map_err(StoreError::from)?;
+    Ok(())
+}
+
+/// Validates and saves new generation settings to `novel.toml`.
+pub fn set_generation_settings(
+    novel: &mut Novel,
+    generation: GenerationSettings,
+) -> Result<NovelConfig, EditError> {
+    writable(novel)?;
+    let config = NovelConfig {
+        generation,
+        ..novel.config().clone()
+    };
+    config.validate().map_err(EditError::InvalidSettings)?;
+    config
+        .save(&novel.root().join(CONFIG_FILE))
+        .map_err(NovelError::from)?;
+    novel.reload_config()?;
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use novel_llm::ScriptedModel;
+
+    use super::*;
+    use crate::tick::tests::{PROSE, clock, extraction, novel};
+    use crate::tick::{CancelToken, Models, TickOptions, run_tick};
+
+    async fn one_scene(novel: &mut Novel) {
+        let plan = serde_json::json!({"rationale": "r", "scene_intention": "i",
+            "pov_character": "C0", "target_location": "L0", "actions": []});
+        let model = ScriptedModel::new()
+            .reply_json(&plan)
+            .reply(PROSE)
+            .reply_json(&extraction());
+        let models = Models::single(Arc::new(model));
+        run_tick(
+            novel,
+            &models,
+            &TickOptions::default(),
+            &(),
+            &CancelToken::new(),
+            &clock(),
+        )
+        .await
+        .unwrap();
+    }
+
+    #[tokio::test]
+    async fn an_edit_updates_prose_words_history_and_the_scene_file() {
+        let (_tmp, mut novel) = novel();
+        one_scene(&mut novel).await;
+        let scene =
+            edit_scene_prose(&mut novel, 1, "  The lighthouse keeper sang.  ", &clock()).unwrap();
+        assert_eq!(
+            (scene.prose.as_str(), scene.word_count),
+            ("The lighthouse keeper sang.", 4)
+        );
+        let conn = novel.store().conn();
+        assert_eq!(store::list_scenes(conn).unwrap()[0].word_count, 4);
+        let history = store::history_of(conn, &scene.id).unwrap();
+        assert_eq!(history.last().unwrap().source, "user");
+        let file = std::fs::read_to_string(crate::tick::scene_path(novel.root(), 1)).unwrap();
+        assert!(file.contains("The lighthouse keeper sang."), "{file}");
+    }
+
+    #[tokio::test]
+    async fn empty_prose_and_missing_scenes_are_refused_without_change() {
+        let (_tmp, mut novel) = novel();
+        one_scene(&mut novel).await;
+        let before = crate::tick::tests::fingerprint(&novel);
+        assert!(matches!(
+            edit_scene_prose(&mut novel, 1, "   ", &clock()),
+            Err(EditError::EmptyProse)
+        ));
+        assert!(matches!(
+            edit_scene_prose(&mut novel, 7, "text", &clock()),
+            Err(EditError::NoSuchScene { tick: 7 })
+        ));
+        assert_eq!(crate::tick::tests::fingerprint(&novel), before);
+    }
+
+    #[test]
+    fn skipping_needs_a_pending_failure_and_settings_are_validated() {
+        let (_tmp, mut novel) = novel();
+        assert!(matches!(
+            skip_failed_tick(&mut novel, 1),
+            Err(EditError::NothingToSkip { tick: 1 })
+        ));
+        let bad = GenerationSettings {
+            target_words_min: 900,
+            target_words_max: 100,
+            ..GenerationSettings::default()
+        };
+        assert!(matches!(
+            set_generation_settings(&mut novel, bad),
+            Err(EditError::InvalidSettings(_))
+        ));
+        let good = GenerationSettings {
+            target_words_max: 1200,
+            ..GenerationSettings::default()
+        };
+        set_generation_settings(&mut novel, good).unwrap();
+        let reopened = NovelConfig::load(&novel.root().join(CONFIG_FILE)).unwrap();
+        assert_eq!(reopened.generation.target_words_max, 1200);
+        assert_eq!(novel.config().generation.target_words_max, 1200);
+    }
+}

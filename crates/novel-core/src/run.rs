@@ -1,0 +1,358 @@
+//! A run of N ticks with a Stop control: what the desktop app's **Run N** and the CLI's
+//! `run --n` share. "Stop" lets the current tick finish and commit, "cancel" abandons it (its
+//! transaction rolls back); either way nothing is half-committed. A failed tick ends the run
+//! and is reported, not thrown: the failure is already recorded in the novel.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::Serialize;
+
+use crate::clock::Clock;
+use crate::evaluate::Finding;
+use crate::novel::Novel;
+use crate::tick::{self, CancelToken, Models, TickError, TickEvent, TickOptions, TickOutcome};
+
+/// Shared between the run and whoever may stop it (a signal handler, a Stop button).
+#[derive(Debug, Clone, Default)]
+pub struct RunControl {
+    stop_after: Arc<AtomicBool>,
+    cancel: CancelToken,
+}
+
+impl RunControl {
+    pub fn new() -> RunControl {
+        RunControl::default()
+    }
+
+    /// Finish the tick in progress, then stop.
+    pub fn stop_after_current(&self) {
+        self.stop_after.store(true, Ordering::SeqCst);
+    }
+
+    /// Abandon the tick in progress; it changes nothing.
+    pub fn cancel(&self) {
+        self.stop_after_current();
+        self.cancel.cancel();
+    }
+
+    pub fn stopping(&self) -> bool {
+        self.stop_after.load(Ordering::SeqCst)
+    }
+
+    pub fn token(&self) -> &CancelToken {
+        &self.cancel
+    }
+}
+
+/// What a run reports as it goes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RunEvent {
+    /// Progress of tick `index` (1-based) of `total`.
+    Tick {
+        index: u32,
+        total: u32,
+        event: TickEvent,
+    },
+    TickCommitted {
+        summary: TickSummary,
+    },
+    Finished {
+        report: RunReport,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct TickSummary {
+    pub tick: u32,
+    pub scene_id: String,
+    pub title: String,
+    pub words: u32,
+    pub summary: Vec<String>,
+    pub calls: u32,
+    pub tokens: u32,
+    pub revised: bool,
+    pub findings: Vec<Finding>,
+}
+
+impl From<&TickOutcome> for TickSummary {
+    fn from(o: &TickOutcome) -> Self {
+        TickSummary {
+            tick: o.tick,
+            scene_id: o.scene.id.clone(),
+            title: o.scene.title.clone(),
+            words: o.scene.word_count,
+            summary: o.scene.summary.clone(),
+            calls: o.usage.calls(),
+            tokens: o.usage.total_tokens(),
+            revised: o.revised,
+            findings: o.findings.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum RunEnd {
+    /// All requested ticks committed.
+    Completed,
+    /// Stopped after a committed tick, as asked.
+    Stopped,
+    /// The tick in progress was cancelled and rolled back.
+    Cancelled,
+    /// A tick failed; see `failure`.
+    Failed,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RunFailure {
+    pub tick: Option<u32>,
+    /// The stage the tick was in ("planning", "writing", …), when it got that far.
+    pub stage: Option<String>,
+    pub kind: String,
+    pub message: String,
+    pub error_file: Option<String>,
+}
+
+impl From<&TickError> for RunFailure {
+    fn from(e: &TickError) -> Self {
+        match e {
+            TickError::Failed {
+                tick,
+                stage,
+                kind,
+                message,
+                error_file,
+            } => RunFailure {
+                tick: Some(*tick),
+                stage: Some(stage.label().to_string()),
+                kind: kind.clone(),
+                message: message.clone(),
+                error_file: Some(error_file.display().to_string()),
+            },
+            TickError::Cancelled { tick } => RunFailure {
+                tick: Some(*tick),
+                stage: None,
+                kind: "cancelled".into(),
+                message: e.to_string(),
+                error_file: None,
+            },
+            TickError::Setup(message) => RunFailure {
+                tick: None,
+                stage: None,
+                kind: "setup".into(),
+                message: message.clone(),
+                error_file: None,
+            },
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct RunReport {
+    pub requested: u32,
+    pub committed: Vec<TickSummary>,
+    pub end: RunEnd,
+    pub failure: Option<RunFailure>,
+}
+
+/// Runs up to `n` ticks, reporting through `on_event`, until done, stopped, cancelled or failed.
+pub async fn run_ticks(
+    novel: &mut Novel,
+    models: &Models,
+    n: u32,
+    options: &TickOptions,
+    control: &RunControl,
+    clock: &dyn Clock,
+    on_event: &(dyn Fn(RunEvent) + Sync),
+) -> RunReport {
+    let mut report = RunReport {
+        requested: n,
+        committed: Vec::new(),
+        end: RunEnd::Completed,
+        failure: None,
+    };
+    for index in 1..=n {
+        if control.stopping() {
+            report.end = RunEnd::Stopped;
+            break;
+        }
+        // The steering note is for the next scene only, not every scene of the run.
+        let options = if index == 1 {
+            options.clone()
+        } else {
+            TickOptions {
+                steering: None,
+                ..options.clone()
+            }
+        };
+        let observer = |event: TickEvent| {
+            on_event(RunEvent::Tick {
+                index,
+                total: n,
+                event,
+            })
+        };
+        match tick::run_tick(novel, models, &options, &observer, control.token(), clock).await {
+            Ok(outcome) => {
+                let summary = TickSummary::from(&outcome);
+                on_event(RunEvent::TickCommitted {
+                    summary: summary.clone(),
+                });
+                report.committed.push(summary);
+            }
+            Err(e) => {
+                report.end = if matches!(e, TickError::Cancelled { .. }) {
+                    RunEnd::Cancelled
+                } else {
+                    RunEnd::Failed
+                };
+                report.failure = Some(RunFailure::from(&e));
+                break;
+            }
+        }
+    }
+    if report.end == RunEnd::Completed && report.committed.len() < n as usize {
+        report.end = RunEnd::Stopped;
+    }
+    on_event(RunEvent::Finished {
+        report: report.clone(),
+    });
+    report
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use novel_llm::ScriptedModel;
+    use serde_json::json;
+
+    use super::*;
+    use crate::store;
+    use crate::tick::tests::{PROSE, clock, extraction, fingerprint, novel};
+
+    fn quiet_plan() -> serde_json::Value {
+        json!({"rationale": "Breathe.", "scene_intention": "Tamsin waits out the rain.",
+               "pov_character": "C0", "target_location": "L0", "actions": []})
+    }
+
+    fn clean_tick(model: ScriptedModel) -> ScriptedModel {
+        model
+            .reply_json(&quiet_plan())
+            .reply(PROSE)
+            .reply_json(&extraction())
+    }
+
+    #[tokio::test]
+    async fn stop_lets_the_current_tick_commit_then_ends_the_run() {
+        let (_tmp, mut novel) = novel();
+        let model = clean_tick(clean_tick(ScriptedModel::new()));
+        let models = Models::single(Arc::new(model.clone()));
+        let control = RunControl::new();
+        let events = Mutex::new(Vec::new());
+        let on_event = |e: RunEvent| {
+            // The writer presses Stop while the first scene is being written.
+            if let RunEvent::Tick {
+                event: TickEvent::ProseDelta { .. },
+                ..
+            } = &e
+            {
+                control.stop_after_current();
+            }
+            events.lock().unwrap().push(e);
+        };
+        let options = TickOptions {
+            steering: Some("Let it rain.".into()),
+            ..TickOptions::default()
+        };
+        let report = run_ticks(
+            &mut novel,
+            &models,
+            5,
+            &options,
+            &control,
+            &clock(),
+            &on_event,
+        )
+        .await;
+        assert_eq!(report.end, RunEnd::Stopped);
+        assert_eq!(report.committed.len(), 1);
+        assert_eq!(model.calls(), 3);
+        assert_eq!(store::list_scenes(novel.store().conn()).unwrap().len(), 1);
+        let events = events.lock().unwrap();
+        assert!(
+            matches!(events.last(), Some(RunEvent::Finished { report: r }) if r.committed.len() == 1)
+        );
+        assert!(events.iter().any(
+            |e| matches!(e, RunEvent::TickCommitted { summary } if summary.title == "Low Tide")
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_failed_tick_ends_the_run_with_its_error_and_keeps_earlier_scenes() {
+        let (_tmp, mut novel) = novel();
+        // The second tick's provider fails for good: no replies left after the first tick.
+        let model = clean_tick(ScriptedModel::new());
+        let models = Models::single(Arc::new(model));
+        let control = RunControl::new();
+        let report = run_ticks(
+            &mut novel,
+            &models,
+            3,
+            &TickOptions::default(),
+            &control,
+            &clock(),
+            &|_| {},
+        )
+        .await;
+        assert_eq!(report.end, RunEnd::Failed);
+        assert_eq!(report.committed.len(), 1);
+        let failure = report.failure.unwrap();
+        assert_eq!(failure.tick, Some(2));
+        assert!(failure.error_file.unwrap().ends_with("error_002.json"));
+        assert_eq!(
+            store::load_state(novel.store().conn())
+                .unwrap()
+                .current_tick,
+            1
+        );
+    }
+
+    #[tokio::test]
+    async fn cancel_rolls_the_tick_in_progress_back() {
+        let (_tmp, mut novel) = novel();
+        let before = fingerprint(&novel);
+        let model = clean_tick(ScriptedModel::new());
+        let models = Models::single(Arc::new(model));
+        let control = RunControl::new();
+        let on_event = |e: RunEvent| {
+            if let RunEvent::Tick {
+                event: TickEvent::ProseDelta { .. },
+                ..
+            } = e
+            {
+                control.cancel();
+            }
+        };
+        let report = run_ticks(
+            &mut novel,
+            &models,
+            2,
+            &TickOptions::default(),
+            &control,
+            &clock(),
+            &on_event,
+        )
+        .await;
+        assert_eq!(report.end, RunEnd::Cancelled);
+        assert!(report.committed.is_empty());
+        assert_eq!(fingerprint(&novel), before);
+    }
+}

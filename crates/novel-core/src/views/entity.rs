@@ -1,0 +1,95 @@
+//! One character, location, relationship, loop or lore fact in full, with its history by tick:
+//! what the graph's detail panel shows when a node is clicked.
+
+use rusqlite::Connection;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::ids::{EntityId, EntityKind};
+use crate::store::{self, StoreError};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct EntityDetail {
+    pub id: String,
+    /// character, location, relationship, loop, lore or scene.
+    pub kind: String,
+    pub name: String,
+    /// The whole record as stored, for a field-by-field display.
+    #[cfg_attr(feature = "specta", specta(type = crate::specta_types::JsonValue))]
+    pub record: Value,
+    pub history: Vec<HistoryItem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct HistoryItem {
+    pub tick: u32,
+    pub field: String,
+    pub change: String,
+    #[cfg_attr(feature = "specta", specta(type = Option<crate::specta_types::JsonValue>))]
+    pub old_value: Option<Value>,
+    #[cfg_attr(feature = "specta", specta(type = Option<crate::specta_types::JsonValue>))]
+    pub new_value: Option<Value>,
+    /// A contradiction that was recorded, not applied.
+    pub flagged: bool,
+    pub source: String,
+}
+
+/// The entity with `id`, or `None` when there is none (or the id is malformed: ids come from
+/// the UI and are untrusted).
+pub fn entity_detail(conn: &Connection, id: &str) -> Result<Option<EntityDetail>, StoreError> {
+    let Ok(parsed) = id.parse::<EntityId>() else {
+        return Ok(None);
+    };
+    let id = parsed.to_string();
+    let found: Option<(String, Value)> = match parsed.kind() {
+        EntityKind::Character => {
+            store::get_character(conn, &id)?.map(|c| (c.name.clone(), to_value(&c)))
+        }
+        EntityKind::Location => {
+            store::get_location(conn, &id)?.map(|l| (l.name.clone(), to_value(&l)))
+        }
+        EntityKind::Relationship => match store::get_relationship(conn, &id)? {
+            Some(r) => {
+                let names = super::names(conn)?;
+                let a = super::name_of(&names, Some(&r.character_a)).unwrap_or_default();
+                let b = super::name_of(&names, Some(&r.character_b)).unwrap_or_default();
+                Some((format!("{a} — {b}"), to_value(&r)))
+            }
+            None => None,
+        },
+        EntityKind::Loop => {
+            store::get_loop(conn, &id)?.map(|l| (l.description.clone(), to_value(&l)))
+        }
+        EntityKind::Lore => store::get_lore(conn, &id)?.map(|f| (f.fact.clone(), to_value(&f))),
+        EntityKind::Scene => store::get_scene(conn, &id)?.map(|s| (s.title.clone(), to_value(&s))),
+    };
+    let Some((name, record)) = found else {
+        return Ok(None);
+    };
+    let history = store::history_of(conn, &id)?
+        .into_iter()
+        .map(|h| HistoryItem {
+            tick: h.tick,
+            field: h.field,
+            change: h.change,
+            old_value: h.old_value,
+            new_value: h.new_value,
+            flagged: h.flagged,
+            source: h.source,
+        })
+        .collect();
+    Ok(Some(EntityDetail {
+        id,
+        kind: parsed.kind().as_str().to_string(),
+        name,
+        record,
+        history,
+    }))
+}
+
+fn to_value<T: Serialize>(record: &T) -> Value {
+    // Model records are plain data with string keys; serializing them cannot fail.
+    serde_json::to_value(record).unwrap_or(Value::Null)
+}

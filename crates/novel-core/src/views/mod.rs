@@ -1,0 +1,45 @@
+//! Read models for a user interface: the novel's overview, the manuscript, the character and
+//! location graph, one entity with its history, the timeline of ticks, and the loops board.
+//! Each is a plain serializable snapshot built from the store in one read, shaped for display
+//! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
+
+mod entity;
+mod graph;
+mod loops;
+mod manuscript;
+mod overview;
+mod timeline;
+
+#[cfg(test)]
+mod tests;
+
+pub use entity::{EntityDetail, HistoryItem, entity_detail};
+pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
+pub use loops::{LoopCard, loops_board};
+pub use manuscript::{SceneView, manuscript, scene_view};
+pub use overview::{FailureView, NovelOverview, overview};
+pub use timeline::{TickStatus, TimelineRow, ToolRun, timeline};
+
+use std::collections::HashMap;
+
+use rusqlite::Connection;
+
+use crate::store::{self, StoreError};
+
+/// Display names of every character and location by id, for resolving references.
+pub(crate) fn names(conn: &Connection) -> Result<HashMap<String, String>, StoreError> {
+    let mut map: HashMap<String, String> = store::list_characters(conn)?
+        .into_iter()
+        .map(|c| (c.id, c.name))
+        .collect();
+    map.extend(
+        store::list_locations(conn)?
+            .into_iter()
+            .map(|l| (l.id, l.name)),
+    );
+    Ok(map)
+}
+
+pub(crate) fn name_of(names: &HashMap<String, String>, id: Option<&str>) -> Option<String> {
+    id.map(|id| names.get(id).cloned().unwrap_or_else(|| id.to_string()))
+}

@@ -1,0 +1,79 @@
+//! The novel at a glance: its foundation and settings, how far it has got, and the failed tick
+//! waiting for a retry or a skip, if there is one.
+
+use std::path::Path;
+
+use rusqlite::Connection;
+use serde::Serialize;
+
+use crate::config::{Foundation, GenerationSettings, NovelConfig};
+use crate::model::{LoopStatus, TickFailure};
+use crate::store::{self, StoreError};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct NovelOverview {
+    pub path: String,
+    pub foundation: Foundation,
+    pub generation: GenerationSettings,
+    /// The last committed tick (0 before the first scene).
+    pub current_tick: u32,
+    pub scenes: u32,
+    pub words: u32,
+    pub characters: u32,
+    pub locations: u32,
+    pub open_loops: u32,
+    /// The next tick failed and has not been retried or skipped.
+    pub pending_failure: Option<FailureView>,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct FailureView {
+    pub tick: u32,
+    pub at: String,
+    pub error_type: String,
+    pub message: String,
+    pub error_file: String,
+}
+
+impl From<TickFailure> for FailureView {
+    fn from(f: TickFailure) -> Self {
+        FailureView {
+            tick: f.tick,
+            at: f.at,
+            error_type: f.error_type,
+            message: f.message,
+            error_file: f.error_file,
+        }
+    }
+}
+
+pub fn overview(
+    conn: &Connection,
+    dir: &Path,
+    config: &NovelConfig,
+) -> Result<NovelOverview, StoreError> {
+    let state = store::load_state(conn)?;
+    let scenes = store::list_scenes(conn)?;
+    let pending_failure = store::list_failures(conn)?
+        .into_iter()
+        .rev()
+        .find(|f| !f.resolved && f.tick == state.current_tick + 1)
+        .map(FailureView::from);
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok(NovelOverview {
+        path: dir.display().to_string(),
+        foundation: config.novel.clone(),
+        generation: config.generation.clone(),
+        current_tick: state.current_tick,
+        scenes: count(scenes.len()),
+        words: scenes.iter().map(|s| s.word_count).sum(),
+        characters: count(store::list_characters(conn)?.len()),
+        locations: count(store::list_locations(conn)?.len()),
+        open_loops: count(store::list_loops(conn, Some(LoopStatus::Open))?.len()),
+        pending_failure,
+        updated_at: state.updated_at,
+    })
+}

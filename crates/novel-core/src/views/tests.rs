@@ -1,0 +1,167 @@
+use std::path::Path;
+
+use serde_json::json;
+
+use super::*;
+use crate::context::fixture;
+use crate::model::{TickFailure, TickRecord};
+use crate::store;
+
+fn with_tick_two(fx: &mut fixture::Fixture) {
+    let tx = fx.store.transaction().unwrap();
+    store::insert_tick(
+        &tx,
+        &TickRecord {
+            tick: 2,
+            plan: Some(json!({"rationale": "Raise the stakes at the archive", "actions": []})),
+            execution: Some(json!({"results": [
+                {"id": "a0", "tool": "memory.search", "state": "succeeded", "output": {"hits": 2}},
+                {"id": "a1", "tool": "character.generate", "state": "failed", "error": "name taken"}
+            ]})),
+            findings: json!([{"check": "pov_leak", "severity": "warning",
+                              "message": "Marcus's thoughts", "excerpt": null}]),
+            usage: json!({"roles": {
+                "planner": {"calls": 1, "prompt_tokens": 100, "completion_tokens": 20,
+                            "estimated": false, "latency_ms": 5},
+                "writer": {"calls": 1, "prompt_tokens": 300, "completion_tokens": 700,
+                           "estimated": false, "latency_ms": 9}}}),
+            timings: json!({"planning": 1200, "writing": 3400}),
+            started_at: fixture::NOW.into(),
+            finished_at: fixture::NOW.into(),
+        },
+    )
+    .unwrap();
+    store::record_failure(
+        &tx,
+        &TickFailure {
+            seq: 0,
+            tick: 3,
+            at: fixture::NOW.into(),
+            error_type: "provider".into(),
+            message: "server returned 500".into(),
+            error_file: "errors/error_003.json".into(),
+            resolved: false,
+        },
+    )
+    .unwrap();
+    tx.commit().unwrap();
+}
+
+#[test]
+fn the_timeline_decodes_plans_tools_findings_and_usage_and_shows_failures() {
+    let mut fx = fixture::novel(2);
+    with_tick_two(&mut fx);
+    let rows = timeline(fx.store.conn()).unwrap();
+    let committed = rows.iter().find(|r| r.tick == 2).unwrap();
+    assert_eq!(committed.status, TickStatus::Committed);
+    assert_eq!(committed.title.as_deref(), Some(fx_title(&fx, 2).as_str()));
+    assert_eq!(committed.pov.as_deref(), Some("Elena Marsh"));
+    assert_eq!(
+        committed.rationale.as_deref(),
+        Some("Raise the stakes at the archive")
+    );
+    assert_eq!(committed.tools.len(), 2);
+    assert!(committed.tools[0].ok && committed.tools[0].detail.contains("hits"));
+    assert!(!committed.tools[1].ok && committed.tools[1].detail == "name taken");
+    assert_eq!(committed.findings.len(), 1);
+    assert_eq!((committed.calls, committed.tokens), (2, 1120));
+    assert_eq!(committed.duration_ms, Some(4600));
+    let failed = rows.last().unwrap();
+    assert_eq!((failed.tick, failed.status), (3, TickStatus::Failed));
+    assert_eq!(
+        failed.error.as_ref().unwrap().message,
+        "server returned 500"
+    );
+}
+
+fn fx_title(fx: &fixture::Fixture, tick: u32) -> String {
+    store::list_scenes(fx.store.conn())
+        .unwrap()
+        .into_iter()
+        .find(|s| s.tick == tick)
+        .unwrap()
+        .title
+}
+
+#[test]
+fn the_overview_counts_the_story_and_names_the_pending_failure() {
+    let mut fx = fixture::novel(2);
+    with_tick_two(&mut fx);
+    let tx = fx.store.transaction().unwrap();
+    let mut state = store::load_state(&tx).unwrap();
+    state.current_tick = 2;
+    store::save_state(&tx, &state).unwrap();
+    tx.commit().unwrap();
+    let o = overview(fx.store.conn(), Path::new("/novels/salt"), &fx.config).unwrap();
+    assert_eq!((o.scenes, o.characters, o.locations), (2, 2, 2));
+    assert_eq!(o.open_loops, 2);
+    assert!(o.words > 0);
+    assert_eq!(o.pending_failure.unwrap().tick, 3);
+}
+
+#[test]
+fn the_graph_has_characters_places_and_typed_weighted_edges() {
+    let fx = fixture::novel(1);
+    let g = story_graph(fx.store.conn()).unwrap();
+    let kinds = |k: NodeKind| g.nodes.iter().filter(|n| n.kind == k).count();
+    assert_eq!(
+        (kinds(NodeKind::Character), kinds(NodeKind::Location)),
+        (2, 2)
+    );
+    let rel = g
+        .edges
+        .iter()
+        .find(|e| e.kind == EdgeKind::Relationship)
+        .unwrap();
+    assert!(rel.intensity.is_some());
+    assert!(
+        g.edges
+            .iter()
+            .any(|e| e.kind == EdgeKind::Connection && e.label == "a flooded stair")
+    );
+    // Every edge joins two nodes that exist, or a graph library would reject it.
+    for e in &g.edges {
+        assert!(g.nodes.iter().any(|n| n.id == e.source), "{e:?}");
+        assert!(g.nodes.iter().any(|n| n.id == e.target), "{e:?}");
+    }
+}
+
+#[test]
+fn an_entity_comes_with_its_history_and_bad_ids_find_nothing() {
+    let fx = fixture::novel(1);
+    let tx = fx.store.begin().unwrap();
+    store::append_history(
+        &tx,
+        &store::HistoryEntry {
+            entity_id: "C0".into(),
+            tick: 1,
+            field: "inventory".into(),
+            change: "updated".into(),
+            old_value: None,
+            new_value: Some(json!(["lantern"])),
+            flagged: false,
+            source: "extraction".into(),
+        },
+    )
+    .unwrap();
+    let detail = entity_detail(&tx, "C0").unwrap().unwrap();
+    assert_eq!(detail.name, "Elena Marsh");
+    assert_eq!(detail.kind, "character");
+    assert_eq!(detail.history.len(), 1);
+    assert_eq!(detail.record["role"], "archivist");
+    assert!(entity_detail(&tx, "../../etc/passwd").unwrap().is_none());
+    assert!(entity_detail(&tx, "C99").unwrap().is_none());
+}
+
+#[test]
+fn the_manuscript_resolves_names_and_loops_sort_by_importance() {
+    let fx = fixture::novel(3);
+    let scenes = manuscript(fx.store.conn()).unwrap();
+    assert_eq!(
+        scenes.iter().map(|s| s.tick).collect::<Vec<_>>(),
+        vec![1, 2, 3]
+    );
+    assert_eq!(scenes[0].pov.as_deref(), Some("Elena Marsh"));
+    let board = loops_board(fx.store.conn()).unwrap();
+    assert!(board.windows(2).all(|w| w[0].importance >= w[1].importance));
+}

@@ -1,0 +1,154 @@
+//! The timeline: one row per tick, committed or failed, with what the planner intended, which
+//! tools ran and what they returned, what the checks found, and what it cost.
+
+use std::collections::HashMap;
+
+use rusqlite::Connection;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{FailureView, name_of, names};
+use crate::evaluate::Finding;
+use crate::store::{self, StoreError};
+use crate::tick::TickUsage;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum TickStatus {
+    Committed,
+    /// Failed and still waiting for a retry or a skip.
+    Failed,
+    /// Failed, then retried successfully or skipped.
+    FailedResolved,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct ToolRun {
+    pub tool: String,
+    pub ok: bool,
+    /// The tool's output or its error, as compact JSON text.
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct TimelineRow {
+    pub tick: u32,
+    pub status: TickStatus,
+    pub title: Option<String>,
+    pub pov: Option<String>,
+    pub location: Option<String>,
+    pub rationale: Option<String>,
+    pub tools: Vec<ToolRun>,
+    pub findings: Vec<Finding>,
+    pub calls: u32,
+    pub tokens: u32,
+    pub started_at: String,
+    pub finished_at: String,
+    pub duration_ms: Option<u32>,
+    pub error: Option<FailureView>,
+}
+
+/// Every committed tick and every failure, in tick order (a failure before the commit that
+/// retried it).
+pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
+    let names = names(conn)?;
+    let scenes: HashMap<u32, _> = store::list_scenes(conn)?
+        .into_iter()
+        .map(|s| (s.tick, s))
+        .collect();
+    let mut rows = Vec::new();
+    for record in store::list_ticks(conn)? {
+        let scene = scenes.get(&record.tick);
+        let usage: TickUsage = serde_json::from_value(record.usage.clone()).unwrap_or_default();
+        rows.push(TimelineRow {
+            tick: record.tick,
+            status: TickStatus::Committed,
+            title: scene.map(|s| s.title.clone()),
+            pov: scene.and_then(|s| name_of(&names, s.pov_character.as_deref())),
+            location: scene.and_then(|s| name_of(&names, s.location.as_deref())),
+            rationale: record
+                .plan
+                .as_ref()
+                .and_then(|p| p.get("rationale"))
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            tools: tool_runs(record.execution.as_ref()),
+            findings: serde_json::from_value(record.findings.clone()).unwrap_or_default(),
+            calls: usage.calls(),
+            tokens: usage.total_tokens(),
+            duration_ms: duration_ms(&record.timings),
+            started_at: record.started_at,
+            finished_at: record.finished_at,
+            error: None,
+        });
+    }
+    for failure in store::list_failures(conn)? {
+        rows.push(TimelineRow {
+            tick: failure.tick,
+            status: if failure.resolved {
+                TickStatus::FailedResolved
+            } else {
+                TickStatus::Failed
+            },
+            title: None,
+            pov: None,
+            location: None,
+            rationale: None,
+            tools: Vec::new(),
+            findings: Vec::new(),
+            calls: 0,
+            tokens: 0,
+            started_at: failure.at.clone(),
+            finished_at: failure.at.clone(),
+            duration_ms: None,
+            error: Some(failure.into()),
+        });
+    }
+    // Within a tick, its failures happened before the commit that finally made it.
+    rows.sort_by_key(|r| (r.tick, r.status == TickStatus::Committed));
+    Ok(rows)
+}
+
+fn tool_runs(execution: Option<&Value>) -> Vec<ToolRun> {
+    let Some(results) = execution
+        .and_then(|e| e.get("results"))
+        .and_then(Value::as_array)
+    else {
+        return Vec::new();
+    };
+    results
+        .iter()
+        .map(|r| {
+            let ok = r.get("state").and_then(Value::as_str) == Some("succeeded");
+            let detail = if ok {
+                r.get("output").map(Value::to_string).unwrap_or_default()
+            } else {
+                r.get("error")
+                    .and_then(Value::as_str)
+                    .unwrap_or("did not run")
+                    .to_string()
+            };
+            ToolRun {
+                tool: r
+                    .get("tool")
+                    .and_then(Value::as_str)
+                    .unwrap_or("?")
+                    .to_string(),
+                ok,
+                detail,
+            }
+        })
+        .collect()
+}
+
+fn duration_ms(timings: &Value) -> Option<u32> {
+    let total: u64 = timings
+        .as_object()?
+        .values()
+        .filter_map(Value::as_u64)
+        .sum();
+    u32::try_from(total).ok()
+}

@@ -1,0 +1,22 @@
+//! The typed commands the UI calls, one module per view. Each is a thin adapter: it takes the
+//! open novel from [`crate::state`], calls `novel-core`, and maps errors to [`crate::error`].
+
+pub mod export;
+pub mod graph;
+pub mod library;
+pub mod reader;
+pub mod settings;
+pub mod timeline;
+pub mod write;
+
+use tauri::AppHandle;
+use tauri_specta::Event;
+
+use crate::events::{ChangeReason, NovelChanged};
+
+/// Tells every view that the open novel changed.
+pub(crate) fn changed(app: &AppHandle, path: Option<String>, reason: ChangeReason) {
+    if let Err(e) = (NovelChanged { path, reason }).emit(app) {
+        tracing::warn!("could not emit novel-changed: {e}");
+    }
+}

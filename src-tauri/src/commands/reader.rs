@@ -1,0 +1,42 @@
+//! Manuscript reader: every scene in order, and saving the writer's edit of one.
+
+use novel_core::clock::SystemClock;
+use novel_core::edits;
+use novel_core::views::{self, SceneView};
+use tauri::{AppHandle, State};
+
+use super::changed;
+use crate::error::{AppError, AppResult};
+use crate::events::ChangeReason;
+use crate::state::AppState;
+
+#[tauri::command]
+#[specta::specta]
+pub async fn manuscript(state: State<'_, AppState>) -> AppResult<Vec<SceneView>> {
+    let novel = state.session()?.read()?;
+    Ok(views::manuscript(novel.store().conn())?)
+}
+
+/// Replaces the prose of the scene of `tick`.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_scene(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    tick: u32,
+    prose: String,
+) -> AppResult<SceneView> {
+    let session = state.session()?;
+    {
+        let mut novel = session.write()?;
+        edits::edit_scene_prose(&mut novel, tick, &prose, &SystemClock)?;
+    }
+    changed(&app, Some(session.path_string()), ChangeReason::SceneEdited);
+    let novel = session.read()?;
+    views::manuscript(novel.store().conn())?
+        .into_iter()
+        .find(|s| s.tick == tick)
+        .ok_or_else(|| AppError::NotFound {
+            message: format!("there is no scene for tick {tick}"),
+        })
+}

@@ -1,0 +1,140 @@
+//! The one error type of the command boundary. Serialized as a tagged union (`kind` plus a
+//! writer-readable `message`, and the form's per-field problems for `invalid_form`), so the UI
+//! can branch on the kind and show the message as it is.
+
+use novel_core::edits::EditError;
+use novel_core::library::FieldError;
+use novel_core::novel::NovelError;
+use novel_core::store::StoreError;
+use novel_llm::LlmError;
+use serde::Serialize;
+use specta::Type;
+
+#[derive(Debug, Clone, Serialize, Type, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AppError {
+    #[error("{message}")]
+    NoNovelOpen { message: String },
+    #[error("{message}")]
+    Busy { message: String },
+    #[error("{message}")]
+    InvalidForm {
+        message: String,
+        fields: Vec<FieldError>,
+    },
+    #[error("{message}")]
+    NotFound { message: String },
+    #[error("{message}")]
+    InvalidInput { message: String },
+    #[error("{message}")]
+    Locked { message: String },
+    #[error("{message}")]
+    Provider { message: String },
+    #[error("{message}")]
+    Storage { message: String },
+}
+
+impl AppError {
+    pub fn no_novel() -> AppError {
+        AppError::NoNovelOpen {
+            message: "No novel is open. Open one from the Library or start a new one.".into(),
+        }
+    }
+
+    pub fn busy() -> AppError {
+        AppError::Busy {
+            message: "A scene is being written. Wait for it to finish, or press Stop.".into(),
+        }
+    }
+
+    pub fn invalid(message: impl Into<String>) -> AppError {
+        AppError::InvalidInput {
+            message: message.into(),
+        }
+    }
+
+    pub fn storage(message: impl ToString) -> AppError {
+        AppError::Storage {
+            message: message.to_string(),
+        }
+    }
+}
+
+impl From<NovelError> for AppError {
+    fn from(e: NovelError) -> Self {
+        let message = e.to_string();
+        match e {
+            NovelError::Missing { .. } | NovelError::NotANovel { .. } => {
+                AppError::NotFound { message }
+            }
+            NovelError::Lock(_) => AppError::Locked { message },
+            NovelError::NotEmpty { .. } | NovelError::Seed(_) | NovelError::Config(_) => {
+                AppError::InvalidInput { message }
+            }
+            _ => AppError::Storage { message },
+        }
+    }
+}
+
+impl From<EditError> for AppError {
+    fn from(e: EditError) -> Self {
+        let message = e.to_string();
+        match e {
+            EditError::NoSuchScene { .. } | EditError::NothingToSkip { .. } => {
+                AppError::NotFound { message }
+            }
+            EditError::EmptyProse | EditError::InvalidSettings(_) => {
+                AppError::InvalidInput { message }
+            }
+            EditError::Novel(inner) => inner.into(),
+            _ => AppError::Storage { message },
+        }
+    }
+}
+
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> Self {
+        AppError::storage(e)
+    }
+}
+
+impl From<LlmError> for AppError {
+    fn from(e: LlmError) -> Self {
+        AppError::Provider {
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<std::io::Error> for AppError {
+    fn from(e: std::io::Error) -> Self {
+        AppError::storage(e)
+    }
+}
+
+pub type AppResult<T> = Result<T, AppError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_cross_the_boundary_as_a_tagged_union() {
+        let form = AppError::InvalidForm {
+            message: "fix these".into(),
+            fields: vec![FieldError {
+                field: "title".into(),
+                message: "Give the novel a title.".into(),
+            }],
+        };
+        let json = serde_json::to_value(&form).unwrap();
+        assert_eq!(json["kind"], "invalid_form");
+        assert_eq!(json["fields"][0]["field"], "title");
+        let locked: AppError = NovelError::Lock(novel_core::lock::LockError::Held {
+            dir: "/n".into(),
+            holder: "pid 7".into(),
+        })
+        .into();
+        assert_eq!(serde_json::to_value(&locked).unwrap()["kind"], "locked");
+    }
+}

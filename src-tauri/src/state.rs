@@ -1,0 +1,106 @@
+//! What the app holds between commands: the config directory and the open novel. The novel's
+//! write handle sits behind an async mutex that a run holds for its whole length, so a second
+//! run or an edit during a run is refused (not queued); views read through their own read-only
+//! connections (SQLite WAL), so the UI stays live while a scene is written.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use novel_core::novel::{Access, Novel};
+use novel_core::run::RunControl;
+use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
+
+use crate::error::{AppError, AppResult};
+
+/// The user's config directory: `$NOVEL_AGENT_CONFIG_DIR` or the XDG one (shared with the CLI,
+/// so both see the same provider profiles), else the app's own.
+pub fn config_dir(fallback: Option<PathBuf>) -> PathBuf {
+    novel_llm::config_dir()
+        .ok()
+        .or(fallback)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+pub struct AppState {
+    pub config_dir: PathBuf,
+    session: Mutex<Option<Arc<Session>>>,
+}
+
+/// One open novel.
+pub struct Session {
+    pub path: PathBuf,
+    writer: Arc<AsyncMutex<Novel>>,
+    run: Mutex<Option<RunControl>>,
+}
+
+impl AppState {
+    pub fn new(config_dir: PathBuf) -> AppState {
+        AppState {
+            config_dir,
+            session: Mutex::new(None),
+        }
+    }
+
+    pub fn session(&self) -> AppResult<Arc<Session>> {
+        lock(&self.session).clone().ok_or_else(AppError::no_novel)
+    }
+
+    pub fn current(&self) -> Option<Arc<Session>> {
+        lock(&self.session).clone()
+    }
+
+    /// Makes `novel` the open one; refused while the current one is busy writing.
+    pub fn replace(&self, novel: Option<Novel>) -> AppResult<()> {
+        let mut slot = lock(&self.session);
+        if let Some(current) = slot.as_ref()
+            && current.writer.try_lock().is_err()
+        {
+            return Err(AppError::busy());
+        }
+        *slot = novel.map(|novel| {
+            Arc::new(Session {
+                path: novel.root().to_path_buf(),
+                writer: Arc::new(AsyncMutex::new(novel)),
+                run: Mutex::new(None),
+            })
+        });
+        Ok(())
+    }
+}
+
+impl Session {
+    /// A fresh read-only handle for a view.
+    pub fn read(&self) -> AppResult<Novel> {
+        Ok(Novel::open(&self.path, Access::Read)?)
+    }
+
+    /// The write handle, or `Busy` while a run holds it.
+    pub fn write(&self) -> AppResult<OwnedMutexGuard<Novel>> {
+        self.writer
+            .clone()
+            .try_lock_owned()
+            .map_err(|_| AppError::busy())
+    }
+
+    pub fn set_run(&self, control: Option<RunControl>) {
+        *lock(&self.run) = control;
+    }
+
+    pub fn run_control(&self) -> Option<RunControl> {
+        lock(&self.run).clone()
+    }
+
+    pub fn path_string(&self) -> String {
+        display(&self.path)
+    }
+}
+
+pub fn display(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// A poisoned lock only means another command panicked mid-update of plain data; the data is
+/// still usable, and refusing every later command would be worse.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}

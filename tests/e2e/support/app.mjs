@@ -1,0 +1,83 @@
+// The real built desktop app under WebDriver: tauri-driver (which drives WebKitWebDriver)
+// started per test file with the app's environment, and a WebdriverIO session against it.
+// Must run under an X server (the test command wraps the run in xvfb-run).
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { homedir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { remote } from "webdriverio";
+import { ROOT } from "./server.mjs";
+
+const APP = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "debug/novel-agent");
+const DRIVER = process.env.TAURI_DRIVER ?? path.join(homedir(), ".cargo/bin/tauri-driver");
+
+/** Launches the app with `env` added (e.g. NOVEL_AGENT_CONFIG_DIR); resolves to { browser, close }. */
+export async function launchApp(env = {}) {
+  for (const [what, file] of [["app", APP], ["tauri-driver", DRIVER]]) {
+    if (!existsSync(file)) throw new Error(`${what} not found at ${file}; run the test command in README.md`);
+  }
+  const port = 4444 + Math.floor(Math.random() * 1000);
+  const driver = spawn(DRIVER, ["--port", String(port), "--native-port", String(port + 1000)], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let browser;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      browser = await remote({
+        hostname: "127.0.0.1",
+        port,
+        logLevel: "error",
+        capabilities: { "tauri:options": { application: APP } },
+      });
+      break;
+    } catch (e) {
+      if (attempt > 40) {
+        driver.kill("SIGTERM");
+        throw e;
+      }
+      await sleep(250);
+    }
+  }
+  return {
+    browser,
+    async close() {
+      try {
+        await browser.deleteSession();
+      } catch {
+        // The app may already be gone; the driver still has to stop.
+      }
+      // SIGTERM, never SIGKILL: a killed tauri-driver orphans WebKitWebDriver and hangs the run.
+      driver.kill("SIGTERM");
+      await once(driver, "exit");
+    },
+  };
+}
+
+/** The element with `data-testid`. */
+export function byTestId(browser, id) {
+  return browser.$(`[data-testid="${id}"]`);
+}
+
+export async function click(browser, id) {
+  const el = await byTestId(browser, id);
+  await el.waitForClickable({ timeout: 15000 });
+  await el.click();
+}
+
+export async function typeInto(browser, id, text) {
+  const el = await byTestId(browser, id);
+  await el.waitForDisplayed({ timeout: 15000 });
+  await el.setValue(text);
+}
+
+export async function waitForText(browser, id, predicate, timeout = 30000) {
+  const el = await byTestId(browser, id);
+  await browser.waitUntil(async () => predicate(await el.getText()), {
+    timeout,
+    timeoutMsg: `${id} never showed the expected text`,
+  });
+  return el.getText();
+}

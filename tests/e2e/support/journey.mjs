@@ -1,0 +1,29 @@
+// Steps shared by the end-to-end tests, written as a writer would do them.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { click, typeInto, waitForText } from "./app.mjs";
+
+/** Fills the New novel form and creates the novel in a fresh temp folder; returns the folder. */
+export async function createNovelThroughForm(browser, title = "Salt and Iron") {
+  const parent = mkdtempSync(path.join(tmpdir(), "novel-e2e-library-"));
+  await click(browser, "nav-library");
+  await click(browser, "new-novel");
+  await typeInto(browser, "field-title", title);
+  await typeInto(browser, "field-premise", "A smuggler in a drowned city hunts the men who framed her brother.");
+  await typeInto(browser, "field-protagonist_name", "Tamsin Vale");
+  await typeInto(browser, "field-protagonist_role", "smuggler");
+  await typeInto(browser, "field-location_name", "Rainmarket Docks");
+  await typeInto(browser, "field-goal", "Clear her brother's name before the harbor court sits");
+  await typeInto(browser, "field-parent_dir", parent);
+  await click(browser, "create-novel");
+  await waitForText(browser, "novel-title", (t) => t.includes(title));
+  return parent;
+}
+
+/** Presses Next scene and waits for the committed scene; returns the text it showed. */
+export async function nextScene(browser, timeout = 60000) {
+  await click(browser, "nav-write");
+  await click(browser, "next-scene");
+  return waitForText(browser, "committed-scene", (t) => t.trim().length > 0, timeout);
+}

@@ -1,0 +1,174 @@
+// The app shell: providers (open novel, runs, toasts), navigation rail, header, the current
+// view, global shortcuts, theme, export and the shortcuts help.
+import { lazy, Suspense, useCallback, useState } from "react";
+import { commands } from "./bindings";
+import { Header } from "./components/Header";
+import { NavRail } from "./components/NavRail";
+import { ShortcutsHelp } from "./components/ShortcutsHelp";
+import { EmptyState } from "./components/EmptyState";
+import { ViewBoundary } from "./components/ViewBoundary";
+import { call, errorText } from "./lib/api";
+import { chooseMarkdownFile } from "./lib/dialogs";
+import { slug } from "./lib/format";
+import { NovelProvider, useNovel } from "./lib/novel";
+import { useShortcuts } from "./lib/shortcuts";
+import { useTheme } from "./lib/theme";
+import type { Theme, ThemePreference } from "./lib/theme";
+import { ToastProvider, useToast } from "./lib/toast";
+import { RunProvider, useRun } from "./lib/useRun";
+import { VIEWS } from "./lib/views";
+import type { ViewId } from "./lib/views";
+import { LibraryView } from "./views/LibraryView";
+import { WriteView } from "./views/WriteView";
+import { ManuscriptView } from "./views/ManuscriptView";
+import { TimelineView } from "./views/TimelineView";
+import { LoopsView } from "./views/LoopsView";
+import { SettingsView } from "./views/SettingsView";
+
+// Cytoscape is large: load it with the Graph view only.
+const GraphView = lazy(() => import("./views/GraphView"));
+
+export function App() {
+  return (
+    <ToastProvider>
+      <NovelProvider>
+        <RunProvider>
+          <Shell />
+        </RunProvider>
+      </NovelProvider>
+    </ToastProvider>
+  );
+}
+
+function Shell() {
+  const { overview, loaded } = useNovel();
+  const { run, start, stop } = useRun();
+  const notify = useToast();
+  const { theme, preference, setPreference, toggle } = useTheme();
+  const [chosenView, setView] = useState<ViewId | null>(null);
+  const [help, setHelp] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  // Until the writer picks a view: Write when a novel is open, else the Library.
+  const view: ViewId = chosenView ?? (overview ? "write" : "library");
+
+  const running = run.status !== "idle";
+
+  const nextScene = useCallback(
+    (n = 1) => {
+      if (!overview || running) return;
+      setView("write");
+      void start(n);
+    },
+    [overview, running, start],
+  );
+
+  const exportMarkdown = useCallback(async () => {
+    if (!overview || exporting) return;
+    setExporting(true);
+    try {
+      const path = await chooseMarkdownFile(`${slug(overview.foundation.title)}.md`);
+      if (!path) return;
+      const written = await call(commands.exportMarkdown(path));
+      notify(`Manuscript exported to ${written}`);
+    } catch (e) {
+      notify(`Could not export: ${errorText(e)}`, "error");
+    } finally {
+      setExporting(false);
+    }
+  }, [overview, exporting, notify]);
+
+  useShortcuts({
+    view: setView,
+    nextScene: () => nextScene(1),
+    stop: () => {
+      if (running) void stop(false);
+    },
+    exportMarkdown: () => void exportMarkdown(),
+    toggleHelp: () => setHelp((h) => !h),
+    closeHelp: () => {
+      if (!help) return false;
+      setHelp(false);
+      return true;
+    },
+  });
+
+  const needsNovel = VIEWS.find((v) => v.id === view)?.needsNovel ?? false;
+
+  return (
+    <div className="app">
+      <NavRail current={view} hasNovel={Boolean(overview)} running={running} onSelect={setView} />
+      <div className="app-main">
+        <Header
+          overview={overview}
+          theme={theme}
+          exporting={exporting}
+          onExport={() => void exportMarkdown()}
+          onToggleTheme={toggle}
+          onHelp={() => setHelp(true)}
+        />
+        <main className="view" data-view={view}>
+          {needsNovel && !overview ? (
+            loaded ? (
+              <EmptyState
+                title="No novel is open"
+                action={
+                  <button type="button" className="btn btn-primary" onClick={() => setView("library")}>
+                    Go to the Library
+                  </button>
+                }
+              >
+                Open a novel or start a new one in the Library.
+              </EmptyState>
+            ) : null
+          ) : (
+            <ViewBoundary resetKey={view}>
+              <CurrentView
+                view={view}
+                theme={theme}
+                setView={setView}
+                nextScene={nextScene}
+                themePreference={preference}
+                setThemePreference={setPreference}
+                onHelp={() => setHelp(true)}
+              />
+            </ViewBoundary>
+          )}
+        </main>
+      </div>
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+    </div>
+  );
+}
+
+interface ViewProps {
+  view: ViewId;
+  theme: Theme;
+  setView: (id: ViewId) => void;
+  nextScene: (n?: number) => void;
+  themePreference: ThemePreference;
+  setThemePreference: (p: ThemePreference) => void;
+  onHelp: () => void;
+}
+
+function CurrentView({ view, theme, setView, nextScene, themePreference, setThemePreference, onHelp }: ViewProps) {
+  switch (view) {
+    case "library":
+      return <LibraryView onOpened={() => setView("write")} />;
+    case "write":
+      return <WriteView onRun={nextScene} goSettings={() => setView("settings")} />;
+    case "manuscript":
+      return <ManuscriptView goWrite={() => setView("write")} />;
+    case "graph":
+      return (
+        <Suspense fallback={<p className="loading">Loading the graph…</p>}>
+          <GraphView theme={theme} />
+        </Suspense>
+      );
+    case "timeline":
+      return <TimelineView onRetry={() => nextScene(1)} />;
+    case "loops":
+      return <LoopsView />;
+    case "settings":
+      return <SettingsView themePreference={themePreference} setThemePreference={setThemePreference} onHelp={onHelp} />;
+  }
+}

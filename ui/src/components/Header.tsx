@@ -1,0 +1,64 @@
+// The top bar: the open novel's title and counts, Export, the theme toggle and the
+// shortcuts help button.
+import { plural } from "../lib/format";
+import type { Theme } from "../lib/theme";
+import type { Overview } from "../lib/types";
+import { Icon } from "./Icon";
+
+interface Props {
+  overview: Overview | null;
+  theme: Theme;
+  exporting: boolean;
+  onExport: () => void;
+  onToggleTheme: () => void;
+  onHelp: () => void;
+}
+
+export function Header({ overview, theme, exporting, onExport, onToggleTheme, onHelp }: Props) {
+  return (
+    <header className="app-header">
+      <div className="header-title">
+        <h1 data-testid="novel-title" title={overview?.path}>
+          {overview ? overview.foundation.title : "Novel Agent"}
+        </h1>
+        <p className="header-meta" data-testid="novel-stats">
+          {overview
+            ? `${plural(overview.scenes, "scene")} · ${plural(overview.words, "word")}`
+            : "No novel open"}
+        </p>
+      </div>
+      <div className="header-actions">
+        <button
+          type="button"
+          className="btn btn-quiet"
+          data-testid="export-markdown"
+          disabled={!overview || exporting}
+          onClick={onExport}
+          title="Export the manuscript to Markdown (Ctrl+E)"
+        >
+          <Icon name="export" /> Export
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          data-testid="theme-toggle"
+          onClick={onToggleTheme}
+          aria-label={theme === "dark" ? "Switch to the light theme" : "Switch to the dark theme"}
+          title={theme === "dark" ? "Light theme" : "Dark theme"}
+        >
+          <Icon name={theme === "dark" ? "sun" : "moon"} />
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          data-testid="shortcuts-help"
+          onClick={onHelp}
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+        >
+          <Icon name="keyboard" />
+        </button>
+      </div>
+    </header>
+  );
+}

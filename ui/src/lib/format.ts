@@ -1,0 +1,43 @@
+// Small text formatters shared by the views: counts, plurals, durations, tokens.
+const numberFormat = new Intl.NumberFormat("en");
+
+export function count(n: number): string {
+  return numberFormat.format(n);
+}
+
+/** "1 scene", "3 scenes", "1,204 words". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${count(n)} ${n === 1 ? one : many}`;
+}
+
+export function duration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "—";
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)} s`;
+  const m = Math.floor(s / 60);
+  return `${m} min ${Math.round(s % 60)} s`;
+}
+
+export function tokens(n: number): string {
+  return n >= 10000 ? `${(n / 1000).toFixed(1)}k tokens` : plural(n, "token");
+}
+
+export function wordCount(text: string): number {
+  const words = text.trim().match(/\S+/g);
+  return words ? words.length : 0;
+}
+
+/** The last path segment, for short display of a folder or file. */
+export function baseName(path: string): string {
+  const parts = path.split(/[\\/]+/).filter(Boolean);
+  return parts.length ? parts[parts.length - 1] : path;
+}
+
+export function slug(text: string): string {
+  const s = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "");
+  return s || "manuscript";
+}

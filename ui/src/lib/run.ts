@@ -1,0 +1,200 @@
+// The state of a writing run, as a pure reducer over the `RunEvent`s streamed from Rust:
+// current stage, tool results, the prose as it streams (restarting on revision), usage,
+// the scenes committed so far and the final report.
+import type { AppError, Stage } from "../bindings";
+import type { Finding, Plan, RunEvent, RunReport, TickSummary } from "./types";
+
+export const STAGES: { stage: Stage; label: string }[] = [
+  { stage: "gathering", label: "Gathering context" },
+  { stage: "planning", label: "Planning" },
+  { stage: "tools", label: "Running tools" },
+  { stage: "writing", label: "Writing" },
+  { stage: "checking", label: "Checking" },
+  { stage: "revising", label: "Revising" },
+  { stage: "extracting", label: "Updating memory" },
+  { stage: "committing", label: "Committing" },
+];
+
+export function stageLabel(stage: Stage | string | null | undefined): string {
+  return STAGES.find((s) => s.stage === stage)?.label ?? (stage ? String(stage) : "Starting");
+}
+
+export interface ToolResult {
+  id: string;
+  tool: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface Usage {
+  prompt: number;
+  completion: number;
+}
+
+export type RunStatus = "idle" | "running" | "stopping" | "cancelling";
+
+export interface RunState {
+  status: RunStatus;
+  /** Scenes asked for by the current (or last) run. */
+  requested: number;
+  index: number;
+  total: number;
+  tick: number | null;
+  stage: Stage | null;
+  stagesSeen: Stage[];
+  plan: Plan | null;
+  tools: ToolResult[];
+  prose: string;
+  findings: Finding[];
+  tickUsage: Usage;
+  runUsage: Usage;
+  committed: TickSummary[];
+  report: RunReport | null;
+  /** The run command itself failed (no provider, busy, …). */
+  error: AppError | null;
+  /** The failure of the last run was skipped or is being retried: no banner for it. */
+  failureCleared: boolean;
+  steering: string;
+  /** The note sent with the run, cleared from the box once a scene used it. */
+  sentSteering: string;
+}
+
+export const initialRun: RunState = {
+  status: "idle",
+  requested: 0,
+  index: 0,
+  total: 0,
+  tick: null,
+  stage: null,
+  stagesSeen: [],
+  plan: null,
+  tools: [],
+  prose: "",
+  findings: [],
+  tickUsage: { prompt: 0, completion: 0 },
+  runUsage: { prompt: 0, completion: 0 },
+  committed: [],
+  report: null,
+  error: null,
+  failureCleared: false,
+  steering: "",
+  sentSteering: "",
+};
+
+export type RunAction =
+  | { type: "start"; n: number }
+  | { type: "event"; event: RunEvent }
+  | { type: "stopping"; cancel: boolean }
+  | { type: "done"; report: RunReport }
+  | { type: "error"; error: AppError }
+  | { type: "clear-failure" }
+  | { type: "steer"; text: string }
+  /** Another novel was opened (or none is): forget the last run's output. */
+  | { type: "reset" };
+
+function freshTick(state: RunState): RunState {
+  return {
+    ...state,
+    tick: null,
+    stage: null,
+    stagesSeen: [],
+    plan: null,
+    tools: [],
+    prose: "",
+    findings: [],
+    tickUsage: { prompt: 0, completion: 0 },
+  };
+}
+
+function onTickEvent(state: RunState, event: Extract<RunEvent, { type: "tick" }>): RunState {
+  const e = event.event;
+  const s = { ...state, index: event.index, total: event.total };
+  switch (e.type) {
+    case "started":
+      return { ...freshTick(s), tick: e.tick };
+    case "stage":
+      return {
+        ...s,
+        stage: e.stage,
+        stagesSeen: s.stagesSeen.includes(e.stage) ? s.stagesSeen : [...s.stagesSeen, e.stage],
+        // The reviser streams the whole scene again.
+        prose: e.stage === "revising" ? "" : s.prose,
+      };
+    case "planned":
+      return { ...s, plan: e.plan };
+    case "tool_finished":
+      return { ...s, tools: [...s.tools, { id: e.id, tool: e.tool, ok: e.ok, detail: e.detail }] };
+    case "prose_delta":
+      return { ...s, prose: s.prose + e.text };
+    case "findings":
+      return { ...s, findings: e.findings };
+    case "usage": {
+      const add = (u: Usage) => ({ prompt: u.prompt + e.prompt_tokens, completion: u.completion + e.completion_tokens });
+      return { ...s, tickUsage: add(s.tickUsage), runUsage: add(s.runUsage) };
+    }
+    case "committed":
+      return s;
+  }
+}
+
+export function runReducer(state: RunState, action: RunAction): RunState {
+  switch (action.type) {
+    case "start":
+      return {
+        ...freshTick(initialRun),
+        status: "running",
+        requested: action.n,
+        total: action.n,
+        steering: state.steering,
+        sentSteering: state.steering.trim(),
+      };
+    case "event": {
+      const event = action.event;
+      if (event.type === "tick") return onTickEvent(state, event);
+      if (event.type === "tick_committed") {
+        const used = state.sentSteering !== "" && state.steering.trim() === state.sentSteering;
+        return {
+          ...state,
+          committed: [...state.committed, event.summary],
+          findings: event.summary.findings,
+          steering: used ? "" : state.steering,
+          sentSteering: "",
+        };
+      }
+      return { ...state, report: event.report };
+    }
+    case "stopping":
+      return state.status === "idle" ? state : { ...state, status: action.cancel ? "cancelling" : "stopping" };
+    case "done":
+      return { ...state, status: "idle", report: action.report, stage: null };
+    case "error":
+      return { ...state, status: "idle", error: action.error, stage: null };
+    case "clear-failure":
+      return { ...state, failureCleared: true, error: null };
+    case "steer":
+      return { ...state, steering: action.text };
+    case "reset":
+      return state.status === "idle" ? initialRun : state;
+  }
+}
+
+/** What the failure banner shows: a failed tick of this run, or one the novel still has pending. */
+export interface FailureInfo {
+  tick: number | null;
+  message: string;
+  stage: string | null;
+  errorFile: string | null;
+}
+
+export function currentFailure(
+  run: RunState,
+  pending: { tick: number; message: string; error_file: string } | null | undefined,
+): FailureInfo | null {
+  if (run.status !== "idle") return null;
+  const failure = run.report?.end === "failed" ? run.report.failure : null;
+  if (failure && !run.failureCleared) {
+    return { tick: failure.tick, message: failure.message, stage: failure.stage, errorFile: failure.error_file };
+  }
+  if (pending) return { tick: pending.tick, message: pending.message, stage: null, errorFile: pending.error_file };
+  return null;
+}

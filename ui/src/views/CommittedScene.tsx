@@ -1,0 +1,34 @@
+// A scene once committed: title, word count and tokens, the summary bullets and the checks'
+// findings.
+import { FindingsList } from "../components/FindingsList";
+import { count, plural } from "../lib/format";
+import type { TickSummary } from "../lib/types";
+
+export function CommittedScene({ summary, latest }: { summary: TickSummary; latest: boolean }) {
+  return (
+    <section
+      className={`card committed${latest ? " latest" : ""}`}
+      data-testid={latest ? "committed-scene" : "earlier-scene"}
+      data-tick={summary.tick}
+    >
+      <p className="eyebrow">
+        Scene {summary.tick} committed · {plural(summary.words, "word")} · {count(summary.tokens)} tokens
+        {summary.revised ? " · revised once" : ""}
+      </p>
+      <h2 className="committed-title">{summary.title}</h2>
+      {summary.summary.length > 0 && (
+        <ul className="summary-bullets">
+          {summary.summary.map((s, i) => (
+            <li key={i}>{s}</li>
+          ))}
+        </ul>
+      )}
+      {latest && (
+        <div className="committed-findings">
+          <h3>Checks</h3>
+          <FindingsList findings={summary.findings} />
+        </div>
+      )}
+    </section>
+  );
+}

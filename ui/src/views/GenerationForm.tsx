@@ -1,0 +1,110 @@
+// The open novel's generation settings: scene length, tools per tick, how many recent scenes
+// the agent rereads, and whether it sees the overall summary.
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { commands } from "../bindings";
+import type { GenerationSettings_Serialize } from "../bindings";
+import { call, errorText } from "../lib/api";
+import { useNovel } from "../lib/novel";
+import { useToast } from "../lib/toast";
+
+type NumberField = "target_words_min" | "target_words_max" | "max_tools_per_tick" | "recent_scenes_count";
+
+const NUMBERS: { name: NumberField; label: string; min: number; max: number; hint: string }[] = [
+  { name: "target_words_min", label: "Shortest scene (words)", min: 1, max: 10000, hint: "" },
+  { name: "target_words_max", label: "Longest scene (words)", min: 1, max: 10000, hint: "" },
+  { name: "max_tools_per_tick", label: "Tools per scene", min: 1, max: 20, hint: "More than 3 is allowed, with a warning." },
+  { name: "recent_scenes_count", label: "Recent scenes reread", min: 0, max: 50, hint: "How many earlier scenes the agent rereads in full." },
+];
+
+export function GenerationForm({ settings }: { settings: GenerationSettings_Serialize }) {
+  const { setOverview } = useNovel();
+  const notify = useToast();
+  const [values, setValues] = useState<Record<NumberField, string>>(() => ({
+    target_words_min: String(settings.target_words_min),
+    target_words_max: String(settings.target_words_max),
+    max_tools_per_tick: String(settings.max_tools_per_tick),
+    recent_scenes_count: String(settings.recent_scenes_count),
+  }));
+  const [summary, setSummary] = useState(settings.include_overall_summary);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const n = (k: NumberField) => Number(values[k]);
+    for (const f of NUMBERS) {
+      const v = n(f.name);
+      if (!Number.isInteger(v) || v < f.min || v > f.max) {
+        setError(`${f.label}: enter a whole number from ${f.min} to ${f.max}.`);
+        return;
+      }
+    }
+    if (n("target_words_min") > n("target_words_max")) {
+      setError("The shortest scene cannot be longer than the longest.");
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const overview = await call(
+        commands.saveGenerationSettings({
+          target_words_min: n("target_words_min"),
+          target_words_max: n("target_words_max"),
+          max_tools_per_tick: n("max_tools_per_tick"),
+          recent_scenes_count: n("recent_scenes_count"),
+          include_overall_summary: summary,
+          // The per-section token budgets are kept as they are.
+          ...(settings.context ? { context: settings.context } : {}),
+        }),
+      );
+      setOverview(overview);
+      notify("Generation settings saved.");
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card generation-form" onSubmit={submit} noValidate>
+      <div className="field-grid">
+        {NUMBERS.map((f) => (
+          <div className="field" key={f.name}>
+            <label htmlFor={`generation-${f.name}`}>{f.label}</label>
+            <input
+              id={`generation-${f.name}`}
+              data-testid={`generation-${f.name}`}
+              type="number"
+              min={f.min}
+              max={f.max}
+              value={values[f.name]}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            />
+            {f.hint && <p className="field-hint">{f.hint}</p>}
+          </div>
+        ))}
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="generation-include_overall_summary"
+          checked={summary}
+          onChange={(e) => setSummary(e.target.checked)}
+        />
+        Give the agent the summary of the whole story so far
+      </label>
+      {error && (
+        <p className="notice notice-error" role="alert" data-testid="generation-error">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" data-testid="generation-save" disabled={saving}>
+          {saving ? "Saving…" : "Save settings"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,186 @@
+// The New novel form: the seed of a book (foundation, voice, protagonist, starting place,
+// goal) and the folder to keep it in; checks required fields before sending, and shows the
+// server's field errors beside their fields.
+import { useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { commands } from "../bindings";
+import { Field } from "../components/Field";
+import { Icon } from "../components/Icon";
+import { appError, call } from "../lib/api";
+import { chooseFolder } from "../lib/dialogs";
+import { EMPTY_FORM, rememberParent, rememberedParent, serverErrors, toForm, validate } from "../lib/newNovel";
+import type { FormErrors, FormValues } from "../lib/newNovel";
+import type { Overview } from "../lib/types";
+
+interface Props {
+  onCreated: (overview: Overview) => void;
+  onCancel: () => void;
+}
+
+type TextName = Exclude<keyof FormValues, "pov" | "tense">;
+
+export function NewNovelForm({ onCreated, onCancel }: Props) {
+  const [values, setValues] = useState<FormValues>(() => ({ ...EMPTY_FORM, parent_dir: rememberedParent() }));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = <K extends keyof FormValues>(name: K, value: FormValues[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] || e.form ? { ...e, [name]: undefined, form: undefined } : e));
+  };
+
+  const focusFirstError = (errs: FormErrors) => {
+    const first = Object.keys(errs).find((k) => k !== "form" && errs[k as keyof FormErrors]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#field-${first}`)?.focus();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    setSaving(true);
+    try {
+      const overview = await call(commands.createNovel(values.parent_dir.trim(), toForm(values)));
+      rememberParent(values.parent_dir.trim());
+      onCreated(overview);
+    } catch (err) {
+      const error = appError(err);
+      let next: FormErrors;
+      if (error.kind === "invalid_form") next = { ...serverErrors(error.fields), form: error.message };
+      else if (error.kind === "invalid_input" && /folder/i.test(error.message)) next = { parent_dir: error.message };
+      else next = { form: error.message };
+      setErrors(next);
+      focusFirstError(next);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const browse = async () => {
+    const dir = await chooseFolder("Choose the folder to keep the novel in").catch(() => null);
+    if (dir) set("parent_dir", dir);
+  };
+
+  const text = (name: TextName, label: string, opts: { required?: boolean; hint?: string; long?: boolean; placeholder?: string } = {}) => (
+    <Field name={name} label={label} error={errors[name]} hint={opts.hint} required={opts.required}>
+      {(props) =>
+        opts.long ? (
+          <textarea
+            {...props}
+            rows={3}
+            value={values[name]}
+            placeholder={opts.placeholder}
+            onChange={(e) => set(name, e.target.value)}
+          />
+        ) : (
+          <input
+            {...props}
+            type="text"
+            value={values[name]}
+            placeholder={opts.placeholder}
+            onChange={(e) => set(name, e.target.value)}
+          />
+        )
+      }
+    </Field>
+  );
+
+  return (
+    <form className="card new-novel" ref={formRef} onSubmit={submit} noValidate aria-labelledby="new-novel-title">
+      <div className="card-head">
+        <h2 id="new-novel-title">A new novel</h2>
+        <p className="muted">A few seeds are enough: the agent grows the rest scene by scene.</p>
+      </div>
+
+      <fieldset>
+        <legend>The book</legend>
+        {text("title", "Title", { required: true, placeholder: "Salt and Iron" })}
+        <div className="field-row">
+          {text("genre", "Genre", { placeholder: "Fantasy noir" })}
+          {text("tone", "Tone", { placeholder: "Tense, rain-soaked, wry" })}
+        </div>
+        {text("premise", "Premise", { required: true, long: true, hint: "What the story is about, in a sentence or two." })}
+        {text("setting", "Setting", { long: true, placeholder: "A drowned trading city of canals and bells" })}
+        {text("style", "Style", { placeholder: "Spare, concrete, close to the senses" })}
+      </fieldset>
+
+      <fieldset>
+        <legend>Voice</legend>
+        <div className="field-row three">
+          <Field name="pov" label="Point of view">
+            {(props) => (
+              <select {...props} value={values.pov} onChange={(e) => set("pov", e.target.value === "first" ? "first" : "deep_third")}>
+                <option value="deep_third">Deep third person</option>
+                <option value="first">First person</option>
+              </select>
+            )}
+          </Field>
+          <Field name="tense" label="Tense">
+            {(props) => (
+              <select {...props} value={values.tense} onChange={(e) => set("tense", e.target.value === "present" ? "present" : "past")}>
+                <option value="past">Past</option>
+                <option value="present">Present</option>
+              </select>
+            )}
+          </Field>
+          {text("language", "Language", { required: true })}
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Protagonist</legend>
+        <div className="field-row">
+          {text("protagonist_name", "Name", { required: true, placeholder: "Tamsin Vale" })}
+          {text("protagonist_role", "Role", { placeholder: "Smuggler" })}
+        </div>
+        {text("protagonist_description", "Description", { long: true })}
+      </fieldset>
+
+      <fieldset>
+        <legend>Where it starts</legend>
+        {text("location_name", "Place", { required: true, placeholder: "Rainmarket Docks" })}
+        {text("location_description", "Description", { long: true })}
+        {text("goal", "Goal", { required: true, long: true, hint: "What the protagonist wants: the direction the story pulls in." })}
+      </fieldset>
+
+      <fieldset>
+        <legend>Where to keep it</legend>
+        <Field name="parent_dir" label="Folder" error={errors.parent_dir} required hint="The novel gets a folder of its own inside this one.">
+          {(props) => (
+            <div className="input-with-button">
+              <input
+                {...props}
+                type="text"
+                value={values.parent_dir}
+                placeholder="/home/you/Novels"
+                onChange={(e) => set("parent_dir", e.target.value)}
+              />
+              <button type="button" className="btn btn-quiet" data-testid="browse-parent" onClick={browse}>
+                <Icon name="folder" /> Browse…
+              </button>
+            </div>
+          )}
+        </Field>
+      </fieldset>
+
+      {errors.form && (
+        <p className="notice notice-error" role="alert" data-testid="error-form">
+          {errors.form}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="btn btn-quiet" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" data-testid="create-novel" disabled={saving}>
+          {saving ? "Creating…" : "Create novel"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+// Add or edit a provider profile: kind, address, model, and where the API key lives (an
+// environment variable's NAME, or the OS keychain through a password field never shown back).
+import { useState } from "react";
+import type { FormEvent } from "react";
+import { commands } from "../bindings";
+import type { KeySource, ProviderKind } from "../bindings";
+import { call, errorText } from "../lib/api";
+import { PROVIDER_KINDS, kindInfo, toProfile, validateDraft } from "../lib/providers";
+import type { DraftErrors, ProviderDraft } from "../lib/providers";
+import type { Providers } from "../lib/types";
+
+interface Props {
+  initial: ProviderDraft;
+  onSaved: (view: Providers, name: string) => void;
+  onCancel: () => void;
+}
+
+export function ProviderForm({ initial, onSaved, onCancel }: Props) {
+  const [d, setD] = useState<ProviderDraft>(initial);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const info = kindInfo(d.kind);
+  const isCommand = d.kind === "command";
+  const set = <K extends keyof ProviderDraft>(k: K, v: ProviderDraft[K]) => {
+    setD((x) => ({ ...x, [k]: v }));
+    setErrors((e) => ({ ...e, [k]: undefined }));
+    setFormError(null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateDraft(d);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    setFormError(null);
+    try {
+      let view = await call(commands.saveProvider(toProfile(d), d.makeDefault));
+      if (!isCommand && d.keySource === "keychain" && d.key !== "") {
+        view = await call(commands.storeProviderKey(d.name.trim(), d.key));
+      }
+      setD((x) => ({ ...x, key: "" }));
+      onSaved(view, d.name.trim());
+    } catch (err) {
+      setFormError(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card provider-form" onSubmit={submit} noValidate data-testid="provider-form">
+      <h3>{d.original ? `Edit “${d.original.name}”` : "Add a provider"}</h3>
+      <div className="field-row">
+        <div className={`field${errors.name ? " has-error" : ""}`}>
+          <label htmlFor="provider-name">Name</label>
+          <input
+            id="provider-name"
+            data-testid="provider-name"
+            value={d.name}
+            readOnly={d.original !== null}
+            placeholder="local"
+            onChange={(e) => set("name", e.target.value)}
+          />
+          {errors.name && <p className="field-error">{errors.name}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="provider-kind">Kind</label>
+          <select id="provider-kind" data-testid="provider-kind" value={d.kind} onChange={(e) => set("kind", e.target.value as ProviderKind)}>
+            {PROVIDER_KINDS.map((k) => (
+              <option key={k.kind} value={k.kind}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {isCommand ? (
+        <div className={`field${errors.command ? " has-error" : ""}`}>
+          <label htmlFor="provider-command">Command</label>
+          <textarea
+            id="provider-command"
+            data-testid="provider-command"
+            rows={3}
+            value={d.command}
+            placeholder={"codex\nexec\n-"}
+            onChange={(e) => set("command", e.target.value)}
+          />
+          <p className="field-hint">The program and its arguments, one per line. It reads the prompt on standard input.</p>
+          {errors.command && <p className="field-error">{errors.command}</p>}
+        </div>
+      ) : (
+        <>
+          <div className="field-row">
+            <div className={`field${errors.baseUrl ? " has-error" : ""}`}>
+              <label htmlFor="provider-base-url">Server address</label>
+              <input
+                id="provider-base-url"
+                data-testid="provider-base-url"
+                value={d.baseUrl}
+                placeholder={info.baseUrl}
+                onChange={(e) => set("baseUrl", e.target.value)}
+              />
+              {errors.baseUrl ? <p className="field-error">{errors.baseUrl}</p> : <p className="field-hint">Leave empty for {info.baseUrl}</p>}
+            </div>
+            <div className={`field${errors.model ? " has-error" : ""}`}>
+              <label htmlFor="provider-model">Model</label>
+              <input id="provider-model" data-testid="provider-model" value={d.model} onChange={(e) => set("model", e.target.value)} />
+              {errors.model && <p className="field-error">{errors.model}</p>}
+            </div>
+          </div>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="provider-key-source">API key</label>
+              <select
+                id="provider-key-source"
+                data-testid="provider-key-source"
+                value={d.keySource}
+                onChange={(e) => set("keySource", e.target.value as KeySource)}
+              >
+                <option value="env">From an environment variable</option>
+                <option value="keychain">Stored in the system keychain</option>
+              </select>
+            </div>
+            {d.keySource === "env" ? (
+              <div className="field">
+                <label htmlFor="provider-key-env">Variable name</label>
+                <input
+                  id="provider-key-env"
+                  data-testid="provider-key-env"
+                  value={d.keyEnv}
+                  placeholder={info.keyEnv || "none needed for a local server"}
+                  onChange={(e) => set("keyEnv", e.target.value)}
+                />
+                <p className="field-hint">The NAME of the variable, not the key.</p>
+              </div>
+            ) : (
+              <div className="field">
+                <label htmlFor="provider-key">Key</label>
+                <input
+                  id="provider-key"
+                  data-testid="provider-key"
+                  type="password"
+                  autoComplete="off"
+                  value={d.key}
+                  placeholder={d.original?.key_source === "keychain" ? "Stored — type to replace it" : "Paste the key"}
+                  onChange={(e) => set("key", e.target.value)}
+                />
+                <p className="field-hint">Kept in the system keychain only, never in a file.</p>
+              </div>
+            )}
+          </div>
+        </>
+      )}
+      <label className="check">
+        <input type="checkbox" data-testid="provider-default" checked={d.makeDefault} onChange={(e) => set("makeDefault", e.target.checked)} />
+        Use this provider for writing
+      </label>
+      {formError && (
+        <p className="notice notice-error" role="alert" data-testid="provider-error">
+          {formError}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="btn btn-quiet" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" data-testid="provider-save" disabled={saving}>
+          {saving ? "Saving…" : "Save provider"}
+        </button>
+      </div>
+    </form>
+  );
+}

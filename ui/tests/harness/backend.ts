@@ -1,0 +1,401 @@
+// The mocked Rust side for UI tests: answers every command from an in-memory novel, streams
+// runs over the Channel (stages, tools, prose deltas, usage, commit, report), emits
+// `novel-changed`, answers dialogs, and records every call in `window.__calls`.
+import { emit } from "@tauri-apps/api/event";
+import type {
+  AppError,
+  ChangeReason,
+  FailureView,
+  NewNovelForm,
+  ProbeReport,
+  ProviderProfile_Deserialize,
+  ProvidersView_Serialize,
+  RecentNovel_Serialize,
+  RunEvent_Serialize,
+  RunReport_Serialize,
+  SceneView_Serialize,
+  StoryGraph_Serialize,
+  TickEvent_Serialize,
+  TickSummary_Serialize,
+  TimelineRow_Serialize,
+  Finding_Serialize,
+} from "../../src/bindings";
+import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
+
+/** What one tick of a run does. */
+export interface TickScript {
+  outcome?: "ok" | "fail";
+  prose?: string;
+  /** Stream a first draft, then `revising` and this prose again. */
+  revise?: boolean;
+  findings?: Finding_Serialize[];
+  message?: string;
+  title?: string;
+  /** Milliseconds between streamed events (default: the scenario's `delayMs`). */
+  delayMs?: number;
+}
+
+export interface Scenario {
+  /** Open the fixture novel at start. */
+  novel?: boolean;
+  /** Committed scenes of the fixture novel (default 2). */
+  scenes?: number;
+  /** Scene 1's prose is hostile markup. */
+  hostile?: boolean;
+  /** The next tick failed earlier and is pending. */
+  pendingFailure?: boolean;
+  recent?: RecentNovel_Serialize[];
+  providers?: ProvidersView_Serialize;
+  /** One per tick, in order; ticks beyond the list succeed. */
+  ticks?: TickScript[];
+  graphSize?: number;
+  delayMs?: number;
+  /** A command name → the error it answers with (every call). */
+  errors?: Record<string, AppError>;
+  /** A command name → the error it answers with once. */
+  errorsOnce?: Record<string, AppError>;
+  dialog?: { open?: string | null; save?: string | null };
+  probe?: ProbeReport | AppError;
+}
+
+interface Call {
+  cmd: string;
+  args: Record<string, unknown>;
+}
+
+declare global {
+  interface Window {
+    __calls: Call[];
+    __emitChange: (reason: ChangeReason) => Promise<void>;
+    __TAURI_INTERNALS__: { runCallback: (id: number, data: unknown) => void };
+  }
+}
+
+interface ChannelLike {
+  id: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function clean(args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) out[k] = k === "onEvent" ? "[channel]" : v;
+  return out;
+}
+
+export function createBackend(s: Scenario) {
+  window.__calls = [];
+  const delay = s.delayMs ?? 3;
+  let open = s.novel ?? false;
+  let title = "Salt and Iron";
+  let scenes: SceneView_Serialize[] = Array.from({ length: open ? (s.scenes ?? 2) : 0 }, (_, i) =>
+    scene(i + 1, i === 0 && s.hostile ? HOSTILE_PROSE : PROSE),
+  );
+  let rows: TimelineRow_Serialize[] = scenes.map((sc) => timelineRow(sc.tick, sc.title));
+  let pending: FailureView | null = null;
+  let providers: ProvidersView_Serialize = s.providers ?? structuredClone(PROVIDERS);
+  let recent: RecentNovel_Serialize[] = s.recent ?? [];
+  let ticksRun = 0;
+  let control: { stop: boolean; cancel: boolean } | null = null;
+  const errorsOnce = { ...(s.errorsOnce ?? {}) };
+
+  const fail = (tick: number, message: string): FailureView => ({
+    tick,
+    at: "2025-11-20T10:05:00Z",
+    error_type: "provider",
+    message,
+    error_file: `${NOVEL_PATH}/errors/error_${String(tick).padStart(3, "0")}.json`,
+  });
+  if (open && s.pendingFailure) {
+    pending = fail(scenes.length + 1, "The provider answered with HTTP 500 (server error): the model crashed");
+    rows.push({ ...timelineRow(pending.tick, ""), status: "failed", title: null, tools: [], findings: [], tokens: 0, calls: 1, error: pending });
+  }
+
+  const changed = (reason: ChangeReason) => emit("novel-changed", { path: open ? NOVEL_PATH : null, reason });
+  window.__emitChange = changed;
+  const ov = () => {
+    const o = overview(scenes, pending);
+    return { ...o, foundation: { ...o.foundation, title } };
+  };
+  const need = () => {
+    if (!open) throw { kind: "no_novel_open", message: "No novel is open. Open one from the Library or start a new one." } satisfies AppError;
+  };
+
+  async function run(n: number, steering: string | null, channel: ChannelLike): Promise<RunReport_Serialize> {
+    need();
+    if (control) throw { kind: "busy", message: "A scene is being written. Wait for it to finish, or press Stop." } satisfies AppError;
+    control = { stop: false, cancel: false };
+    let index = 0;
+    const send = (message: RunEvent_Serialize) => {
+      window.__TAURI_INTERNALS__.runCallback(channel.id, { index: index++, message });
+    };
+    const report: RunReport_Serialize = { requested: n, committed: [], end: "completed", failure: null };
+    try {
+      for (let i = 1; i <= n; i++) {
+        if (control.stop) {
+          report.end = "stopped";
+          break;
+        }
+        const script = s.ticks?.[ticksRun] ?? {};
+        ticksRun += 1;
+        const wait = script.delayMs ?? delay;
+        const tick = scenes.length + 1;
+        const tickEvent = async (event: TickEvent_Serialize) => {
+          if (control?.cancel) throw new Error("cancelled");
+          send({ type: "tick", index: i, total: n, event });
+          await sleep(wait);
+        };
+        try {
+          await tickEvent({ type: "started", tick });
+          await tickEvent({ type: "stage", stage: "gathering" });
+          await tickEvent({ type: "stage", stage: "planning" });
+          await tickEvent({
+            type: "planned",
+            plan: {
+              rationale: steering ? `The writer asked: ${steering}` : "Tamsin needs an ally to hide from the watch.",
+              scene_intention: "Tamsin persuades a dockhand to hide her from the harbor watch.",
+              pov_character: "C0",
+              target_location: "L0",
+              actions: [],
+              expected_outcomes: [],
+            },
+          });
+          await tickEvent({ type: "usage", role: "planner", prompt_tokens: 900, completion_tokens: 120 });
+          await tickEvent({ type: "stage", stage: "tools" });
+          await tickEvent({ type: "tool_finished", id: "recall", tool: "memory.search", ok: true, detail: '{"hits":2}' });
+          await tickEvent({ type: "tool_finished", id: "a1", tool: "character.generate", ok: false, detail: "name taken" });
+          if (script.outcome === "fail") {
+            await tickEvent({ type: "stage", stage: "writing" });
+            const failure = fail(tick, script.message ?? "The provider answered with HTTP 500 (server error): the model crashed");
+            pending = failure;
+            rows.push({ ...timelineRow(tick, ""), status: "failed", title: null, error: failure, findings: [], tools: [] });
+            report.end = "failed";
+            report.failure = { tick, stage: "writing", kind: "provider", message: failure.message, error_file: failure.error_file };
+            break;
+          }
+          const prose = script.prose ?? PROSE;
+          const stream = async (text: string) => {
+            const chunks = text.match(/[\s\S]{1,40}/g) ?? [];
+            for (const chunk of chunks) await tickEvent({ type: "prose_delta", text: chunk });
+          };
+          await tickEvent({ type: "stage", stage: "writing" });
+          await stream(script.revise ? "A first draft that leaks: he didn't realize she was watching." : prose);
+          await tickEvent({ type: "usage", role: "writer", prompt_tokens: 1400, completion_tokens: 800 });
+          await tickEvent({ type: "stage", stage: "checking" });
+          const findings = script.findings ?? [
+            { check: "length", severity: "warning", message: "The scene has 120 words; the target is 500–900.", excerpt: null },
+          ];
+          await tickEvent({ type: "findings", findings });
+          if (script.revise) {
+            await tickEvent({ type: "stage", stage: "revising" });
+            await stream(prose);
+          }
+          await tickEvent({ type: "stage", stage: "extracting" });
+          await tickEvent({ type: "usage", role: "extraction", prompt_tokens: 700, completion_tokens: 200 });
+          await tickEvent({ type: "stage", stage: "committing" });
+          const sc = { ...scene(tick, prose), title: script.title ?? scene(tick).title };
+          scenes = [...scenes, sc];
+          if (pending?.tick === tick) {
+            rows = rows.map((r) => (r.tick === tick && r.status === "failed" ? { ...r, status: "failed_resolved" } : r));
+            pending = null;
+          }
+          rows.push({ ...timelineRow(tick, sc.title), findings });
+          await tickEvent({ type: "committed", tick, scene_id: sc.id, title: sc.title, words: sc.word_count });
+          const summary: TickSummary_Serialize = {
+            tick,
+            scene_id: sc.id,
+            title: sc.title,
+            words: sc.word_count,
+            summary: sc.summary,
+            calls: 3,
+            tokens: 4120,
+            revised: Boolean(script.revise),
+            findings,
+          };
+          report.committed.push(summary);
+          send({ type: "tick_committed", summary });
+          void changed("tick_committed");
+        } catch (e) {
+          if (e instanceof Error && e.message === "cancelled") {
+            report.end = "cancelled";
+            report.failure = { tick, stage: null, kind: "cancelled", message: `tick ${tick} was cancelled`, error_file: null };
+            break;
+          }
+          throw e;
+        }
+      }
+      if (report.end === "completed" && report.committed.length < n) report.end = "stopped";
+      send({ type: "finished", report });
+      if (report.end === "failed") void changed("tick_failed");
+      return report;
+    } finally {
+      control = null;
+    }
+  }
+
+  const handlers: Record<string, (a: Record<string, unknown>) => unknown> = {
+    recent_novels: () => recent,
+    forget_recent_novel: (a) => {
+      recent = recent.filter((r) => r.path !== a.path);
+      return null;
+    },
+    open_novel: (a) => {
+      const r = recent.find((x) => x.path === a.path);
+      if (a.path !== NOVEL_PATH && !r) throw { kind: "not_found", message: `${String(a.path)} is not a novel folder.` } satisfies AppError;
+      open = true;
+      if (r) title = r.title;
+      if (scenes.length === 0 && (s.scenes ?? 2) > 0) {
+        scenes = Array.from({ length: s.scenes ?? 2 }, (_, i) => scene(i + 1));
+        rows = scenes.map((sc) => timelineRow(sc.tick, sc.title));
+      }
+      void changed("opened");
+      return ov();
+    },
+    create_novel: (a) => {
+      const form = a.form as NewNovelForm;
+      if (!String(a.parentDir).startsWith("/")) {
+        throw { kind: "invalid_input", message: `Choose an existing folder to keep the novel in (${String(a.parentDir)} is not one).` } satisfies AppError;
+      }
+      open = true;
+      title = form.title;
+      scenes = [];
+      rows = [];
+      pending = null;
+      void changed("opened");
+      return ov();
+    },
+    close_novel: () => {
+      open = false;
+      void changed("closed");
+      return null;
+    },
+    current_novel: () => (open ? ov() : null),
+    run_ticks: (a) => run(Number(a.n), (a.steering as string | null) ?? null, a.onEvent as ChannelLike),
+    stop_run: (a) => {
+      if (!control) return false;
+      control.stop = true;
+      if (a.cancel) control.cancel = true;
+      return true;
+    },
+    manuscript: () => {
+      need();
+      return scenes;
+    },
+    save_scene: (a) => {
+      need();
+      const i = scenes.findIndex((x) => x.tick === a.tick);
+      if (i < 0) throw { kind: "not_found", message: `there is no scene for tick ${String(a.tick)}` } satisfies AppError;
+      const prose = String(a.prose);
+      scenes = scenes.map((x, j) => (j === i ? { ...x, prose, word_count: prose.split(/\s+/).filter(Boolean).length } : x));
+      void changed("scene_edited");
+      return scenes[i];
+    },
+    story_graph: (): StoryGraph_Serialize => {
+      need();
+      if (s.graphSize) return bigGraph(s.graphSize);
+      if (scenes.length === 0) return { nodes: GRAPH.nodes.filter((n) => n.id === "C0" || n.id === "L0"), edges: [GRAPH.edges[0]] };
+      return GRAPH;
+    },
+    entity_detail: (a) => {
+      need();
+      const d = entity(String(a.id));
+      if (!d) throw { kind: "not_found", message: `There is no character, place or other record called ${String(a.id)}.` } satisfies AppError;
+      return d;
+    },
+    timeline: () => {
+      need();
+      return rows;
+    },
+    skip_failed_tick: (a) => {
+      need();
+      if (!pending || pending.tick !== a.tick) throw { kind: "not_found", message: `tick ${String(a.tick)} has no failure to skip` } satisfies AppError;
+      rows = rows.map((r) => (r.tick === a.tick && r.status === "failed" ? { ...r, status: "failed_resolved" } : r));
+      pending = null;
+      void changed("failure_skipped");
+      return null;
+    },
+    loops_board: () => {
+      need();
+      return LOOPS;
+    },
+    list_providers: () => providers,
+    save_provider: (a) => {
+      const p = a.profile as ProviderProfile_Deserialize;
+      if (p.key_source === "keychain" && p.api_key_env) {
+        throw { kind: "provider", message: "both `api_key_env` and `key_source = \"keychain\"` are set" } satisfies AppError;
+      }
+      const row = {
+        profile: { timeout_secs: 120, max_retries: 2, retry_base_delay_ms: 500, ...p } as ProvidersView_Serialize["profiles"][number]["profile"],
+        key_ready: p.kind === "command" || p.key_source === "keychain" || !p.api_key_env,
+        key_problem: null,
+      };
+      const others = providers.profiles.filter((r) => r.profile.name !== p.name);
+      providers = {
+        ...providers,
+        profiles: [...others, row],
+        default_profile: a.makeDefault || !providers.default_profile ? p.name : providers.default_profile,
+      };
+      return providers;
+    },
+    delete_provider: (a) => {
+      providers = { ...providers, profiles: providers.profiles.filter((r) => r.profile.name !== a.name) };
+      if (providers.default_profile === a.name) providers.default_profile = providers.profiles[0]?.profile.name ?? null;
+      return providers;
+    },
+    set_default_provider: (a) => {
+      providers = { ...providers, default_profile: String(a.name) };
+      return providers;
+    },
+    test_provider: async (a) => {
+      await sleep(20);
+      const probe = s.probe ?? {
+        profile: String(a.name),
+        kind: "openai-compatible",
+        model: "qwen2.5-14b-instruct",
+        latency_ms: 412,
+        structured_output: true,
+        prompt_tokens: 31,
+        completion_tokens: 9,
+      };
+      if ("message" in probe) throw probe;
+      return probe;
+    },
+    store_provider_key: (a) => {
+      providers = {
+        ...providers,
+        profiles: providers.profiles.map((r) =>
+          r.profile.name === a.name ? { ...r, profile: { ...r.profile, key_source: "keychain", api_key_env: undefined }, key_ready: true, key_problem: null } : r,
+        ),
+      };
+      return providers;
+    },
+    save_generation_settings: () => {
+      need();
+      void changed("settings_saved");
+      return ov();
+    },
+    export_markdown: (a) => {
+      need();
+      const path = String(a.path);
+      return path.endsWith(".md") ? path : `${path}.md`;
+    },
+    "plugin:dialog|open": () => s.dialog?.open ?? null,
+    "plugin:dialog|save": () => s.dialog?.save ?? null,
+  };
+
+  return {
+    async handle(cmd: string, args: Record<string, unknown>) {
+      window.__calls.push({ cmd, args: clean(args) });
+      const once = errorsOnce[cmd];
+      if (once) {
+        delete errorsOnce[cmd];
+        throw once;
+      }
+      const always = s.errors?.[cmd];
+      if (always) throw always;
+      const handler = handlers[cmd];
+      if (!handler) throw { kind: "invalid_input", message: `the mock has no command ${cmd}` } satisfies AppError;
+      return handler(args);
+    },
+  };
+}

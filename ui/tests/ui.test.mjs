@@ -1,0 +1,11 @@
+// The UI suite: the real app in headless Chromium behind a mocked IPC, view by view. One
+// process and one browser for all of it; each view's tests live in ./views/*.mjs (each can
+// also be run alone: node --test ui/tests/views/write.mjs).
+import "./views/shell.mjs";
+import "./views/library.mjs";
+import "./views/write.mjs";
+import "./views/manuscript.mjs";
+import "./views/graph.mjs";
+import "./views/timeline.mjs";
+import "./views/loops.mjs";
+import "./views/settings.mjs";

@@ -1,0 +1,169 @@
+// Library: the New novel form's checks (client side and the server's field errors),
+// creating a novel (→ Write), recent novels (open, missing ones marked and removable) and
+// Open folder… through the dialog.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openApp } from "../support/harness.mjs";
+import { env as shared } from "../support/session.mjs";
+
+const env = await shared();
+
+const REQUIRED = ["title", "premise", "protagonist_name", "location_name", "goal", "parent_dir"];
+
+async function fill(page, values) {
+  for (const [name, value] of Object.entries(values)) await page.getByTestId(`field-${name}`).fill(value);
+}
+
+test("the form shows a message beside each missing required field and sends nothing", async () => {
+  const app = await openApp(env, {});
+  const { page } = app;
+  await page.getByTestId("new-novel").click();
+  await page.getByTestId("create-novel").click();
+  for (const name of REQUIRED) {
+    assert.ok((await page.getByTestId(`error-${name}`).textContent()).length > 5, `error-${name}`);
+  }
+  assert.equal(await page.getByTestId("error-language").count(), 0, "language defaults to English");
+  assert.equal(await page.getByTestId("field-language").inputValue(), "English");
+  assert.equal(await page.getByTestId("field-title").getAttribute("aria-invalid"), "true");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "field-title", "focus moves to the first problem");
+  assert.equal((await app.calls("create_novel")).length, 0);
+
+  await page.getByTestId("field-title").fill("Salt");
+  assert.equal(await page.getByTestId("error-title").count(), 0, "typing clears the field's message");
+  await page.getByTestId("field-language").fill("  ");
+  await page.getByTestId("create-novel").click();
+  assert.match(await page.getByTestId("error-language").textContent(), /language/i);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("the server's field errors show beside their fields", async () => {
+  const app = await openApp(env, {
+    errorsOnce: {
+      create_novel: {
+        kind: "invalid_form",
+        message: "Some fields need attention before the novel can be created.",
+        fields: [
+          { field: "title", message: "Keep this under 200 characters." },
+          { field: "goal", message: "Say what the protagonist wants to achieve." },
+        ],
+      },
+    },
+  });
+  const { page } = app;
+  await page.getByTestId("new-novel").click();
+  await fill(page, {
+    title: "T".repeat(250),
+    premise: "A smuggler hunts the men who framed her brother.",
+    protagonist_name: "Tamsin Vale",
+    location_name: "Rainmarket Docks",
+    goal: "x",
+    parent_dir: "/home/writer/Novels",
+  });
+  await page.getByTestId("create-novel").click();
+  await page.getByTestId("error-title").waitFor();
+  assert.equal(await page.getByTestId("error-title").textContent(), "Keep this under 200 characters.");
+  assert.equal(await page.getByTestId("error-goal").textContent(), "Say what the protagonist wants to achieve.");
+  assert.match(await page.getByTestId("error-form").textContent(), /need attention/);
+  assert.equal(await page.getByTestId("novel-title").textContent(), "Novel Agent", "nothing was created");
+  await app.close();
+});
+
+test("a folder that does not exist is reported beside the folder field", async () => {
+  const app = await openApp(env, {});
+  const { page } = app;
+  await page.getByTestId("new-novel").click();
+  await fill(page, { title: "Salt", premise: "p", protagonist_name: "T", location_name: "D", goal: "g", parent_dir: "relative/dir" });
+  await page.getByTestId("create-novel").click();
+  await page.getByTestId("error-parent_dir").waitFor();
+  assert.match(await page.getByTestId("error-parent_dir").textContent(), /existing folder/);
+  await app.close();
+});
+
+test("creating a novel sends the whole form and opens the Write view", async () => {
+  const app = await openApp(env, { dialog: { open: "/home/writer/Novels" } });
+  const { page } = app;
+  await page.getByTestId("new-novel").click();
+  await fill(page, {
+    title: "Salt and Iron",
+    genre: "Fantasy noir",
+    premise: "A smuggler in a drowned city hunts the men who framed her brother.",
+    protagonist_name: "Tamsin Vale",
+    protagonist_role: "smuggler",
+    location_name: "Rainmarket Docks",
+    goal: "Clear her brother's name",
+  });
+  await page.getByTestId("field-pov").selectOption("first");
+  await page.getByTestId("field-tense").selectOption("present");
+  await page.getByTestId("browse-parent").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="field-parent_dir"]').value !== "");
+  assert.equal(await page.getByTestId("field-parent_dir").inputValue(), "/home/writer/Novels");
+  await page.getByTestId("create-novel").click();
+
+  await page.getByTestId("next-scene").waitFor();
+  assert.equal(await page.getByTestId("novel-title").textContent(), "Salt and Iron");
+  assert.equal(await page.locator("main.view").getAttribute("data-view"), "write");
+  assert.match(await page.getByTestId("empty-state").textContent(), /No scenes yet — press Next scene/);
+  const [create] = await app.calls("create_novel");
+  assert.equal(create.args.parentDir, "/home/writer/Novels");
+  assert.deepEqual(create.args.form, {
+    title: "Salt and Iron",
+    genre: "Fantasy noir",
+    premise: "A smuggler in a drowned city hunts the men who framed her brother.",
+    setting: "",
+    tone: "",
+    style: "",
+    pov: "first",
+    tense: "present",
+    language: "English",
+    protagonist_name: "Tamsin Vale",
+    protagonist_role: "smuggler",
+    protagonist_description: "",
+    location_name: "Rainmarket Docks",
+    location_description: "",
+    goal: "Clear her brother's name",
+  });
+  assert.match(await page.getByTestId("toast").textContent(), /Created “Salt and Iron”/);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("recent novels open with a click; a missing one is marked and can be removed", async () => {
+  const app = await openApp(env, {
+    dialog: { open: "/home/writer/Novels/salt-and-iron" },
+    recent: [
+      { path: "/home/writer/Novels/salt-and-iron", title: "Salt and Iron", opened_at: "2025-11-20T10:00:00Z", missing: false },
+      { path: "/mnt/usb/old-draft", title: "Old Draft", opened_at: "2025-10-01T10:00:00Z", missing: true },
+    ],
+  });
+  const { page } = app;
+  const items = page.getByTestId("recent-item");
+  await items.first().waitFor();
+  assert.equal(await items.count(), 2);
+  assert.equal(await items.nth(1).getAttribute("data-missing"), "true");
+  assert.match(await items.nth(1).textContent(), /Folder missing/);
+  assert.ok(await items.nth(1).isDisabled());
+  await page.getByTestId("forget-recent").click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="recent-item"]').length === 1);
+  assert.deepEqual((await app.calls("forget_recent_novel")).map((c) => c.args), [{ path: "/mnt/usb/old-draft" }]);
+
+  await items.first().click();
+  await page.getByTestId("next-scene").waitFor();
+  assert.equal(await page.getByTestId("novel-title").textContent(), "Salt and Iron");
+  assert.deepEqual((await app.calls("open_novel")).map((c) => c.args), [{ path: "/home/writer/Novels/salt-and-iron" }]);
+
+  await page.getByTestId("nav-library").click();
+  await page.getByTestId("open-folder").click();
+  await page.waitForFunction(() => window.__calls.filter((c) => c.cmd === "open_novel").length === 2);
+  assert.equal(await page.locator("main.view").getAttribute("data-view"), "write");
+  await app.close();
+});
+
+test("a folder that is not a novel is explained in the Library", async () => {
+  const app = await openApp(env, { dialog: { open: "/tmp/not-a-novel" } });
+  const { page } = app;
+  await page.getByTestId("open-folder").click();
+  await page.getByTestId("library-error").waitFor();
+  assert.match(await page.getByTestId("library-error").textContent(), /not a novel folder/);
+  await app.close();
+});

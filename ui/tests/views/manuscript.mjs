@@ -1,0 +1,121 @@
+// Manuscript: scenes in order with titles and meta, the table of contents jumps, markup in
+// prose is shown as text and runs nothing, Edit + Save (button and Ctrl+S), and 300 scenes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openApp } from "../support/harness.mjs";
+import { env as shared } from "../support/session.mjs";
+
+const env = await shared();
+
+async function openReader(scenario) {
+  const app = await openApp(env, { novel: true, ...scenario });
+  await app.page.getByTestId("nav-manuscript").click();
+  await app.page.getByTestId("scene").first().waitFor();
+  return app;
+}
+
+test("the reader lists every scene in order with its title, POV, place and words", async () => {
+  const app = await openReader({ scenes: 3 });
+  const { page } = app;
+  assert.deepEqual(await page.getByTestId("scene").evaluateAll((els) => els.map((e) => e.dataset.tick)), ["1", "2", "3"]);
+  assert.deepEqual(await page.getByTestId("scene-title").allTextContents(), ["Low Tide", "The Salt Gate", "Bells Before the Storm"]);
+  assert.match(await page.locator(".scene-meta").first().textContent(), /Tamsin Vale · Rainmarket Docks · \d+ words/);
+  assert.equal(await page.getByTestId("scene-prose").first().locator("p").count(), 6, "one paragraph per blank-line block");
+  const font = await page.getByTestId("scene-prose").first().evaluate((e) => getComputedStyle(e).fontFamily);
+  assert.match(font, /serif/i, "the prose is set in a serif");
+  assert.deepEqual(await page.getByTestId("toc-item").allTextContents(), ["1Low Tide", "2The Salt Gate", "3Bells Before the Storm"]);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("prose with <script> and <img onerror> is shown as text and runs nothing", async () => {
+  const app = await openReader({ scenes: 1, hostile: true });
+  const { page } = app;
+  const prose = await page.getByTestId("scene-prose").textContent();
+  assert.ok(prose.includes('<script>window.__pwned = "script"</script>'), prose);
+  assert.ok(prose.includes(`<img src="x" onerror="window.__pwned = 'img'">`), prose);
+  assert.equal(await page.locator('[data-testid="scene-prose"] img, [data-testid="scene-prose"] script').count(), 0);
+  assert.equal(await page.locator("img").count(), 0, "no image element anywhere");
+  await page.waitForTimeout(50);
+  assert.equal(await page.evaluate(() => window.__pwned ?? null), null, "nothing ran");
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("Edit then Save replaces a scene's prose; Ctrl+S saves and Escape cancels", async () => {
+  const app = await openReader({ scenes: 2 });
+  const { page } = app;
+  const second = page.locator('[data-testid="scene"][data-tick="2"]');
+  await second.getByTestId("edit-scene").click();
+  const editor = second.getByTestId("scene-editor");
+  assert.match(await editor.inputValue(), /^Rain had found its way/);
+  await editor.fill("The tide went out.\n\nBram did not come back.");
+  await second.getByTestId("save-scene").click();
+  await second.getByTestId("scene-editor").waitFor({ state: "detached" });
+  assert.deepEqual(await second.locator('[data-testid="scene-prose"] p').allTextContents(), ["The tide went out.", "Bram did not come back."]);
+  assert.deepEqual((await app.calls("save_scene")).map((c) => c.args), [{ tick: 2, prose: "The tide went out.\n\nBram did not come back." }]);
+  assert.match(await page.getByTestId("toast").textContent(), /Scene 2 saved/);
+
+  const first = page.locator('[data-testid="scene"][data-tick="1"]');
+  await first.getByTestId("edit-scene").click();
+  await first.getByTestId("scene-editor").fill("Shorter.");
+  await first.getByTestId("scene-editor").press("Control+s");
+  await first.getByTestId("scene-editor").waitFor({ state: "detached" });
+  assert.equal(await first.getByTestId("scene-prose").textContent(), "Shorter.");
+
+  await first.getByTestId("edit-scene").click();
+  await first.getByTestId("scene-editor").fill("Not kept.");
+  await first.getByTestId("scene-editor").press("Escape");
+  await first.getByTestId("scene-editor").waitFor({ state: "detached" });
+  assert.equal(await first.getByTestId("scene-prose").textContent(), "Shorter.");
+  assert.equal((await app.calls("save_scene")).length, 2);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("an empty edit is refused, and a save error is shown in the editor", async () => {
+  const app = await openReader({ scenes: 1, errors: { save_scene: { kind: "busy", message: "A scene is being written. Wait for it to finish, or press Stop." } } });
+  const { page } = app;
+  await page.getByTestId("edit-scene").click();
+  await page.getByTestId("scene-editor").fill("   ");
+  await page.getByTestId("save-scene").click();
+  assert.match(await page.locator(".scene-editing .field-error").textContent(), /cannot be empty/);
+  assert.equal((await app.calls("save_scene")).length, 0);
+  await page.getByTestId("scene-editor").fill("New words.");
+  await page.getByTestId("save-scene").click();
+  await page.getByText("A scene is being written").waitFor();
+  assert.ok(await page.getByTestId("scene-editor").isVisible(), "the edit is kept");
+  await app.close();
+});
+
+test("300 scenes render, skip off-screen layout, and the contents jump to the last", async () => {
+  const app = await openReader({ scenes: 300 });
+  const { page } = app;
+  assert.equal(await page.getByTestId("scene").count(), 300);
+  assert.equal(await page.getByTestId("toc-item").count(), 300);
+  assert.equal(await page.getByTestId("scene").first().evaluate((e) => getComputedStyle(e).contentVisibility), "auto");
+  await page.locator('[data-testid="toc-item"][data-tick="300"]').click();
+  const last = page.locator('[data-testid="scene"][data-tick="300"]');
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="scene"][data-tick="300"]');
+    const reader = document.querySelector('[data-testid="reader"]');
+    const r = el.getBoundingClientRect();
+    const box = reader.getBoundingClientRect();
+    return r.top >= box.top - 1 && r.top < box.top + 200;
+  });
+  assert.ok(await last.getByTestId("scene-title").isVisible());
+  await app.close();
+});
+
+test("the reader refreshes itself as a run commits scenes (novel-changed events)", async () => {
+  const app = await openApp(env, { novel: true, scenes: 1, delayMs: 6 });
+  const { page } = app;
+  await page.getByTestId("run-count").fill("2");
+  await page.getByTestId("run-n").click();
+  await page.getByTestId("nav-manuscript").click();
+  await page.getByTestId("scene").first().waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene"]').length === 3, null, { timeout: 10000 });
+  assert.deepEqual(await page.getByTestId("toc-item").evaluateAll((els) => els.map((e) => e.dataset.tick)), ["1", "2", "3"]);
+  assert.ok((await app.calls("manuscript")).length >= 2, "reloaded without leaving the view");
+  await app.close();
+});

@@ -1,0 +1,127 @@
+// Settings: provider rows with key status, Test connection (report or error), adding a
+// profile (checks, the profile sent), a keychain key sent once and never shown back, and the
+// novel's generation settings.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openApp } from "../support/harness.mjs";
+import { env as shared } from "../support/session.mjs";
+
+const env = await shared();
+
+async function openSettings(scenario = {}) {
+  const app = await openApp(env, { novel: true, ...scenario });
+  await app.page.getByTestId("nav-settings").click();
+  await app.page.getByTestId("provider-row").first().waitFor();
+  return app;
+}
+
+const row = (page, name) => page.locator(`[data-testid="provider-row"][data-name="${name}"]`);
+
+test("profiles show whether their key can be found, and Test connection reports the model and latency", async () => {
+  const app = await openSettings();
+  const { page } = app;
+  assert.equal(await page.getByTestId("provider-row").count(), 2);
+  assert.match(await row(page, "local").textContent(), /Used for writing.*OpenAI-compatible · qwen2\.5-14b · http:\/\/127\.0\.0\.1:8080\/v1/);
+  assert.match(await row(page, "claude").getByTestId("provider-key-status").textContent(), /ANTHROPIC_API_KEY is not set/);
+  await row(page, "local").getByTestId("provider-test").click();
+  const result = row(page, "local").getByTestId("provider-test-result");
+  await page.waitForFunction(() => /Connected/.test(document.querySelector('[data-testid="provider-test-result"]')?.textContent ?? ""));
+  assert.match(await result.textContent(), /Connected: qwen2\.5-14b-instruct answered in 412 ms · structured output supported/);
+  assert.deepEqual((await app.calls("test_provider")).map((c) => c.args), [{ name: "local" }]);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a failed connection test shows the provider's error", async () => {
+  const app = await openSettings({ probe: { kind: "provider", message: "connection refused: http://127.0.0.1:8080/v1" } });
+  const { page } = app;
+  await row(page, "local").getByTestId("provider-test").click();
+  await page.waitForFunction(() => /Failed/.test(document.querySelector('[data-testid="provider-test-result"]')?.textContent ?? ""));
+  assert.match(await row(page, "local").getByTestId("provider-test-result").textContent(), /Failed: connection refused/);
+  await app.close();
+});
+
+test("adding a profile checks the form, then saves it as the writing provider", async () => {
+  const app = await openSettings();
+  const { page } = app;
+  await page.getByTestId("provider-add").click();
+  await page.getByTestId("provider-name").fill("ollama");
+  await page.getByTestId("provider-kind").selectOption("ollama");
+  await page.getByTestId("provider-save").click();
+  assert.match(await page.getByTestId("provider-form").textContent(), /Enter the model name/);
+  assert.equal((await app.calls("save_provider")).length, 0);
+
+  await page.getByTestId("provider-base-url").fill("http://localhost:11434/v1");
+  await page.getByTestId("provider-model").fill("llama3.1");
+  await page.getByTestId("provider-key-env").fill("OLLAMA_KEY");
+  await page.getByTestId("provider-default").check();
+  await page.getByTestId("provider-save").click();
+  await row(page, "ollama").waitFor();
+  assert.deepEqual((await app.calls("save_provider")).map((c) => c.args), [
+    {
+      profile: { name: "ollama", kind: "ollama", model: "llama3.1", base_url: "http://localhost:11434/v1", key_source: "env", api_key_env: "OLLAMA_KEY" },
+      makeDefault: true,
+    },
+  ]);
+  assert.match(await row(page, "ollama").textContent(), /Used for writing/);
+  assert.equal(await page.getByTestId("provider-form").count(), 0);
+  await row(page, "claude").getByTestId("provider-make-default").click();
+  await page.waitForFunction(() => /Used for writing/.test(document.querySelector('[data-name="claude"]').textContent));
+  await row(page, "ollama").getByTestId("provider-delete").click();
+  await row(page, "ollama").getByTestId("provider-delete-confirm").click();
+  await row(page, "ollama").waitFor({ state: "detached" });
+  assert.deepEqual((await app.calls("delete_provider")).map((c) => c.args), [{ name: "ollama" }]);
+  await app.close();
+});
+
+test("a key for the keychain goes to storeProviderKey once, from a password field, and is never shown", async () => {
+  const app = await openSettings();
+  const { page } = app;
+  await row(page, "claude").getByTestId("provider-edit").click();
+  assert.equal(await page.getByTestId("provider-name").inputValue(), "claude");
+  await page.getByTestId("provider-key-source").selectOption("keychain");
+  const key = page.getByTestId("provider-key");
+  assert.equal(await key.getAttribute("type"), "password");
+  await key.fill("sk-ant-secret-123");
+  await page.getByTestId("provider-save").click();
+  await page.getByTestId("provider-form").waitFor({ state: "detached" });
+  const [save] = await app.calls("save_provider");
+  assert.equal(save.args.profile.key_source, "keychain");
+  assert.ok(!JSON.stringify(save.args).includes("sk-ant-secret-123"), "the key is not part of the profile");
+  assert.deepEqual((await app.calls("store_provider_key")).map((c) => c.args), [{ name: "claude", key: "sk-ant-secret-123" }]);
+  assert.match(await row(page, "claude").getByTestId("provider-key-status").textContent(), /Key stored in the keychain/);
+  const everything = await page.evaluate(() => document.body.innerHTML + [...document.querySelectorAll("input")].map((i) => i.value).join());
+  assert.ok(!everything.includes("sk-ant-secret-123"), "the key is nowhere on the page");
+  await app.close();
+});
+
+test("generation settings are checked and saved for the open novel", async () => {
+  const app = await openSettings();
+  const { page } = app;
+  assert.equal(await page.getByTestId("generation-target_words_min").inputValue(), "500");
+  await page.getByTestId("generation-target_words_min").fill("1200");
+  await page.getByTestId("generation-save").click();
+  assert.match(await page.getByTestId("generation-error").textContent(), /shortest scene cannot be longer/);
+  assert.equal((await app.calls("save_generation_settings")).length, 0);
+
+  await page.getByTestId("generation-target_words_min").fill("700");
+  await page.getByTestId("generation-target_words_max").fill("1100");
+  await page.getByTestId("generation-max_tools_per_tick").fill("4");
+  await page.getByTestId("generation-recent_scenes_count").fill("5");
+  await page.getByTestId("generation-include_overall_summary").uncheck();
+  await page.getByTestId("generation-save").click();
+  await page.getByTestId("toast").waitFor();
+  assert.deepEqual((await app.calls("save_generation_settings")).map((c) => c.args), [
+    {
+      settings: {
+        target_words_min: 700,
+        target_words_max: 1100,
+        max_tools_per_tick: 4,
+        recent_scenes_count: 5,
+        include_overall_summary: false,
+      },
+    },
+  ]);
+  await app.assertClean(assert);
+  await app.close();
+});

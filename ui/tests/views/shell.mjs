@@ -1,0 +1,112 @@
+// The app frame: navigation, header, theme (system, toggle, remembered), keyboard shortcuts
+// and their help, and Export through the save dialog to a toast.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openApp } from "../support/harness.mjs";
+import { env as shared } from "../support/session.mjs";
+
+const env = await shared();
+
+test("with a novel open the app starts on Write and the header shows title, scenes and words", async () => {
+  const app = await openApp(env, { novel: true, scenes: 2 });
+  const { page } = app;
+  await page.getByTestId("next-scene").waitFor();
+  assert.equal(await page.getByTestId("novel-title").textContent(), "Salt and Iron");
+  assert.match(await page.getByTestId("novel-stats").textContent(), /^2 scenes · \d+ words$/);
+  for (const id of ["library", "write", "manuscript", "graph", "timeline", "loops", "settings"]) {
+    await page.getByTestId(`nav-${id}`).click();
+    assert.equal(await page.locator("main.view").getAttribute("data-view"), id);
+  }
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("without a novel the app starts in the Library and the novel views say what to do", async () => {
+  const app = await openApp(env, {});
+  const { page } = app;
+  await page.getByTestId("new-novel").waitFor();
+  assert.equal(await page.getByTestId("novel-title").textContent(), "Novel Agent");
+  assert.ok(await page.getByTestId("export-markdown").isDisabled());
+  await page.getByTestId("nav-manuscript").click();
+  assert.match(await page.getByTestId("empty-state").textContent(), /No novel is open/);
+  await app.close();
+});
+
+test("the theme follows the system, toggles, and the choice survives a reload", async () => {
+  const app = await openApp(env, { novel: true }, { colorScheme: "dark" });
+  const { page } = app;
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await theme(), "dark");
+  const dark = await background();
+  await page.getByTestId("theme-toggle").click();
+  assert.equal(await theme(), "light");
+  assert.notEqual(await background(), dark, "the palette changed");
+  await page.reload();
+  await page.getByTestId("novel-title").waitFor();
+  assert.equal(await theme(), "light", "remembered in localStorage");
+  await page.getByTestId("nav-settings").click();
+  await page.getByTestId("theme-system").click();
+  assert.equal(await theme(), "dark", "back to the system's choice");
+  await app.close();
+});
+
+test("keyboard shortcuts switch views, open the help, write a scene, stop a run and export", async () => {
+  const app = await openApp(env, { novel: true, delayMs: 8, dialog: { save: "/tmp/exports/salt.md" } });
+  const { page } = app;
+  await page.getByTestId("next-scene").waitFor();
+  await page.keyboard.press("Control+3");
+  await page.getByTestId("scene").first().waitFor();
+  await page.keyboard.press("Control+7");
+  await page.getByTestId("provider-row").first().waitFor();
+  await page.keyboard.press("Control+2");
+  await page.getByTestId("next-scene").waitFor();
+
+  await page.keyboard.press("?");
+  await page.getByTestId("shortcuts-dialog").waitFor();
+  assert.match(await page.getByTestId("shortcuts-dialog").textContent(), /Ctrl\+Enter.*Write the next scene/);
+  await page.keyboard.press("Escape");
+  await page.getByTestId("shortcuts-dialog").waitFor({ state: "detached" });
+  assert.match(await page.getByTestId("next-scene").getAttribute("title"), /Ctrl\+Enter/, "shortcut in the tooltip");
+
+  await page.keyboard.press("Control+Enter");
+  await page.getByTestId("committed-scene").waitFor();
+  assert.deepEqual((await app.calls("run_ticks")).map((c) => c.args.n), [1]);
+
+  await page.getByTestId("run-count").fill("3");
+  await page.getByTestId("run-n").click();
+  await page.getByTestId("stage").waitFor();
+  await page.keyboard.press("Escape");
+  await page.getByTestId("run-end").waitFor();
+  assert.match(await page.getByTestId("run-end").textContent(), /Stopped after 1 scene/);
+  const stops = await app.calls("stop_run");
+  assert.deepEqual(stops.map((c) => c.args), [{ cancel: false }]);
+
+  await page.keyboard.press("Control+e");
+  const toast = page.getByTestId("toast");
+  await toast.waitFor();
+  assert.equal(await toast.textContent(), "Manuscript exported to /tmp/exports/salt.md");
+  assert.deepEqual((await app.calls("export_markdown")).map((c) => c.args), [{ path: "/tmp/exports/salt.md" }]);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("Export does nothing when the save dialog is dismissed, and explains a failure", async () => {
+  const app = await openApp(env, {
+    novel: true,
+    dialog: { save: "/read-only/salt.md" },
+    errors: { export_markdown: { kind: "storage", message: "Could not write /read-only/salt.md: permission denied" } },
+  });
+  const { page } = app;
+  await page.getByTestId("export-markdown").click();
+  await page.getByTestId("toast").waitFor();
+  assert.match(await page.getByTestId("toast").textContent(), /Could not export: .*permission denied/);
+  await app.close();
+
+  const quiet = await openApp(env, { novel: true, dialog: { save: null } });
+  await quiet.page.getByTestId("export-markdown").click();
+  await quiet.page.waitForTimeout(100);
+  assert.equal(await quiet.page.getByTestId("toast").count(), 0);
+  assert.equal((await quiet.calls("export_markdown")).length, 0);
+  await quiet.close();
+});

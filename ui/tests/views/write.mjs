@@ -1,0 +1,168 @@
+// Write: Next scene streams stages, tools and prose from the Channel and ends with the
+// committed scene and its findings; revision restarts the prose; Run N with Stop / Cancel;
+// a failed tick's banner with Retry / Skip; a missing provider leads to Settings.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openApp, recordUntil } from "../support/harness.mjs";
+import { env as shared } from "../support/session.mjs";
+
+const env = await shared();
+
+const text = (page, id) => page.getByTestId(id).textContent();
+
+test("Next scene streams the stages, tools and prose, then shows the committed scene with its findings", async () => {
+  const app = await openApp(env, { novel: true, scenes: 2, delayMs: 30 });
+  const { page } = app;
+  await page.getByTestId("steering-note").fill("Bring the harbor watch closer.");
+  // Installed before the click: every stage the indicator shows, every text the prose had.
+  const stagesSeen = recordUntil(page, "stage", "committed-scene", "stage");
+  const proseSeen = recordUntil(page, "live-prose", "committed-scene");
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("live-prose").waitFor();
+  assert.ok(await page.getByTestId("stop-run").isVisible(), "Stop is offered while writing");
+  assert.ok(await page.getByTestId("cancel-run").isVisible());
+  assert.equal(await page.getByTestId("next-scene").count(), 0, "no second run while one is going");
+  assert.deepEqual(await stagesSeen, ["starting", "gathering", "planning", "tools", "writing", "checking", "extracting", "committing"]);
+  const versions = await proseSeen;
+  const full = await text(page, "live-prose");
+  assert.ok(versions.length > 5, `the prose arrived in pieces (${versions.length})`);
+  assert.ok(versions.every((v, i) => i === 0 || v.startsWith(versions[i - 1].slice(0, -1))), "each piece extends the last");
+  assert.match(full, /Rain had found its way under Tamsin's collar/);
+  assert.equal(await page.locator('[data-testid="live-prose"] p').count(), 6, "one paragraph per blank-line block");
+  const committed = await text(page, "committed-scene");
+  assert.match(committed, /Scene 3 committed/);
+  assert.match(committed, /Bells Before the Storm/);
+  assert.match(committed, /Bram hides her in the flooded cellar/);
+  assert.match(await text(page, "findings"), /warning.*Length.*120 words/);
+  assert.equal(await page.getByTestId("tool-result").count(), 2);
+  assert.match(await text(page, "tool-results"), /memory\.search.*character\.generate/);
+  assert.match(await text(page, "usage"), /4,120 tokens \(3,000 in, 1,120 out\)/);
+  assert.equal(await page.getByTestId("steering-note").inputValue(), "", "the note is cleared once a scene used it");
+  const [call] = await app.calls("run_ticks");
+  assert.deepEqual(call.args, { n: 1, steering: "Bring the harbor watch closer.", onEvent: "[channel]" });
+  await page.waitForFunction(() => document.querySelector('[data-testid="novel-stats"]').textContent.startsWith("3 scenes"));
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("on revision the streamed prose starts again", async () => {
+  const app = await openApp(env, { novel: true, ticks: [{ revise: true }], delayMs: 5 });
+  const { page } = app;
+  const proseSeen = recordUntil(page, "live-prose", "committed-scene");
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("committed-scene").waitFor();
+  assert.ok((await proseSeen).some((v) => v.includes("didn't realize")), "the first draft streamed");
+  const prose = await text(page, "live-prose");
+  assert.ok(!prose.includes("didn't realize"), "the first draft was replaced, not appended to");
+  assert.ok(prose.startsWith("Rain had found its way"));
+  assert.match(await text(page, "committed-scene"), /revised once/);
+  await app.close();
+});
+
+test("a failed tick shows a clear banner that stays across views; Retry runs the tick again", async () => {
+  const app = await openApp(env, { novel: true, ticks: [{ outcome: "fail" }], delayMs: 5 });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("run-error").waitFor();
+  const banner = await text(page, "run-error");
+  assert.match(banner, /Scene 3 could not be written/);
+  assert.match(banner, /HTTP 500/);
+  assert.match(banner, /The AI server reported an error/);
+  assert.match(banner, /Your story is unchanged — nothing was lost/);
+  assert.match(banner, /errors\/error_003\.json/);
+
+  await page.getByTestId("nav-manuscript").click();
+  await page.getByTestId("nav-write").click();
+  await page.getByTestId("retry-tick").click();
+  await page.getByTestId("committed-scene").waitFor();
+  assert.equal(await page.getByTestId("run-error").count(), 0, "the banner is gone after a good retry");
+  assert.equal((await app.calls("run_ticks")).length, 2);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("Skip gives up on the failed tick", async () => {
+  const app = await openApp(env, { novel: true, ticks: [{ outcome: "fail" }], delayMs: 5 });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("skip-tick").click();
+  await page.getByTestId("run-error").waitFor({ state: "detached" });
+  assert.deepEqual((await app.calls("skip_failed_tick")).map((c) => c.args), [{ tick: 3 }]);
+  assert.match(await text(page, "toast"), /Skipped/);
+  await app.close();
+});
+
+test("a failure still pending when the novel opens is shown with Retry and Skip", async () => {
+  const app = await openApp(env, { novel: true, pendingFailure: true });
+  const { page } = app;
+  await page.getByTestId("run-error").waitFor();
+  assert.match(await text(page, "run-error"), /Scene 3 could not be written.*HTTP 500/);
+  assert.ok(await page.getByTestId("retry-tick").isVisible());
+  assert.ok(await page.getByTestId("skip-tick").isVisible());
+  await app.close();
+});
+
+test("with no provider set up the run explains it and offers Settings", async () => {
+  const message = "No AI provider is set up yet. Open Settings → Providers, add one.";
+  const app = await openApp(env, { novel: true, errors: { run_ticks: { kind: "provider", message } } });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("go-settings").waitFor();
+  assert.match(await text(page, "run-error"), /No AI provider is set up yet/);
+  await page.getByTestId("go-settings").click();
+  await page.getByTestId("provider-row").first().waitFor();
+  assert.equal(await page.locator("main.view").getAttribute("data-view"), "settings");
+  await app.close();
+});
+
+test("Run N writes several scenes; Cancel abandons the one in progress", async () => {
+  const app = await openApp(env, { novel: true, delayMs: 5, ticks: [{}, { delayMs: 40 }] });
+  const { page } = app;
+  await page.getByTestId("run-count").fill("0");
+  assert.ok(await page.getByTestId("run-n").isDisabled(), "0 scenes is refused");
+  await page.getByTestId("run-count").fill("51");
+  assert.ok(await page.getByTestId("run-n").isDisabled(), "more than 50 is refused");
+  await page.getByTestId("run-count").fill("3");
+  await page.getByTestId("run-n").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="committed-scene"]')?.dataset.tick === "3");
+  await page.waitForFunction(() => document.querySelector('[data-testid="run-progress"]')?.textContent === "Scene 2 of 3");
+  await page.getByTestId("cancel-run").click();
+  await page.getByTestId("run-end").waitFor();
+  assert.match(await text(page, "run-end"), /Cancelled.*rolled back/);
+  assert.deepEqual((await app.calls("stop_run")).map((c) => c.args), [{ cancel: true }]);
+  assert.equal((await app.calls("run_ticks"))[0].args.n, 3);
+  assert.equal(await page.getByTestId("run-error").count(), 0, "a cancel is not an error");
+  await app.close();
+});
+
+test("streamed prose with markup shows as text and runs nothing", async () => {
+  const hostile = 'She read it. <script>window.__pwned = "script"</script>\n\n<img src="x" onerror="window.__pwned = 1"> Wet ink.';
+  const app = await openApp(env, { novel: true, ticks: [{ prose: hostile }], delayMs: 5 });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("committed-scene").waitFor();
+  const live = await text(page, "live-prose");
+  assert.ok(live.includes('<script>window.__pwned = "script"</script>'));
+  assert.ok(live.includes('<img src="x" onerror="window.__pwned = 1">'));
+  assert.equal(await page.locator('[data-testid="live-prose"] img, [data-testid="live-prose"] script').count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned ?? null), null);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("opening another novel clears the last run from the Write view", async () => {
+  const app = await openApp(env, {
+    novel: true,
+    recent: [{ path: "/home/writer/Novels/the-quiet-canal", title: "The Quiet Canal", opened_at: "2025-11-21T10:00:00Z", missing: false }],
+  });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("committed-scene").waitFor();
+  await page.getByTestId("nav-library").click();
+  await page.getByTestId("recent-item").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="novel-title"]').textContent === "The Quiet Canal");
+  await page.getByTestId("next-scene").waitFor();
+  assert.equal(await page.getByTestId("committed-scene").count(), 0);
+  assert.equal(await page.getByTestId("live-prose").count(), 0);
+  await app.close();
+});
