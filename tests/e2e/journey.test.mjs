@@ -6,9 +6,9 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { launchApp, byTestId, click, waitForText } from "./support/app.mjs";
+import { launchApp, byTestId, click, textOf, waitForAttrs, waitForText } from "./support/app.mjs";
 import { startServer, storyScript, providerConfig } from "./support/server.mjs";
-import { createNovelThroughForm } from "./support/journey.mjs";
+import { answerSaveDialog, createNovelThroughForm } from "./support/journey.mjs";
 
 test("a writer creates a novel, writes a scene, reads it, sees it in graph and timeline, exports it", async () => {
   const server = await startServer(storyScript());
@@ -22,34 +22,27 @@ test("a writer creates a novel, writes a scene, reads it, sees it in graph and t
     // The prose streams: some of it shows while the writer is still writing.
     const early = await waitForText(b, "live-prose", (t) => t.trim().length > 0);
     const committed = await waitForText(b, "committed-scene", (t) => t.includes("Low Tide"), 60000);
-    const full = await (await byTestId(b, "live-prose")).getText();
+    const full = await textOf(await byTestId(b, "live-prose"));
     assert.ok(early.length < full.length, `streamed text grew (${early.length} then ${full.length} chars)`);
     assert.match(committed, /Bram hides her/);
 
     await click(b, "nav-manuscript");
-    const scenes = await b.$$('[data-testid="scene"]');
-    assert.equal(scenes.length, 1);
-    assert.equal(await (await byTestId(b, "scene-title")).getText(), "Low Tide");
+    const ticks = await waitForAttrs(b, "scene", "data-tick", (t) => t.length > 0);
+    assert.deepEqual(ticks, ["1"]);
+    assert.equal((await textOf(await byTestId(b, "scene-title"))).trim(), "Low Tide");
 
     await click(b, "nav-graph");
     // The plan's character.generate tool added Bram next to the protagonist.
     await waitForText(b, "graph-stats", (t) => /2 characters/.test(t));
 
     await click(b, "nav-timeline");
-    const rows = await b.$$('[data-testid="timeline-row"]');
-    assert.equal(rows.length, 1);
-    assert.equal(await rows[0].getAttribute("data-status"), "committed");
+    const statuses = await waitForAttrs(b, "timeline-row", "data-status", (s) => s.length > 0);
+    assert.deepEqual(statuses, ["committed"]);
 
     const exportPath = path.join(mkdtempSync(path.join(tmpdir(), "novel-e2e-export-")), "salt.md");
-    // The native save dialog cannot be clicked by WebDriver: answer it in the page's IPC layer
-    // and let every other call through to the real app.
-    await b.execute((answer) => {
-      const internals = window.__TAURI_INTERNALS__;
-      const real = internals.invoke.bind(internals);
-      internals.invoke = (cmd, args, options) =>
-        cmd === "plugin:dialog|save" ? Promise.resolve(answer) : real(cmd, args, options);
-    }, exportPath);
     await click(b, "export-markdown");
+    // The real GTK save dialog: WebDriver cannot reach it, so type the path as a writer would.
+    answerSaveDialog("Export the manuscript", exportPath);
     await waitForText(b, "toast", (t) => t.includes("salt.md"));
     const markdown = readFileSync(exportPath, "utf8");
     assert.match(markdown, /^# Salt and Iron/m);

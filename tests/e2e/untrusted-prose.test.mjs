@@ -2,7 +2,7 @@
 // in the real app (while streaming and in the reader) and run nothing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { launchApp, byTestId, click, waitForText } from "./support/app.mjs";
+import { launchApp, byTestId, click, textOf, waitForText } from "./support/app.mjs";
 import { startServer, storyScript, providerConfig, fixture } from "./support/server.mjs";
 import { createNovelThroughForm } from "./support/journey.mjs";
 
@@ -21,7 +21,7 @@ test("prose with <script> and <img onerror> shows as text and runs nothing", asy
     await click(b, "nav-write");
     await click(b, "next-scene");
     await waitForText(b, "committed-scene", (t) => t.trim().length > 0, 60000);
-    const live = await (await byTestId(b, "live-prose")).getText();
+    const live = await textOf(await byTestId(b, "live-prose"));
     assert.ok(live.includes('<script>window.__pwned = "script"</script>'), live.slice(0, 200));
 
     await click(b, "nav-manuscript");

@@ -73,11 +73,44 @@ export async function typeInto(browser, id, text) {
   await el.setValue(text);
 }
 
+/** The element's text as the DOM holds it (WebKitWebDriver's getText skips clipped text). */
+export async function textOf(el) {
+  return (await el.getProperty("textContent")) ?? "";
+}
+
 export async function waitForText(browser, id, predicate, timeout = 30000) {
-  const el = await byTestId(browser, id);
-  await browser.waitUntil(async () => predicate(await el.getText()), {
-    timeout,
-    timeoutMsg: `${id} never showed the expected text`,
-  });
-  return el.getText();
+  let last = "";
+  await browser.waitUntil(
+    async () => {
+      const el = await byTestId(browser, id);
+      last = (await el.isExisting()) ? await textOf(el) : "";
+      return predicate(last);
+    },
+    { timeout, timeoutMsg: `${id} never showed the expected text` },
+  );
+  return last;
+}
+
+/** `attr` of every element with `data-testid` (null for elements without it), read in one
+ *  step inside the page so a re-render in between cannot leave stale element handles. */
+export function attrsOf(browser, id, attr) {
+  return browser.execute(
+    (testId, name) =>
+      Array.from(document.querySelectorAll(`[data-testid="${testId}"]`)).map((el) => el.getAttribute(name)),
+    id,
+    attr,
+  );
+}
+
+/** Waits until `predicate` holds for the `attr` values of the `data-testid` elements. */
+export async function waitForAttrs(browser, id, attr, predicate, timeout = 15000) {
+  let last = [];
+  await browser.waitUntil(
+    async () => {
+      last = await attrsOf(browser, id, attr);
+      return predicate(last);
+    },
+    { timeout, timeoutMsg: `${id} elements never matched: last saw ${JSON.stringify(last)}` },
+  );
+  return last;
 }

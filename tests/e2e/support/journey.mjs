@@ -1,4 +1,5 @@
 // Steps shared by the end-to-end tests, written as a writer would do them.
+import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,4 +27,15 @@ export async function nextScene(browser, timeout = 60000) {
   await click(browser, "nav-write");
   await click(browser, "next-scene");
   return waitForText(browser, "committed-scene", (t) => t.trim().length > 0, timeout);
+}
+
+/** Types `file` into the native save dialog titled `title` and confirms it (xdotool, on the
+ *  Xvfb display the app runs on). */
+export function answerSaveDialog(title, file) {
+  const xdo = (...args) => execFileSync("xdotool", args, { timeout: 20000 });
+  const win = xdo("search", "--sync", "--name", title).toString().trim().split("\n")[0];
+  xdo("windowfocus", "--sync", win);
+  xdo("key", "--window", win, "ctrl+a");
+  xdo("type", "--window", win, "--delay", "20", file);
+  xdo("key", "--window", win, "Return");
 }
