@@ -18,6 +18,7 @@ pub mod model;
 pub mod novel;
 pub mod plan;
 pub mod prompts;
+pub mod retrieval;
 pub mod schema;
 pub mod seed;
 pub mod store;

@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::config::{ConfigError, Foundation, GenerationSettings};
-use crate::memory::{NewCharacter, NewLocation};
+use crate::memory::{NewCharacter, NewLocation, NewLore};
 use crate::novel::NovelSeed;
 
 #[derive(Debug, Deserialize)]
@@ -18,6 +18,9 @@ struct SeedFile {
     generation: GenerationSettings,
     protagonist: NewCharacter,
     location: NewLocation,
+    /// `[[lore]]` entries: fact, keywords, aliases, importance, always_on.
+    #[serde(default)]
+    lore: Vec<NewLore>,
 }
 
 impl NovelSeed {
@@ -33,6 +36,7 @@ impl NovelSeed {
             protagonist: file.protagonist,
             location: file.location,
             goal: file.goal,
+            lore: file.lore,
         })
     }
 

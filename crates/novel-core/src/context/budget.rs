@@ -26,6 +26,10 @@ pub struct ContextBudgets {
     pub tool_results: u32,
     pub steering: u32,
     pub entities: u32,
+    /// Earlier passages that hybrid search finds relevant to what comes next.
+    pub recalled: u32,
+    /// Characters and places the recent text or the plan mentions by name or alias.
+    pub mentioned: u32,
 }
 
 impl Default for ContextBudgets {
@@ -43,6 +47,8 @@ impl Default for ContextBudgets {
             tool_results: 700,
             steering: 150,
             entities: 300,
+            recalled: 400,
+            mentioned: 300,
         }
     }
 }
@@ -62,6 +68,8 @@ impl ContextBudgets {
             SectionKind::ToolResults => self.tool_results,
             SectionKind::Steering => self.steering,
             SectionKind::Entities => self.entities,
+            SectionKind::Recalled => self.recalled,
+            SectionKind::Mentioned => self.mentioned,
         }
     }
 }
@@ -82,10 +90,12 @@ pub enum SectionKind {
     ToolResults,
     Steering,
     Entities,
+    Recalled,
+    Mentioned,
 }
 
 impl SectionKind {
-    pub const ALL: [SectionKind; 12] = [
+    pub const ALL: [SectionKind; 14] = [
         SectionKind::Foundation,
         SectionKind::Summary,
         SectionKind::Recent,
@@ -98,6 +108,8 @@ impl SectionKind {
         SectionKind::ToolResults,
         SectionKind::Steering,
         SectionKind::Entities,
+        SectionKind::Recalled,
+        SectionKind::Mentioned,
     ];
 
     /// The name templates and previews use.
@@ -115,6 +127,8 @@ impl SectionKind {
             SectionKind::ToolResults => "tool_results",
             SectionKind::Steering => "steering",
             SectionKind::Entities => "entities",
+            SectionKind::Recalled => "recalled",
+            SectionKind::Mentioned => "mentioned",
         }
     }
 }

@@ -11,6 +11,7 @@ use super::summary::bounded_summary;
 use super::*;
 use crate::plan::Plan;
 use crate::prompts::planner_request;
+use crate::store::SearchHit;
 use crate::tools::ToolRegistry;
 
 fn context_of(scenes: u32, budgets: &ContextBudgets) -> StoryContext {
@@ -261,7 +262,17 @@ fn every_section_keeps_its_budget_and_reports_trimming() {
         tool_results: 30,
         steering: 12,
         entities: 8,
+        recalled: 20,
+        mentioned: 10,
     };
+    let recalled = vec![SearchHit {
+        entity_id: "S3".into(),
+        kind: "scene".into(),
+        tick: Some(3),
+        title: "Salt and Ink 3".into(),
+        snippet: "Elena hid the brass key under the third step of the flooded stair. ".repeat(3),
+        score: 1.0,
+    }];
     let results = vec![(
         "memory.search".to_string(),
         json!({"hits": [{"title": "Marcus Vey", "snippet": "head archivist ".repeat(30)}]}),
@@ -270,7 +281,8 @@ fn every_section_keeps_its_budget_and_reports_trimming() {
         .with_tool_results(&results)
         .with_steering(Some(
             &"Keep the ferryman's lie subtle and physical. ".repeat(5),
-        ));
+        ))
+        .with_recalled(&recalled);
     let reports = ctx.sections();
     assert_eq!(reports.len(), SectionKind::ALL.len());
     for r in &reports {

@@ -48,6 +48,7 @@ fn novel() -> (tempfile::TempDir, Novel) {
             ..Default::default()
         },
         goal: "Clear her brother's name".into(),
+        lore: Vec::new(),
     };
     let novel = Novel::create(&tmp.path().join("n"), seed, &clock()).unwrap();
     (tmp, novel)

@@ -1,0 +1,186 @@
+//! Hybrid search: the keyword ranking and the vector ranking of the same filtered passages,
+//! fused (see [`super::fuse`]), with a snippet for every hit — the keyword index's own
+//! snippet where it matched, the passage's opening words where only the meaning did.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rusqlite::Connection;
+
+use super::Retrieval;
+use super::fuse::fuse;
+use super::vector_index::VectorIndex;
+use crate::store::{self, SearchFilter, SearchHit, StoreResult};
+
+/// Which rankings a search uses; `Hybrid` falls back to keywords without vectors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Hybrid,
+    KeywordOnly,
+    SemanticOnly,
+}
+
+/// A hit with where each ranking put it (0-based), for tests and diagnostics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RankedHit {
+    pub chunk_id: i64,
+    pub hit: SearchHit,
+    pub keyword_rank: Option<usize>,
+    pub semantic_rank: Option<usize>,
+}
+
+/// How deep each ranking is read before fusing: deeper than the answer, so that a passage both
+/// rankings place moderately well can still rise.
+fn depth(limit: u32) -> u32 {
+    (limit * 4).max(40)
+}
+
+/// Words of a passage shown for a match found by meaning alone.
+const LEAD_WORDS: usize = 40;
+
+impl Retrieval {
+    /// Embeds `text` (off the runtime), then searches.
+    pub async fn hybrid(
+        &self,
+        conn: &Connection,
+        text: &str,
+        filter: &SearchFilter,
+        limit: u32,
+    ) -> StoreResult<Vec<RankedHit>> {
+        let vector = self.embed_query(text).await;
+        self.search(
+            conn,
+            text,
+            filter,
+            limit,
+            vector.as_deref().map(Vec::as_slice),
+            Mode::Hybrid,
+        )
+    }
+
+    /// Searches with a query vector computed beforehand (`None`: keywords only).
+    pub fn search(
+        &self,
+        conn: &Connection,
+        text: &str,
+        filter: &SearchFilter,
+        limit: u32,
+        vector: Option<&[f32]>,
+        mode: Mode,
+    ) -> StoreResult<Vec<RankedHit>> {
+        let limit = limit.max(1);
+        let deep = depth(limit);
+        let keyword = if mode == Mode::SemanticOnly {
+            Vec::new()
+        } else {
+            store::keyword_search(conn, text, filter, deep)?
+        };
+        let semantic = match (mode, vector) {
+            (Mode::KeywordOnly, _) | (_, None) => Vec::new(),
+            (_, Some(v)) => match self.vector_index(conn)? {
+                Some(index) => index.top_k(v, filter, deep as usize),
+                None => Vec::new(),
+            },
+        };
+        let keyword_ids: Vec<i64> = keyword.iter().map(|k| k.chunk_id).collect();
+        let semantic_ids: Vec<i64> = semantic.iter().map(|(id, _)| *id).collect();
+        let fused = fuse(&keyword_ids, &semantic_ids);
+        let fused = &fused[..fused.len().min(limit as usize)];
+
+        let mut from_keywords: HashMap<i64, SearchHit> =
+            keyword.into_iter().map(|k| (k.chunk_id, k.hit)).collect();
+        let need: Vec<i64> = fused
+            .iter()
+            .filter(|f| !from_keywords.contains_key(&f.id))
+            .map(|f| f.id)
+            .collect();
+        let mut by_meaning: HashMap<i64, store::Chunk> = store::chunks_by_id(conn, &need)?
+            .into_iter()
+            .map(|c| (c.id, c))
+            .collect();
+        let mut out = Vec::with_capacity(fused.len());
+        for f in fused {
+            let hit = if let Some(mut hit) = from_keywords.remove(&f.id) {
+                hit.score = f.score;
+                hit
+            } else if let Some(c) = by_meaning.remove(&f.id) {
+                SearchHit {
+                    entity_id: c.entity_id,
+                    kind: c.kind,
+                    tick: c.tick,
+                    title: c.title,
+                    snippet: lead(&c.body, LEAD_WORDS),
+                    score: f.score,
+                }
+            } else {
+                // Deleted between the rankings and now (another writer): nothing to show.
+                continue;
+            };
+            out.push(RankedHit {
+                chunk_id: f.id,
+                hit,
+                keyword_rank: f.keyword_rank,
+                semantic_rank: f.semantic_rank,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The in-memory vectors of the current model, reloaded when the store's have changed;
+    /// `None` without an embedder or when the stored vectors are another model's.
+    fn vector_index(&self, conn: &Connection) -> StoreResult<Option<Arc<VectorIndex>>> {
+        let Some(embedder) = self.embedder() else {
+            return Ok(None);
+        };
+        let key = VectorIndex::current_key(conn, embedder.model_id())?;
+        if let Ok(cached) = self.index.lock()
+            && let Some(index) = cached.as_ref()
+            && index.key == key
+        {
+            return Ok(Some(index.clone()));
+        }
+        let index = Arc::new(VectorIndex::load(conn, key, embedder.dimension())?);
+        if index.len() == 0 {
+            return Ok(None);
+        }
+        if let Ok(mut cached) = self.index.lock() {
+            *cached = Some(index.clone());
+        }
+        Ok(Some(index))
+    }
+}
+
+fn lead(text: &str, n: usize) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() <= n {
+        words.join(" ")
+    } else {
+        format!("{}…", words[..n].join(" "))
+    }
+}
+
+impl Retrieval {
+    /// The passages for a context's "recalled" section ([`StoryContext::recall_query`]).
+    /// Recall is an aid: a failing search is logged and recalls nothing.
+    ///
+    /// [`StoryContext::recall_query`]: crate::context::StoryContext::recall_query
+    pub async fn recall(
+        &self,
+        conn: &Connection,
+        ctx: &crate::context::StoryContext,
+    ) -> Vec<SearchHit> {
+        let Some(query) = ctx.recall_query() else {
+            return Vec::new();
+        };
+        match self
+            .hybrid(conn, &query.text, &query.filter, query.limit)
+            .await
+        {
+            Ok(hits) => hits.into_iter().map(|r| r.hit).collect(),
+            Err(e) => {
+                tracing::warn!("recall failed: {e}");
+                Vec::new()
+            }
+        }
+    }
+}
