@@ -22,5 +22,6 @@ pub mod retrieval;
 pub mod schema;
 pub mod seed;
 pub mod store;
+pub mod synthetic;
 pub mod tick;
 pub mod tools;

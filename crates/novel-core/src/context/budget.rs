@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 pub const TRIM_MARKER: &str = "…(trimmed)";
 
 /// The token budget of every context section. The defaults keep a planner prompt near 2,000
-/// tokens however long the novel grows.
+/// tokens however long the novel grows: the sections that grow with the world (summary, loops,
+/// relationships, lore, known entities, recalled and mentioned) are sized so that a 300-scene
+/// novel's prompt is within 1.3× a 10-scene one's (see BENCHMARKS.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ContextBudgets {
@@ -36,19 +38,19 @@ impl Default for ContextBudgets {
     fn default() -> Self {
         ContextBudgets {
             foundation: 300,
-            summary: 500,
+            summary: 250,
             recent: 700,
             previous_tail: 250,
-            loops: 250,
+            loops: 120,
             character: 350,
-            relationships: 250,
+            relationships: 100,
             location: 200,
-            lore: 200,
+            lore: 100,
             tool_results: 700,
             steering: 150,
-            entities: 300,
-            recalled: 400,
-            mentioned: 300,
+            entities: 120,
+            recalled: 300,
+            mentioned: 120,
         }
     }
 }

@@ -17,10 +17,15 @@ use crate::store::{self, Rollup, StoreError};
 pub const CHAPTER_SCENES: u32 = 10;
 /// Chapters per arc line.
 pub const ARC_CHAPTERS: u32 = 10;
-/// Words kept of each picked scene's gist.
-const GIST_WORDS: usize = 14;
+/// Words kept of each picked scene's gist. Lines stay short (about 50 tokens) so that the
+/// arcs, the latest chapters and the latest scenes all fit the summary budget together.
+const GIST_WORDS: usize = 10;
 /// Words kept of each resolved loop.
-const LOOP_WORDS: usize = 10;
+const LOOP_WORDS: usize = 8;
+/// Scenes named per line (the peak and the last).
+const PICKS: usize = 2;
+/// Resolved loops named per line.
+const LOOP_PICKS: usize = 1;
 
 /// Writes the chapter (and arc) lines that the scene of `tick` completes, if any.
 pub fn roll_up_after(tx: &Transaction<'_>, tick: u32) -> Result<(), StoreError> {
@@ -30,14 +35,14 @@ pub fn roll_up_after(tx: &Transaction<'_>, tick: u32) -> Result<(), StoreError> 
     let resolved = store::list_loops(tx, Some(LoopStatus::Resolved))?;
     let chapter_first = tick + 1 - CHAPTER_SCENES;
     let scenes = scenes_between(tx, chapter_first, tick)?;
-    if let Some(line) = rollup_line(1, chapter_first, tick, &scenes, &resolved, 2) {
+    if let Some(line) = rollup_line(1, chapter_first, tick, &scenes, &resolved) {
         store::put_rollup(tx, &line)?;
     }
     let arc_span = CHAPTER_SCENES * ARC_CHAPTERS;
     if tick.is_multiple_of(arc_span) {
         let arc_first = tick + 1 - arc_span;
         let scenes = scenes_between(tx, arc_first, tick)?;
-        if let Some(line) = rollup_line(2, arc_first, tick, &scenes, &resolved, 3) {
+        if let Some(line) = rollup_line(2, arc_first, tick, &scenes, &resolved) {
             store::put_rollup(tx, &line)?;
         }
     }
@@ -65,16 +70,16 @@ fn scenes_between(conn: &Connection, first: u32, last: u32) -> Result<Vec<Scene>
         .collect())
 }
 
-/// One roll-up line: the peak-tension scenes (up to `picks`, the last scene always among them)
-/// and the loops resolved in the span.
+/// One roll-up line: the peak-tension scene and the last scene of the span, and the loops it
+/// resolved.
 fn rollup_line(
     level: u8,
     first: u32,
     last: u32,
     scenes: &[Scene],
     resolved: &[OpenLoop],
-    picks: usize,
 ) -> Option<Rollup> {
+    let picks = PICKS;
     let final_scene = scenes.last()?;
     let mut by_tension: Vec<&Scene> = scenes[..scenes.len() - 1].iter().collect();
     // Highest tension first; among equals the earlier scene, so rebuilds pick the same ones.
@@ -92,7 +97,7 @@ fn rollup_line(
     let loops: Vec<String> = resolved
         .iter()
         .filter(|l| l.resolved_tick.is_some_and(|t| (first..=last).contains(&t)))
-        .take(picks)
+        .take(LOOP_PICKS)
         .map(|l| first_words(l.description.trim(), LOOP_WORDS))
         .collect();
     let mut text = format!("Ticks {first}–{last}: {}.", events.join("; "));

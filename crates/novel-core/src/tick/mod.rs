@@ -25,7 +25,7 @@ pub use cancel::CancelToken;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
 pub use files::{error_paths, plan_path, scene_path};
-pub use preview::{PromptPreview, preview_next};
+pub use preview::{PromptPreview, preview_next, preview_writer};
 pub use usage::{RoleUsage, TickUsage};
 
 use crate::clock::{Clock, timestamp};

@@ -1,15 +1,19 @@
 //! The context preview: what the next tick's planner prompt will contain and what each section
 //! costs, built exactly as the tick builds it (same gathering, recall and template), without
 //! calling any model or writing anything. The writer's prompt depends on the plan, which only
-//! exists once the tick runs, so the planner's is the prompt a preview can show.
+//! exists once the tick runs: [`preview_writer`] renders it for a given plan (benchmarks,
+//! tests, a UI showing what the writer got).
 
-use novel_llm::{count_tokens, estimate_prompt_tokens};
+use novel_llm::{ChatRequest, count_tokens, estimate_prompt_tokens};
 use serde::Serialize;
+use serde_json::Value;
 
 use super::requests;
-use crate::context::SectionReport;
+use crate::context::{SectionReport, StoryContext};
 use crate::novel::Novel;
+use crate::plan::Plan;
 use crate::prompts::{self, ReplanFeedback};
+use crate::retrieval::Retrieval;
 use crate::tools::ToolRegistry;
 
 /// The next planner prompt, section by section.
@@ -43,6 +47,33 @@ pub async fn preview_next(novel: &Novel, steering: Option<&str>) -> Result<Promp
         Some(&ReplanFeedback::default()),
     )
     .map_err(|e| e.to_string())?;
+    Ok(preview(&ctx, &retrieval, &request))
+}
+
+/// Builds the writer's prompt for `plan` (and what its tools returned) on `novel`.
+pub async fn preview_writer(
+    novel: &Novel,
+    plan: &Plan,
+    tool_results: &[(String, Value)],
+    steering: Option<&str>,
+) -> Result<PromptPreview, String> {
+    let retrieval = novel.retrieval();
+    let conn = novel.store().conn();
+    let ctx = requests::writer_context(
+        conn,
+        novel.config(),
+        &retrieval,
+        plan,
+        tool_results,
+        steering,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    let request = prompts::writer_request(&ctx).map_err(|e| e.to_string())?;
+    Ok(preview(&ctx, &retrieval, &request))
+}
+
+fn preview(ctx: &StoryContext, retrieval: &Retrieval, request: &ChatRequest) -> PromptPreview {
     let system = request.system.clone().unwrap_or_default();
     let user = request
         .messages
@@ -50,15 +81,15 @@ pub async fn preview_next(novel: &Novel, steering: Option<&str>) -> Result<Promp
         .map(|m| m.content.as_str())
         .collect::<Vec<_>>()
         .join("\n");
-    Ok(PromptPreview {
+    PromptPreview {
         tick: ctx.tick,
         semantic_model: retrieval.model_id().map(str::to_string),
         notice: retrieval.notice(),
         sections: ctx.sections(),
         system_tokens: count_tokens(&system),
         user_tokens: count_tokens(&user),
-        prompt_tokens: estimate_prompt_tokens(&request),
+        prompt_tokens: estimate_prompt_tokens(request),
         system,
         user,
-    })
+    }
 }

@@ -77,6 +77,23 @@ pub async fn planner(
         .with_max_tokens(1500))
 }
 
+/// The writer's context: centred on the plan's POV and place, with what the tools returned,
+/// the note, the plan and recall.
+pub async fn writer_context(
+    conn: &Connection,
+    config: &NovelConfig,
+    retrieval: &Retrieval,
+    plan: &Plan,
+    tool_results: &[(String, Value)],
+    steering: Option<&str>,
+) -> Result<StoryContext, StepError> {
+    let ctx = context_for(conn, config, &Focus::of_plan(plan))?
+        .with_tool_results(tool_results)
+        .with_steering(steering)
+        .with_plan(plan);
+    Ok(with_recall(conn, retrieval, ctx).await)
+}
+
 pub async fn writer(
     conn: &Connection,
     config: &NovelConfig,
@@ -85,11 +102,7 @@ pub async fn writer(
     tool_results: &[(String, Value)],
     steering: Option<&str>,
 ) -> Result<ChatRequest, StepError> {
-    let ctx = context_for(conn, config, &Focus::of_plan(plan))?
-        .with_tool_results(tool_results)
-        .with_steering(steering)
-        .with_plan(plan);
-    let ctx = with_recall(conn, retrieval, ctx).await;
+    let ctx = writer_context(conn, config, retrieval, plan, tool_results, steering).await?;
     let request = prompts::writer_request(&ctx).map_err(prompt_err)?;
     // Room for the longest allowed scene (~1.4 tokens a word) and no more.
     Ok(request.with_max_tokens(config.generation.target_words_max * 2 + 200))
