@@ -84,9 +84,20 @@ impl Embedder for MiniLm {
             .model
             .lock()
             .map_err(|_| EmbedError::Inference("an earlier embedding call panicked".into()))?;
-        let mut vectors = model
-            .embed(texts, Some(BATCH))
-            .map_err(|e| EmbedError::Inference(e.to_string()))?;
+        // A batch is padded to its longest passage, so passages of similar length go together:
+        // one long character record among short lines would make the whole batch pay for it.
+        let mut order: Vec<usize> = (0..texts.len()).collect();
+        order.sort_by_key(|&i| texts[i].len());
+        let mut vectors: Vec<Vec<f32>> = vec![Vec::new(); texts.len()];
+        for batch in order.chunks(BATCH) {
+            let group: Vec<&str> = batch.iter().map(|&i| texts[i]).collect();
+            let embedded = model
+                .embed(&group, Some(BATCH))
+                .map_err(|e| EmbedError::Inference(e.to_string()))?;
+            for (&i, v) in batch.iter().zip(embedded) {
+                vectors[i] = v;
+            }
+        }
         for v in &mut vectors {
             if v.len() != MINILM_DIMENSION {
                 return Err(EmbedError::Inference(format!(

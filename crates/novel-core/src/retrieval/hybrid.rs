@@ -2,7 +2,6 @@
 //! fused (see [`super::fuse`]), with a snippet for every hit — the keyword index's own
 //! snippet where it matched, the passage's opening words where only the meaning did.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use rusqlite::Connection;
@@ -34,9 +33,6 @@ pub struct RankedHit {
 fn depth(limit: u32) -> u32 {
     (limit * 4).max(40)
 }
-
-/// Words of a passage shown for a match found by meaning alone.
-const LEAD_WORDS: usize = 40;
 
 impl Retrieval {
     /// Embeds `text` (off the runtime), then searches.
@@ -73,7 +69,7 @@ impl Retrieval {
         let keyword = if mode == Mode::SemanticOnly {
             Vec::new()
         } else {
-            store::keyword_search(conn, text, filter, deep)?
+            store::keyword_ranking(conn, text, filter, deep)?
         };
         let semantic = match (mode, vector) {
             (Mode::KeywordOnly, _) | (_, None) => Vec::new(),
@@ -85,36 +81,13 @@ impl Retrieval {
         let keyword_ids: Vec<i64> = keyword.iter().map(|k| k.chunk_id).collect();
         let semantic_ids: Vec<i64> = semantic.iter().map(|(id, _)| *id).collect();
         let fused = fuse(&keyword_ids, &semantic_ids);
-        let fused = &fused[..fused.len().min(limit as usize)];
-
-        let mut from_keywords: HashMap<i64, SearchHit> =
-            keyword.into_iter().map(|k| (k.chunk_id, k.hit)).collect();
-        let need: Vec<i64> = fused
-            .iter()
-            .filter(|f| !from_keywords.contains_key(&f.id))
-            .map(|f| f.id)
-            .collect();
-        let mut by_meaning: HashMap<i64, store::Chunk> = store::chunks_by_id(conn, &need)?
-            .into_iter()
-            .map(|c| (c.id, c))
-            .collect();
-        let mut out = Vec::with_capacity(fused.len());
-        for f in fused {
-            let hit = if let Some(mut hit) = from_keywords.remove(&f.id) {
-                hit.score = f.score;
-                hit
-            } else if let Some(c) = by_meaning.remove(&f.id) {
-                SearchHit {
-                    entity_id: c.entity_id,
-                    kind: c.kind,
-                    tick: c.tick,
-                    title: c.title,
-                    snippet: lead(&c.body, LEAD_WORDS),
-                    score: f.score,
-                }
-            } else {
-                // Deleted between the rankings and now (another writer): nothing to show.
-                continue;
+        let mut out = Vec::with_capacity(limit as usize);
+        // Only the hits shown are read and given a snippet.
+        for f in fused.iter().take(limit as usize) {
+            let Some(hit) =
+                store::describe_hit(conn, text, f.id, f.score, f.keyword_rank.is_some())?
+            else {
+                continue; // deleted since the ranking (another writer)
             };
             out.push(RankedHit {
                 chunk_id: f.id,
@@ -147,15 +120,6 @@ impl Retrieval {
             *cached = Some(index.clone());
         }
         Ok(Some(index))
-    }
-}
-
-fn lead(text: &str, n: usize) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() <= n {
-        words.join(" ")
-    } else {
-        format!("{}…", words[..n].join(" "))
     }
 }
 

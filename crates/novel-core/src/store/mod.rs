@@ -214,7 +214,7 @@ where
 /// mean an unchanged story: this is how tests prove a failed tick or tool call left no trace.
 pub fn dump_story(conn: &Connection) -> StoreResult<String> {
     let mut tables: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search_index%' AND name NOT IN ('sqlite_sequence', 'tick_failures') ORDER BY name")?
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT IN ('sqlite_sequence', 'tick_failures') ORDER BY name")?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     tables.sort();

@@ -4,7 +4,7 @@
 //! `rebuild_search_index` recreates it all. Vectors and the fusion of both rankings live in
 //! `crate::retrieval`.
 
-use rusqlite::{Connection, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::{Deserialize, Serialize};
 
 use super::chunks::{ChunkPart, NewChunk, prose_chunks, replace_chunks};
@@ -68,6 +68,14 @@ impl SearchFilter {
 pub struct KeywordHit {
     pub chunk_id: i64,
     pub hit: SearchHit,
+}
+
+/// A passage's place in the keyword ranking, before anything is read for display.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct KeywordRank {
+    pub chunk_id: i64,
+    /// BM25, higher is better.
+    pub score: f64,
 }
 
 /// Replaces the passage of a record (character, place, relationship, loop, lore entry).
@@ -244,6 +252,21 @@ const MAX_QUERY_WORDS: usize = 24;
 /// can be smuggled in), stopwords and repeats dropped, OR-ed so that any matching word finds a
 /// passage and BM25 ranks by overlap. A query of nothing but stopwords keeps them.
 fn fts_query(text: &str) -> Option<String> {
+    let words = query_words(text);
+    (!words.is_empty()).then(|| or_query(&words))
+}
+
+fn or_query(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| format!("\"{w}\""))
+        .collect::<Vec<_>>()
+        .join(" OR ")
+}
+
+/// The words of a query worth searching for: lowercased, deduplicated, stopwords dropped
+/// (unless that leaves nothing), at most [`MAX_QUERY_WORDS`].
+fn query_words(text: &str) -> Vec<String> {
     let mut all: Vec<String> = Vec::new();
     for w in text
         .split(|c: char| !c.is_alphanumeric())
@@ -263,12 +286,55 @@ fn fts_query(text: &str) -> Option<String> {
     } else {
         content
     };
-    let words: Vec<String> = words
-        .into_iter()
-        .take(MAX_QUERY_WORDS)
+    words.into_iter().take(MAX_QUERY_WORDS).cloned().collect()
+}
+
+/// A word in more than this share of all passages says little about any of them (BM25 gives
+/// it almost no weight) yet makes the ranking score every passage it is in.
+const COMMON_SHARE: u64 = 20; // 1 in 20, i.e. 5 %
+/// Below this many passages no word counts as common: small novels keep every word.
+const COMMON_FLOOR: u64 = 200;
+
+/// [`fts_query`] without the words so common in this novel that ranking by them costs more
+/// than it tells. Each word's count is read only up to the threshold, so the check is cheap
+/// even for the commonest words. If every word is common, passages must have them all (an
+/// AND query, cheap and precise), falling back to any of them when none has.
+fn selective_query(conn: &Connection, text: &str) -> StoreResult<Option<String>> {
+    let words = query_words(text);
+    if words.is_empty() {
+        return Ok(None);
+    }
+    let passages: u64 = conn
+        .prepare_cached("SELECT coalesce(max(id), 0) FROM search_chunks")?
+        .query_row([], |r| r.get::<_, i64>(0))?
+        .max(0) as u64;
+    let cap = (passages / COMMON_SHARE).max(COMMON_FLOOR);
+    if passages <= cap {
+        return Ok(Some(or_query(&words)));
+    }
+    let mut count = conn.prepare_cached(
+        "SELECT count(*) FROM (SELECT rowid FROM search_index WHERE search_index MATCH ?1 LIMIT ?2)",
+    )?;
+    let mut selective = Vec::new();
+    for w in &words {
+        let n: i64 =
+            count.query_row(params![format!("\"{w}\""), (cap + 1) as i64], |r| r.get(0))?;
+        if (n as u64) <= cap {
+            selective.push(w.clone());
+        }
+    }
+    if !selective.is_empty() {
+        return Ok(Some(or_query(&selective)));
+    }
+    let all = words
+        .iter()
         .map(|w| format!("\"{w}\""))
-        .collect();
-    (!words.is_empty()).then(|| words.join(" OR "))
+        .collect::<Vec<_>>()
+        .join(" AND ");
+    let any: i64 = conn
+        .prepare_cached("SELECT count(*) FROM (SELECT rowid FROM search_index WHERE search_index MATCH ?1 LIMIT 1)")?
+        .query_row([&all], |r| r.get(0))?;
+    Ok(Some(if any > 0 { all } else { or_query(&words) }))
 }
 
 /// Keyword search, optionally restricted to some kinds, best match first.
@@ -286,21 +352,56 @@ pub fn search(
     )
 }
 
-/// Keyword search over passages passing `filter`, best BM25 first.
+/// Keyword search over passages passing `filter`, best BM25 first, with snippets.
 pub fn keyword_search(
     conn: &Connection,
     query: &str,
     filter: &SearchFilter,
     limit: u32,
 ) -> StoreResult<Vec<KeywordHit>> {
-    let Some(fts) = fts_query(query) else {
+    let ranking = keyword_ranking(conn, query, filter, limit)?;
+    let mut hits = Vec::with_capacity(ranking.len());
+    for r in ranking {
+        if let Some(hit) = describe_hit(conn, query, r.chunk_id, r.score, true)? {
+            hits.push(KeywordHit {
+                chunk_id: r.chunk_id,
+                hit,
+            });
+        }
+    }
+    Ok(hits)
+}
+
+/// The keyword ranking alone: passage ids and BM25 scores, best first. Snippets are left for
+/// [`describe_hit`] to make for the few hits shown: computing one for every match would cost
+/// more than the ranking itself.
+pub fn keyword_ranking(
+    conn: &Connection,
+    query: &str,
+    filter: &SearchFilter,
+    limit: u32,
+) -> StoreResult<Vec<KeywordRank>> {
+    let Some(fts) = selective_query(conn, query)? else {
         return Ok(Vec::new());
     };
+    let read = |r: &rusqlite::Row<'_>| {
+        Ok(KeywordRank {
+            chunk_id: r.get(0)?,
+            score: r.get(1)?,
+        })
+    };
+    if filter == &SearchFilter::default() {
+        let mut stmt = conn.prepare_cached(
+            "SELECT rowid, -bm25(search_index, 4.0, 1.0) FROM search_index
+             WHERE search_index MATCH ?1 ORDER BY bm25(search_index, 4.0, 1.0) LIMIT ?2",
+        )?;
+        let rows = stmt.query_map(params![fts, limit], read)?;
+        return Ok(rows.collect::<Result<_, _>>()?);
+    }
     let kinds: Vec<&str> = filter.kinds.iter().map(|k| k.as_str()).collect();
     let kinds_json = serde_json::to_string(&kinds).unwrap_or_else(|_| "[]".into());
     let mut stmt = conn.prepare_cached(
-        "SELECT c.id, c.entity_id, c.kind, c.tick, c.title,
-                snippet(search_index, 1, '', '', '…', 32), -bm25(search_index, 4.0, 1.0)
+        "SELECT c.id, -bm25(search_index, 4.0, 1.0)
          FROM search_index JOIN search_chunks c ON c.id = search_index.rowid
          WHERE search_index MATCH ?1
            AND (json_array_length(?2) = 0 OR c.kind IN (SELECT value FROM json_each(?2)))
@@ -311,21 +412,71 @@ pub fn keyword_search(
     )?;
     let rows = stmt.query_map(
         params![fts, kinds_json, filter.from_tick, filter.to_tick, limit],
-        |r| {
-            Ok(KeywordHit {
-                chunk_id: r.get(0)?,
-                hit: SearchHit {
-                    entity_id: r.get(1)?,
-                    kind: r.get(2)?,
-                    tick: r.get(3)?,
-                    title: r.get(4)?,
-                    snippet: r.get(5)?,
-                    score: r.get(6)?,
-                },
-            })
-        },
+        read,
     )?;
     Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Words of a passage shown when the keywords did not match it (a match by meaning).
+const LEAD_WORDS: usize = 40;
+
+/// What a reader sees of passage `chunk_id` as a hit for `query`: the keyword index's snippet
+/// around the matched words when `keyword_matched`, else the passage's opening words. `None`
+/// when the passage is gone.
+pub fn describe_hit(
+    conn: &Connection,
+    query: &str,
+    chunk_id: i64,
+    score: f64,
+    keyword_matched: bool,
+) -> StoreResult<Option<SearchHit>> {
+    let chunk = conn
+        .prepare_cached(
+            "SELECT entity_id, kind, tick, title, body FROM search_chunks WHERE id = ?1",
+        )?
+        .query_row([chunk_id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<u32>>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, String>(4)?,
+            ))
+        })
+        .optional()?;
+    let Some((entity_id, kind, tick, title, body)) = chunk else {
+        return Ok(None);
+    };
+    let snippet = match fts_query(query).filter(|_| keyword_matched) {
+        Some(fts) => conn
+            .prepare_cached(
+                "SELECT snippet(search_index, 1, '', '', '…', 32) FROM search_index
+                 WHERE search_index MATCH ?1 AND rowid = ?2",
+            )?
+            .query_row(params![fts, chunk_id], |r| r.get::<_, String>(0))
+            .optional()?,
+        None => None,
+    };
+    let snippet = snippet
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| lead(&body, LEAD_WORDS));
+    Ok(Some(SearchHit {
+        entity_id,
+        kind,
+        tick,
+        title,
+        snippet,
+        score,
+    }))
+}
+
+fn lead(text: &str, n: usize) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() <= n {
+        words.join(" ")
+    } else {
+        format!("{}…", words[..n].join(" "))
+    }
 }
 
 /// Drops and recreates every passage from the source tables (their vectors go with them);

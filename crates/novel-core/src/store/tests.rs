@@ -190,3 +190,28 @@ fn a_failed_savepoint_undoes_only_its_own_writes() {
     assert!(result.is_err());
     assert_eq!(mint_id(&tx, EntityKind::Lore).unwrap().to_string(), "W1");
 }
+
+#[test]
+fn an_edited_scene_is_searched_by_its_new_prose() {
+    let (_dir, path) = temp_db();
+    let mut store = Store::open(&path, true).unwrap();
+    let tx = store.transaction().unwrap();
+    let scene = crate::model::Scene {
+        id: "S0".into(),
+        tick: 1,
+        title: "Low Tide".into(),
+        pov_character: None,
+        location: None,
+        prose: "The lantern guttered on the quay.".into(),
+        word_count: 6,
+        summary: vec!["Night on the quay.".into()],
+        tension: None,
+        created_at: "t".into(),
+    };
+    insert_scene(&tx, &scene).unwrap();
+    index_scene(&tx, &scene).unwrap();
+    assert_eq!(search(&tx, "lantern", &[], 5).unwrap().len(), 1);
+    assert!(update_scene_prose(&tx, "S0", "A heron stood in the shallows.", 6).unwrap());
+    assert!(search(&tx, "lantern", &[], 5).unwrap().is_empty());
+    assert_eq!(search(&tx, "heron", &[], 5).unwrap()[0].entity_id, "S0");
+}

@@ -18,12 +18,9 @@ pub struct VectorMeta {
 }
 
 pub fn vector_meta(conn: &Connection) -> StoreResult<VectorMeta> {
-    let (model, dim, generation): (Option<String>, Option<i64>, i64) = conn.query_row(
-        "SELECT model, dim, generation FROM search_meta WHERE id = 1",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
-    let count: i64 = conn.query_row("SELECT count(*) FROM search_vectors", [], |r| r.get(0))?;
+    let (model, dim, generation, count): (Option<String>, Option<i64>, i64, i64) = conn
+        .prepare_cached("SELECT model, dim, generation, vectors FROM search_meta WHERE id = 1")?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
     Ok(VectorMeta {
         model,
         dim: dim.map(|d| d as usize),

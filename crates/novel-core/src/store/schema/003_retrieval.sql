@@ -45,20 +45,22 @@ CREATE TABLE search_vectors (
     vector   BLOB NOT NULL CHECK (length(vector) = 4 * dim)
 );
 
--- Which model the stored vectors belong to, and a counter every vector write bumps so that an
--- in-memory copy of the vectors knows when it is stale.
+-- Which model the stored vectors belong to, how many there are, and a counter every vector
+-- write bumps, so that an in-memory copy of the vectors knows when it is stale without
+-- counting 30 MB of rows on every search.
 CREATE TABLE search_meta (
     id         INTEGER PRIMARY KEY CHECK (id = 1),
     model      TEXT,
     dim        INTEGER,
-    generation INTEGER NOT NULL DEFAULT 0
+    generation INTEGER NOT NULL DEFAULT 0,
+    vectors    INTEGER NOT NULL DEFAULT 0
 );
 INSERT INTO search_meta (id) VALUES (1);
 CREATE TRIGGER search_vectors_added AFTER INSERT ON search_vectors BEGIN
-    UPDATE search_meta SET generation = generation + 1 WHERE id = 1;
+    UPDATE search_meta SET generation = generation + 1, vectors = vectors + 1 WHERE id = 1;
 END;
 CREATE TRIGGER search_vectors_removed AFTER DELETE ON search_vectors BEGIN
-    UPDATE search_meta SET generation = generation + 1 WHERE id = 1;
+    UPDATE search_meta SET generation = generation + 1, vectors = vectors - 1 WHERE id = 1;
 END;
 
 -- Derived from the scenes: one line per chapter (level 1) and per arc (level 2), so the story
