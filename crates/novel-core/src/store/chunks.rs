@@ -159,16 +159,6 @@ pub fn list_chunks(conn: &Connection) -> StoreResult<Vec<Chunk>> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// The passages with these ids, in no particular order.
-pub fn chunks_by_id(conn: &Connection, ids: &[i64]) -> StoreResult<Vec<Chunk>> {
-    let json = serde_json::to_string(ids).unwrap_or_else(|_| "[]".into());
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {CHUNK_COLUMNS} FROM search_chunks WHERE id IN (SELECT value FROM json_each(?1))"
-    ))?;
-    let rows = stmt.query_map([json], read_chunk)?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
 pub fn count_chunks(conn: &Connection) -> StoreResult<usize> {
     Ok(
         conn.query_row("SELECT count(*) FROM search_chunks", [], |r| {

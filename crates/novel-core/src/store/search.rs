@@ -51,16 +51,6 @@ impl SearchFilter {
             ..SearchFilter::default()
         }
     }
-
-    /// Whether a passage of `kind` at `tick` passes. A passage without a tick (seed lore)
-    /// passes any range.
-    pub fn admits(&self, kind: &str, tick: Option<u32>) -> bool {
-        let kind_ok = self.kinds.is_empty() || self.kinds.iter().any(|k| k.as_str() == kind);
-        let tick_ok = tick.is_none_or(|t| {
-            self.from_tick.is_none_or(|from| t >= from) && self.to_tick.is_none_or(|to| t <= to)
-        });
-        kind_ok && tick_ok
-    }
 }
 
 /// A keyword match: the passage's id and what a reader sees of it.
