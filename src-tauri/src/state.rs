@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use novel_core::novel::{Access, Novel};
+use novel_core::retrieval::Retrieval;
 use novel_core::run::RunControl;
 use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
@@ -29,6 +30,8 @@ pub struct AppState {
 /// One open novel.
 pub struct Session {
     pub path: PathBuf,
+    /// Why search is keyword-only (no local embedding model), said once per open novel.
+    pub search_notice: Option<String>,
     writer: Arc<AsyncMutex<Novel>>,
     run: Mutex<Option<RunControl>>,
 }
@@ -57,8 +60,11 @@ impl AppState {
         {
             return Err(AppError::busy());
         }
-        *slot = novel.map(|novel| {
+        *slot = novel.map(|mut novel| {
+            // Semantic memory when the local model is installed; keyword search otherwise.
+            novel.set_retrieval(Retrieval::local());
             Arc::new(Session {
+                search_notice: novel.retrieval().notice(),
                 path: novel.root().to_path_buf(),
                 writer: Arc::new(AsyncMutex::new(novel)),
                 run: Mutex::new(None),

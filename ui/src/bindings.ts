@@ -66,15 +66,19 @@ export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" 
 
 /**
  *  The token budget of every context section. The defaults keep a planner prompt near 2,000
- *  tokens however long the novel grows; a novel can change any of them in `novel.toml`
- *  (`[generation.context]`, see [`crate::config::GenerationSettings`]).
+ *  tokens however long the novel grows: the sections that grow with the world (summary, loops,
+ *  relationships, lore, known entities, recalled and mentioned) are sized so that a 300-scene
+ *  novel's prompt is within 1.3× a 10-scene one's (see BENCHMARKS.md). A novel can change any of
+ *  them in `novel.toml` (`[generation.context]`, see [`crate::config::GenerationSettings`]).
  */
 export type ContextBudgets = ContextBudgets_Serialize | ContextBudgets_Deserialize;
 
 /**
  *  The token budget of every context section. The defaults keep a planner prompt near 2,000
- *  tokens however long the novel grows; a novel can change any of them in `novel.toml`
- *  (`[generation.context]`, see [`crate::config::GenerationSettings`]).
+ *  tokens however long the novel grows: the sections that grow with the world (summary, loops,
+ *  relationships, lore, known entities, recalled and mentioned) are sized so that a 300-scene
+ *  novel's prompt is within 1.3× a 10-scene one's (see BENCHMARKS.md). A novel can change any of
+ *  them in `novel.toml` (`[generation.context]`, see [`crate::config::GenerationSettings`]).
  */
 export type ContextBudgets_Deserialize = {
 	foundation?: number,
@@ -89,12 +93,18 @@ export type ContextBudgets_Deserialize = {
 	tool_results?: number,
 	steering?: number,
 	entities?: number,
+	/**  Earlier passages that hybrid search finds relevant to what comes next. */
+	recalled?: number,
+	/**  Characters and places the recent text or the plan mentions by name or alias. */
+	mentioned?: number,
 };
 
 /**
  *  The token budget of every context section. The defaults keep a planner prompt near 2,000
- *  tokens however long the novel grows; a novel can change any of them in `novel.toml`
- *  (`[generation.context]`, see [`crate::config::GenerationSettings`]).
+ *  tokens however long the novel grows: the sections that grow with the world (summary, loops,
+ *  relationships, lore, known entities, recalled and mentioned) are sized so that a 300-scene
+ *  novel's prompt is within 1.3× a 10-scene one's (see BENCHMARKS.md). A novel can change any of
+ *  them in `novel.toml` (`[generation.context]`, see [`crate::config::GenerationSettings`]).
  */
 export type ContextBudgets_Serialize = {
 	foundation: number,
@@ -109,6 +119,10 @@ export type ContextBudgets_Serialize = {
 	tool_results: number,
 	steering: number,
 	entities: number,
+	/**  Earlier passages that hybrid search finds relevant to what comes next. */
+	recalled: number,
+	/**  Characters and places the recent text or the plan mentions by name or alias. */
+	mentioned: number,
 };
 
 export type EdgeKind = "relationship" | "connection" | 
@@ -411,6 +425,11 @@ export type NovelOverview_Deserialize = {
 	/**  The next tick failed and has not been retried or skipped. */
 	pending_failure?: FailureView | null,
 	updated_at: string,
+	/**
+	 *  Why search is keyword-only and how to turn semantic search on; `None` when it is on.
+	 *  Set by the front end, which knows the retrieval it attached.
+	 */
+	search_notice?: string | null,
 };
 
 export type NovelOverview_Serialize = {
@@ -427,6 +446,11 @@ export type NovelOverview_Serialize = {
 	/**  The next tick failed and has not been retried or skipped. */
 	pending_failure: FailureView | null,
 	updated_at: string,
+	/**
+	 *  Why search is keyword-only and how to turn semantic search on; `None` when it is on.
+	 *  Set by the front end, which knows the retrieval it attached.
+	 */
+	search_notice: string | null,
 };
 
 export type Plan = Plan_Serialize | Plan_Deserialize;

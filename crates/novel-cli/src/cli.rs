@@ -48,8 +48,17 @@ pub enum Command {
     /// Configure and check LLM providers (kept in your config directory, never in a novel).
     #[command(subcommand)]
     Providers(ProvidersCommand),
-    /// Rebuild the search index from the story memory.
+    /// Rebuild the search index (passages, summaries, embeddings) from the story memory.
     Reindex,
+    /// Show what the next prompt will contain: each section's tokens against its budget.
+    Context {
+        /// The next tick's planner prompt (the only prompt known before the tick runs).
+        #[arg(long, required = true)]
+        next: bool,
+        /// Also print the rendered prompt.
+        #[arg(long)]
+        show: bool,
+    },
     /// Export the manuscript.
     Export {
         #[arg(long, value_enum, default_value = "md")]

@@ -244,5 +244,6 @@ fn a_second_writer_process_is_refused_while_the_first_holds_the_novel() {
     novel().arg("-C").arg(&dir).arg("status").assert().success();
     drop(held);
     let out = stdout_of(novel().arg("-C").arg(&dir).arg("reindex"));
-    assert!(out.contains("Indexed 3 records"), "{out}");
+    // A new novel: its protagonist, its place and its goal, one passage each.
+    assert!(out.contains("Indexed 3 passages"), "{out}");
 }

@@ -20,12 +20,14 @@ pub mod model;
 pub mod novel;
 pub mod plan;
 pub mod prompts;
+pub mod retrieval;
 pub mod run;
 pub mod schema;
 pub mod seed;
 #[cfg(feature = "specta")]
 pub mod specta_types;
 pub mod store;
+pub mod synthetic;
 pub mod tick;
 pub mod tools;
 pub mod views;

@@ -4,12 +4,15 @@
 //! newer than this program), and holds the writer's lock while a process may write.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::clock::{Clock, timestamp};
 use crate::config::{CONFIG_FILE, ConfigError, Foundation, GenerationSettings, NovelConfig};
 use crate::lock::{LockError, NovelLock};
+use crate::memory::NewLore;
 use crate::memory::{self, MemoryError, NewCharacter, NewLocation, NewLoop};
 use crate::model::{Importance, StoryState};
+use crate::retrieval::{ReindexReport, Retrieval, RetrievalError};
 use crate::store::{self, DB_FILE, Store, StoreError};
 
 pub const SCENES_DIR: &str = "scenes";
@@ -26,6 +29,9 @@ pub struct NovelSeed {
     pub protagonist: NewCharacter,
     pub location: NewLocation,
     pub goal: String,
+    /// World facts known from the start (seed 003's world info): always-on entries and
+    /// keyword-triggered ones.
+    pub lore: Vec<NewLore>,
 }
 
 /// Whether the opener intends to write (and so needs the lock).
@@ -57,6 +63,8 @@ pub enum NovelError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Memory(#[from] MemoryError),
+    #[error(transparent)]
+    Retrieval(#[from] RetrievalError),
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
@@ -76,6 +84,15 @@ pub struct Novel {
     config: NovelConfig,
     store: Store,
     lock: Option<NovelLock>,
+    retrieval: Arc<Retrieval>,
+}
+
+/// Until a front attaches an embedder ([`Novel::set_retrieval`]), search uses keywords: the
+/// engine never loads a model on its own, so tests and tools stay deterministic.
+fn default_retrieval() -> Arc<Retrieval> {
+    Arc::new(Retrieval::keyword_only(
+        "this program did not set up an embedding model",
+    ))
 }
 
 impl std::fmt::Debug for Novel {
@@ -150,6 +167,9 @@ impl Novel {
                 0,
                 "seed",
             )?;
+            for lore in seed.lore {
+                memory::add_lore(&tx, lore, 0, None, "seed")?;
+            }
             store::save_state(
                 &tx,
                 &StoryState {
@@ -166,6 +186,7 @@ impl Novel {
             config,
             store,
             lock: Some(lock),
+            retrieval: default_retrieval(),
         })
     }
 
@@ -199,6 +220,7 @@ impl Novel {
             config,
             store,
             lock,
+            retrieval: default_retrieval(),
         })
     }
 
@@ -227,17 +249,31 @@ impl Novel {
         self.root.join(sub)
     }
 
-    /// Rebuilds the derived search index from the source tables; returns the documents indexed.
-    pub fn reindex(&mut self) -> Result<usize, NovelError> {
+    /// The novel's retrieval: keyword search, plus semantic search once an embedder is set.
+    pub fn retrieval(&self) -> Arc<Retrieval> {
+        self.retrieval.clone()
+    }
+
+    /// Sets how the novel's memory is searched (e.g. `Retrieval::local()` for the machine's
+    /// model).
+    pub fn set_retrieval(&mut self, retrieval: Retrieval) {
+        self.retrieval = Arc::new(retrieval);
+    }
+
+    /// Rebuilds all derived data — passages and their keyword index, chapter and arc
+    /// summaries, and (with an embedder) every vector — from the source tables, in one
+    /// transaction. Embedding runs on tokio's blocking pool: call it inside a tokio runtime.
+    pub async fn reindex(&mut self) -> Result<ReindexReport, NovelError> {
         if self.lock.is_none() {
             return Err(NovelError::ReadOnly {
                 path: self.root.clone(),
             });
         }
+        let retrieval = self.retrieval.clone();
         let tx = self.store.transaction()?;
-        let n = store::rebuild_search_index(&tx)?;
+        let report = retrieval.rebuild(&tx).await?;
         tx.commit().map_err(StoreError::from)?;
-        Ok(n)
+        Ok(report)
     }
 
     /// Re-reads `novel.toml` after it was changed on disk.

@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::config::{ConfigError, Foundation, GenerationSettings};
-use crate::memory::{NewCharacter, NewLocation};
+use crate::memory::{NewCharacter, NewLocation, NewLore};
 use crate::novel::NovelSeed;
 
 #[derive(Debug, Deserialize)]
@@ -18,6 +18,9 @@ struct SeedFile {
     generation: GenerationSettings,
     protagonist: NewCharacter,
     location: NewLocation,
+    /// `[[lore]]` entries: fact, keywords, aliases, importance, always_on.
+    #[serde(default)]
+    lore: Vec<NewLore>,
 }
 
 impl NovelSeed {
@@ -33,6 +36,7 @@ impl NovelSeed {
             protagonist: file.protagonist,
             location: file.location,
             goal: file.goal,
+            lore: file.lore,
         })
     }
 
@@ -71,5 +75,31 @@ name = "Rainmarket Docks"
             err.to_string().contains("rolle") && err.to_string().contains("seed.toml"),
             "{err}"
         );
+        assert!(seed.lore.is_empty());
+    }
+
+    #[test]
+    fn a_seed_file_carries_lorebook_entries() {
+        let text = r#"
+goal = "Clear her brother's name"
+[novel]
+title = "Salt"
+[protagonist]
+name = "Tamsin Vale"
+[location]
+name = "Rainmarket Docks"
+[[lore]]
+fact = "The tide bells ring thirteen times when the harbour court sits."
+keywords = ["tide bell"]
+aliases = ["the thirteen bells"]
+importance = "high"
+[[lore]]
+fact = "Magic costs the caster a memory."
+always_on = true
+"#;
+        let seed = NovelSeed::from_toml(text, Path::new("seed.toml")).unwrap();
+        assert_eq!(seed.lore.len(), 2);
+        assert_eq!(seed.lore[0].aliases, vec!["the thirteen bells"]);
+        assert!(!seed.lore[0].always_on && seed.lore[1].always_on);
     }
 }

@@ -49,12 +49,12 @@ pub async fn open_novel(
     if let Some(current) = state.current()
         && current.path == dir
     {
-        return overview_of(&current.read()?);
+        return current_overview(&state);
     }
     let novel = Novel::open(&dir, Access::Write)?;
-    let overview = overview_of(&novel)?;
     let _ = recent(&state).touch(&dir, novel.config(), &now());
     state.replace(Some(novel))?;
+    let overview = current_overview(&state)?;
     changed(&app, Some(display(&dir)), ChangeReason::Opened);
     Ok(overview)
 }
@@ -81,9 +81,9 @@ pub async fn create_novel(
     }
     let dir = free_folder(&parent, &form.folder_name());
     let novel = Novel::create(&dir, seed, &SystemClock)?;
-    let overview = overview_of(&novel)?;
     let _ = recent(&state).touch(&dir, novel.config(), &now());
     state.replace(Some(novel))?;
+    let overview = current_overview(&state)?;
     changed(&app, Some(display(&dir)), ChangeReason::Opened);
     Ok(overview)
 }
@@ -101,9 +101,17 @@ pub async fn close_novel(app: AppHandle, state: State<'_, AppState>) -> AppResul
 #[specta::specta]
 pub async fn current_novel(state: State<'_, AppState>) -> AppResult<Option<NovelOverview>> {
     match state.current() {
-        Some(session) => Ok(Some(overview_of(&session.read()?)?)),
+        Some(_) => Ok(Some(current_overview(&state)?)),
         None => Ok(None),
     }
+}
+
+/// The open novel's overview, with the search notice of its session.
+pub(crate) fn current_overview(state: &AppState) -> AppResult<NovelOverview> {
+    let session = state.session()?;
+    let mut overview = overview_of(&session.read()?)?;
+    overview.search_notice = session.search_notice.clone();
+    Ok(overview)
 }
 
 /// `parent/name`, or `parent/name-2`, `-3`, … when that is taken.

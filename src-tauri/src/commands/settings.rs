@@ -10,7 +10,7 @@ use specta::Type;
 use tauri::{AppHandle, State};
 
 use super::changed;
-use super::library::overview_of;
+use super::library::current_overview;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
 use crate::state::{AppState, display};
@@ -157,11 +157,8 @@ pub async fn save_generation_settings(
     settings: GenerationSettings,
 ) -> AppResult<NovelOverview> {
     let session = state.session()?;
-    let overview = {
-        let mut novel = session.write()?;
-        edits::set_generation_settings(&mut novel, settings)?;
-        overview_of(&novel)?
-    };
+    edits::set_generation_settings(&mut *session.write()?, settings)?;
+    let overview = current_overview(&state)?;
     changed(
         &app,
         Some(session.path_string()),

@@ -25,6 +25,11 @@ export function Header({ overview, theme, exporting, onExport, onToggleTheme, on
           {overview
             ? `${plural(overview.scenes, "scene")} · ${plural(overview.words, "word")}`
             : "No novel open"}
+          {overview?.search_notice ? (
+            <span className="header-notice" data-testid="search-notice" title={overview.search_notice}>
+              {" · "}keyword search only
+            </span>
+          ) : null}
         </p>
       </div>
       <div className="header-actions">

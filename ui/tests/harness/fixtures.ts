@@ -98,6 +98,7 @@ export function overview(scenes: SceneView_Serialize[], pending: NovelOverview_S
     open_loops: 1,
     pending_failure: pending,
     updated_at: "2025-11-20T10:00:42Z",
+    search_notice: null,
   };
 }
 

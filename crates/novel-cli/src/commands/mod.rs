@@ -1,10 +1,13 @@
 //! One module per subcommand; `run` dispatches.
 
+mod context;
 mod export;
 mod inspect;
 mod list;
 mod new;
 mod providers;
+mod reindex;
+mod semantic;
 mod status;
 mod summarize;
 mod tick;
@@ -28,15 +31,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Run { n, tick } => tick::run(&dir, n, tick, json),
         Command::Summarize => summarize::run(&open(&dir, Access::Read)?, json),
         Command::Providers(cmd) => providers::run(cmd, json),
-        Command::Reindex => {
-            let n = open(&dir, Access::Write)?.reindex()?;
-            if json {
-                crate::output::json(&serde_json::json!({ "indexed": n }))
-            } else {
-                println!("Indexed {n} records.");
-                Ok(())
-            }
-        }
+        Command::Reindex => reindex::run(&dir, json),
+        Command::Context { next: _, show } => context::run(&dir, show, json),
         Command::Export { format, output } => {
             export::run(&open(&dir, Access::Read)?, format, output, json)
         }

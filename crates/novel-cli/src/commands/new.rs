@@ -28,6 +28,7 @@ pub fn run(args: NewArgs, json: bool) -> Result<()> {
             protagonist: NewCharacter::default(),
             location: NewLocation::default(),
             goal: String::new(),
+            lore: Vec::new(),
         },
     };
     apply_flags(&mut seed, &args)?;

@@ -18,6 +18,7 @@ use crate::cli::TickArgs;
 
 pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
     let mut novel = Novel::open(dir, Access::Write)?;
+    super::semantic::attach(&mut novel);
     let state = novel.state()?;
     let pending: Vec<_> = store::list_failures(novel.store().conn())?
         .into_iter()

@@ -10,8 +10,10 @@ use serde::{Deserialize, Serialize};
 pub const TRIM_MARKER: &str = "…(trimmed)";
 
 /// The token budget of every context section. The defaults keep a planner prompt near 2,000
-/// tokens however long the novel grows; a novel can change any of them in `novel.toml`
-/// (`[generation.context]`, see [`crate::config::GenerationSettings`]).
+/// tokens however long the novel grows: the sections that grow with the world (summary, loops,
+/// relationships, lore, known entities, recalled and mentioned) are sized so that a 300-scene
+/// novel's prompt is within 1.3× a 10-scene one's (see BENCHMARKS.md). A novel can change any of
+/// them in `novel.toml` (`[generation.context]`, see [`crate::config::GenerationSettings`]).
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -28,23 +30,29 @@ pub struct ContextBudgets {
     pub tool_results: u32,
     pub steering: u32,
     pub entities: u32,
+    /// Earlier passages that hybrid search finds relevant to what comes next.
+    pub recalled: u32,
+    /// Characters and places the recent text or the plan mentions by name or alias.
+    pub mentioned: u32,
 }
 
 impl Default for ContextBudgets {
     fn default() -> Self {
         ContextBudgets {
             foundation: 300,
-            summary: 500,
+            summary: 250,
             recent: 700,
             previous_tail: 250,
-            loops: 250,
+            loops: 120,
             character: 350,
-            relationships: 250,
+            relationships: 100,
             location: 200,
-            lore: 200,
+            lore: 100,
             tool_results: 700,
             steering: 150,
-            entities: 300,
+            entities: 120,
+            recalled: 300,
+            mentioned: 120,
         }
     }
 }
@@ -89,6 +97,8 @@ impl ContextBudgets {
             SectionKind::ToolResults => self.tool_results,
             SectionKind::Steering => self.steering,
             SectionKind::Entities => self.entities,
+            SectionKind::Recalled => self.recalled,
+            SectionKind::Mentioned => self.mentioned,
         }
     }
 }
@@ -109,10 +119,12 @@ pub enum SectionKind {
     ToolResults,
     Steering,
     Entities,
+    Recalled,
+    Mentioned,
 }
 
 impl SectionKind {
-    pub const ALL: [SectionKind; 12] = [
+    pub const ALL: [SectionKind; 14] = [
         SectionKind::Foundation,
         SectionKind::Summary,
         SectionKind::Recent,
@@ -125,6 +137,8 @@ impl SectionKind {
         SectionKind::ToolResults,
         SectionKind::Steering,
         SectionKind::Entities,
+        SectionKind::Recalled,
+        SectionKind::Mentioned,
     ];
 
     /// The name templates and previews use.
@@ -142,6 +156,8 @@ impl SectionKind {
             SectionKind::ToolResults => "tool_results",
             SectionKind::Steering => "steering",
             SectionKind::Entities => "entities",
+            SectionKind::Recalled => "recalled",
+            SectionKind::Mentioned => "mentioned",
         }
     }
 }
@@ -399,6 +415,8 @@ mod tests {
                 SectionKind::ToolResults => budgets.tool_results = 0,
                 SectionKind::Steering => budgets.steering = 0,
                 SectionKind::Entities => budgets.entities = 0,
+                SectionKind::Recalled => budgets.recalled = 0,
+                SectionKind::Mentioned => budgets.mentioned = 0,
             }
             let err = budgets.validate().unwrap_err();
             assert!(err.contains(&format!("{} (0)", kind.as_str())), "{err}");

@@ -287,6 +287,8 @@ pub(crate) fn novel(scenes: u32) -> Fixture {
             category: "law".into(),
             importance: Importance::High,
             keywords: vec!["tide ledger".into(), "ledger".into()],
+            aliases: Vec::new(),
+            always_on: false,
             source_tick: None,
             created_tick: 0,
         },
@@ -295,6 +297,7 @@ pub(crate) fn novel(scenes: u32) -> Fixture {
     for tick in 1..=scenes {
         store::insert_scene(&tx, &scene(tick)).unwrap();
     }
+    store::rebuild_search_index(&tx).unwrap();
     store::save_state(
         &tx,
         &StoryState {

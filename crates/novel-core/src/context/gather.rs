@@ -7,8 +7,10 @@ use std::collections::BTreeMap;
 use rusqlite::Connection;
 
 use super::budget::{ContextBudgets, Keep, Section, SectionKind, fit_counting, fit_items};
+use super::mentions;
 use super::render::{self, Names};
-use super::summary::{FirstBullets, SummarySource, bounded_summary};
+use super::rollup::Rollups;
+use super::summary::{SummarySource, bounded_summary};
 use super::{EntityRef, StoryContext};
 use crate::config::NovelConfig;
 use crate::model::{Character, LoopStatus};
@@ -44,7 +46,7 @@ pub fn gather(
     config: &NovelConfig,
     budgets: &ContextBudgets,
 ) -> Result<StoryContext, StoreError> {
-    gather_with(conn, config, budgets, &Focus::default(), &FirstBullets)
+    gather_with(conn, config, budgets, &Focus::default(), &Rollups)
 }
 
 /// The context for the next tick, centred on `focus`, its overall summary from `summaries`.
@@ -105,10 +107,16 @@ pub fn gather_with(
         lore_trigger.push_str(&s.summary.join("\n"));
         lore_trigger.push('\n');
     }
+    let recall_text = detailed
+        .last()
+        .map(|s| s.summary.join("\n"))
+        .unwrap_or_default();
+    let recall_before = detailed.first().map(|s| s.tick);
 
     if g.include_overall_summary {
         // Scenes shown in detail are not repeated as summary lines; one cut by the budget
-        // still is, so nothing falls out of both.
+        // still is, so nothing falls out of both. A roll-up line that reaches into the detailed
+        // scenes stays: it is the only line for the scenes before them.
         let shown_from = match kept {
             0 => detailed.last().map_or(u32::MAX, |s| s.tick + 1),
             k => detailed[detailed.len() - k].tick,
@@ -116,7 +124,7 @@ pub fn gather_with(
         let lines: Vec<_> = summaries
             .summary_lines(conn)?
             .into_iter()
-            .filter(|l| l.last_tick < shown_from)
+            .filter(|l| l.first_tick < shown_from)
             .collect();
         sections.insert(
             SectionKind::Summary,
@@ -172,6 +180,13 @@ pub fn gather_with(
         lore_trigger.push_str(&format!("{}\n{}\n", place.name, place.description));
     }
 
+    let excluded: Vec<&str> = pov
+        .iter()
+        .map(|c| c.id.as_str())
+        .chain(location.iter().map(|l| l.id.as_str()))
+        .collect();
+    let mention_pool = mentions::pool(&characters, &locations, &names, &excluded);
+
     // Recently active entities first, so trimming drops the ones the story has left behind;
     // the POV and the place lead whatever happens.
     let is_focus = |id: &str, focus: Option<&str>| Some(id) == focus;
@@ -214,7 +229,10 @@ pub fn gather_with(
         sections,
         lore_pool: store::list_lore(conn)?,
         lore_trigger,
+        mention_pool,
+        recall_text,
+        recall_before,
     };
-    context.refresh_lore();
+    context.refresh_triggered();
     Ok(context)
 }

@@ -1,7 +1,9 @@
-//! Keyword-triggered lore (seed 003's "world info"): a world fact enters the context only when
-//! one of its keywords appears in what the next scene is about — the recent scenes, the place,
-//! the POV character, the plan, the writer's note — or when it is critical. The rest of the
-//! world stays in memory, reachable through `memory.search`, instead of costing tokens.
+//! Keyword-triggered lore (seed 003's "world info", a writer's lorebook): a world fact enters
+//! the context only when one of its keywords or aliases appears in what the next scene is
+//! about — the recent scenes, the place, the POV character, the plan, the writer's note — or
+//! when it is always on (or critical). Importance is its priority: when the triggered facts
+//! exceed the lore budget, the least important go first. The rest of the world stays in
+//! memory, reachable through `memory.search`, instead of costing tokens.
 
 use crate::model::{Importance, LoreFact};
 
@@ -11,9 +13,11 @@ pub(crate) fn triggered<'a>(facts: &'a [LoreFact], text: &str) -> Vec<&'a LoreFa
     let mut hits: Vec<&LoreFact> = facts
         .iter()
         .filter(|f| {
-            f.importance == Importance::Critical
+            f.always_on
+                || f.importance == Importance::Critical
                 || f.keywords
                     .iter()
+                    .chain(&f.aliases)
                     .any(|k| contains_word(&haystack, &k.to_lowercase()))
         })
         .collect();
@@ -46,6 +50,8 @@ mod tests {
             category: "world".into(),
             importance,
             keywords: keywords.iter().map(|k| k.to_string()).collect(),
+            aliases: Vec::new(),
+            always_on: false,
             source_tick: None,
             created_tick: 0,
         }

@@ -1,15 +1,19 @@
 //! The context builder (seed 000 §4.2, seed 001 §2): what the LLM calls of a tick know about
 //! the story. [`gather`] reads the store into bounded, pre-rendered sections — foundation,
-//! overall summary, recent scenes, the previous scene's last words, open loops, the POV
-//! character, their relationships, the place, triggered lore, known entities — and the tick
-//! adds what it learns later (the plan, tool results, the writer's note). Every section has a
-//! token budget, so a prompt built from a [`StoryContext`] stays the same size at scene 300 as
-//! at scene 10. The prompt templates decide which sections each role sees.
+//! overall summary (hierarchical roll-ups, see [`rollup`]), recent scenes, the previous scene's
+//! last words, open loops, the POV character, their relationships, the place, triggered lore,
+//! mentioned characters and places, known entities — and the tick adds what it learns later
+//! (the plan, tool results, the writer's note, and the passages hybrid search recalls for
+//! them, see [`StoryContext::recall_query`]). Every section has a token budget, so a prompt
+//! built from a [`StoryContext`] stays the same size at scene 300 as at scene 10. The prompt
+//! templates decide which sections each role sees.
 
 mod budget;
 mod gather;
 mod lore;
+mod mentions;
 mod render;
+mod rollup;
 mod summary;
 mod tool_results;
 
@@ -24,12 +28,28 @@ use serde_json::Value;
 
 pub use budget::{ContextBudgets, Section, SectionKind, SectionReport, TRIM_MARKER};
 pub use gather::{Focus, gather, gather_with};
+pub use rollup::{ARC_CHAPTERS, CHAPTER_SCENES, Rollups, rebuild_rollups, roll_up_after};
 pub use summary::{FirstBullets, SummaryLine, SummarySource};
 
 use crate::config::{Foundation, GenerationSettings};
+use crate::ids::EntityKind;
 use crate::model::LoreFact;
 use crate::plan::Plan;
+use crate::store::{SearchFilter, SearchHit};
 use budget::{Keep, fit_items};
+use mentions::Mentionable;
+
+/// What to ask the memory for the "recalled" section: passages of earlier scenes (those shown
+/// in detail are already in the prompt) relevant to what comes next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecallQuery {
+    pub text: String,
+    pub filter: SearchFilter,
+    pub limit: u32,
+}
+
+/// Passages asked for; the budget decides how many are shown.
+const RECALL_LIMIT: u32 = 8;
 
 /// An entity the context is centred on, by id and display name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,8 +77,14 @@ pub struct StoryContext {
     budgets: ContextBudgets,
     sections: BTreeMap<SectionKind, Section>,
     lore_pool: Vec<LoreFact>,
-    /// What the story is about right now; lore whose keywords occur here is included.
+    /// What the story is about right now; lore whose keywords occur here is included, and
+    /// characters and places named here are reminded of.
     lore_trigger: String,
+    mention_pool: Vec<Mentionable>,
+    /// What the next scene is about, for recall: the last scene's summary, the note, the plan.
+    recall_text: String,
+    /// The first tick shown in detail; recall looks only before it.
+    recall_before: Option<u32>,
 }
 
 impl StoryContext {
@@ -104,26 +130,54 @@ impl StoryContext {
             Some(note) => {
                 self.lore_trigger.push('\n');
                 self.lore_trigger.push_str(note);
+                self.recall_text.push('\n');
+                self.recall_text.push_str(note);
                 fit_items(vec![note.to_string()], self.budgets.steering, Keep::Head)
             }
             None => Section::default(),
         };
         self.set(SectionKind::Steering, section);
-        self.refresh_lore();
+        self.refresh_triggered();
         self
     }
 
     /// Adds the plan the writer is to render. Its POV and place should be the ones this
     /// context was gathered for: gather with [`Focus::of_plan`] before writing.
     pub fn with_plan(mut self, plan: &Plan) -> StoryContext {
-        self.lore_trigger.push('\n');
-        self.lore_trigger.push_str(&plan.scene_intention);
-        for outcome in &plan.expected_outcomes {
+        for text in std::iter::once(&plan.scene_intention).chain(&plan.expected_outcomes) {
             self.lore_trigger.push('\n');
-            self.lore_trigger.push_str(outcome);
+            self.lore_trigger.push_str(text);
+            self.recall_text.push('\n');
+            self.recall_text.push_str(text);
         }
         self.plan = Some(plan.clone());
-        self.refresh_lore();
+        self.refresh_triggered();
+        self
+    }
+
+    /// What to search the memory for to fill the "recalled" section; `None` before the first
+    /// scene (there is nothing earlier to recall).
+    pub fn recall_query(&self) -> Option<RecallQuery> {
+        let before = self.recall_before?;
+        let text = self.recall_text.trim();
+        if text.is_empty() || before <= 1 {
+            return None;
+        }
+        Some(RecallQuery {
+            text: text.to_string(),
+            filter: SearchFilter {
+                kinds: vec![EntityKind::Scene],
+                from_tick: None,
+                to_tick: Some(before - 1),
+            },
+            limit: RECALL_LIMIT,
+        })
+    }
+
+    /// Adds the passages recalled for [`Self::recall_query`], most relevant first.
+    pub fn with_recalled(mut self, hits: &[SearchHit]) -> StoryContext {
+        let section = fit_items(render::recalled(hits), self.budgets.recalled, Keep::Head);
+        self.set(SectionKind::Recalled, section);
         self
     }
 
@@ -131,9 +185,13 @@ impl StoryContext {
         self.sections.insert(kind, section);
     }
 
-    fn refresh_lore(&mut self) {
+    /// Lore and mentioned entities follow what the scene is about; call after adding to it.
+    fn refresh_triggered(&mut self) {
         let facts = lore::triggered(&self.lore_pool, &self.lore_trigger);
         let section = fit_items(render::lore(&facts), self.budgets.lore, Keep::Head);
         self.set(SectionKind::Lore, section);
+        let named = mentions::mentioned(&self.mention_pool, &self.lore_trigger);
+        let section = fit_items(named, self.budgets.mentioned, Keep::Head);
+        self.set(SectionKind::Mentioned, section);
     }
 }

@@ -241,3 +241,84 @@ pub(crate) fn entities(characters: &[Character], locations: &[Location]) -> Vec<
     let places = locations.iter().map(|l| format!("- {} {}", l.id, l.name));
     chars.chain(places).collect()
 }
+
+/// Up to `n` words of `text`, with an ellipsis when cut.
+fn lead(text: &str, n: usize) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() <= n {
+        words.join(" ")
+    } else {
+        format!("{}…", words[..n].join(" "))
+    }
+}
+
+/// Words of a description a mentioned entity gets: who they are, not their whole record.
+const MENTION_WORDS: usize = 30;
+
+/// A character the scene's text mentions, in one line.
+pub(crate) fn mentioned_character(c: &Character, names: &Names) -> String {
+    let mut item = format!("- {} ({})", c.name, c.id);
+    if !c.role.trim().is_empty() {
+        item.push_str(&format!(", {}", c.role.trim()));
+    }
+    item.push_str(status_note(c.status));
+    let mut details = Vec::new();
+    let description = c.description.trim().trim_end_matches('.');
+    if !description.is_empty() {
+        details.push(lead(description, MENTION_WORDS));
+    }
+    if let Some(feels) = c
+        .emotional_state
+        .as_deref()
+        .filter(|f| !f.trim().is_empty())
+    {
+        details.push(format!("feels {}", feels.trim()));
+    }
+    if let Some(at) = &c.last_location {
+        details.push(format!("last at {}", name_of(names, at)));
+    }
+    if !details.is_empty() {
+        item.push_str(&format!(": {}", details.join("; ")));
+    }
+    item
+}
+
+/// A place the scene's text mentions, in one line.
+pub(crate) fn mentioned_location(l: &Location) -> String {
+    let mut item = format!("- {} ({}), tension {}/5", l.name, l.id, l.tension_level);
+    if !l.description.trim().is_empty() {
+        item.push_str(&format!(": {}", lead(l.description.trim(), MENTION_WORDS)));
+    }
+    item
+}
+
+/// Words of a recalled passage shown when the keyword index gave no snippet of its own.
+const RECALL_WORDS: usize = 45;
+
+/// Earlier passages found relevant to the next scene, most relevant first.
+pub(crate) fn recalled(hits: &[crate::store::SearchHit]) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut items = Vec::new();
+    for h in hits {
+        let text = lead(h.snippet.trim(), RECALL_WORDS);
+        // Two passages can match on the same lines (a snippet cut at different words): show
+        // them once.
+        let key: String = text
+            .trim_matches(|c: char| c == '…' || c.is_whitespace())
+            .to_string();
+        if key.is_empty()
+            || seen
+                .iter()
+                .any(|s| s.contains(&key) || key.contains(s.as_str()))
+        {
+            continue;
+        }
+        seen.push(key);
+        let source = match (h.kind.as_str(), h.tick) {
+            ("scene", Some(t)) => format!("Tick {t} \"{}\"", h.title.trim()),
+            (kind, _) => format!("{kind} {} {}", h.entity_id, h.title.trim()),
+        };
+        items.push(format!("- {source}: {text}"));
+    }
+    items
+}

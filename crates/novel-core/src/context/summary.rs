@@ -68,7 +68,8 @@ pub(crate) fn bounded_summary(lines: &[SummaryLine], budget: u32) -> Section {
 
     let mut head = 0;
     let mut used = 0;
-    while head < HEAD_LINES.min(lines.len()) && used + costs[head] <= room / 2 {
+    // The opening may take up to two thirds: with roll-ups it is the arcs, the whole early story.
+    while head < HEAD_LINES.min(lines.len()) && used + costs[head] <= room * 2 / 3 {
         used += costs[head];
         head += 1;
     }

@@ -11,6 +11,7 @@ use super::summary::bounded_summary;
 use super::*;
 use crate::plan::Plan;
 use crate::prompts::planner_request;
+use crate::store::SearchHit;
 use crate::tools::ToolRegistry;
 
 fn context_of(scenes: u32, budgets: &ContextBudgets) -> StoryContext {
@@ -261,7 +262,17 @@ fn every_section_keeps_its_budget_and_reports_trimming() {
         tool_results: 30,
         steering: 12,
         entities: 8,
+        recalled: 20,
+        mentioned: 10,
     };
+    let recalled = vec![SearchHit {
+        entity_id: "S3".into(),
+        kind: "scene".into(),
+        tick: Some(3),
+        title: "Salt and Ink 3".into(),
+        snippet: "Elena hid the brass key under the third step of the flooded stair. ".repeat(3),
+        score: 1.0,
+    }];
     let results = vec![(
         "memory.search".to_string(),
         json!({"hits": [{"title": "Marcus Vey", "snippet": "head archivist ".repeat(30)}]}),
@@ -270,7 +281,8 @@ fn every_section_keeps_its_budget_and_reports_trimming() {
         .with_tool_results(&results)
         .with_steering(Some(
             &"Keep the ferryman's lie subtle and physical. ".repeat(5),
-        ));
+        ))
+        .with_recalled(&recalled);
     let reports = ctx.sections();
     assert_eq!(reports.len(), SectionKind::ALL.len());
     for r in &reports {
@@ -368,4 +380,136 @@ fn the_planner_prompt_stays_bounded_as_the_novel_grows() {
         f64::from(large) <= f64::from(small) * 1.3,
         "300 scenes cost {large} tokens, 10 scenes {small}"
     );
+}
+
+#[test]
+fn lore_triggers_by_keyword_and_alias_and_respects_its_budget() {
+    use crate::model::{Importance, LoreFact};
+    let mut f = novel(0);
+    let entry = |id: &str, importance, keywords: &[&str], aliases: &[&str], always_on| LoreFact {
+        id: id.into(),
+        fact: format!("{id}: a fact about the city that the scene must respect, stated plainly."),
+        category: "world".into(),
+        importance,
+        keywords: keywords.iter().map(|k| k.to_string()).collect(),
+        aliases: aliases.iter().map(|a| a.to_string()).collect(),
+        always_on,
+        source_tick: None,
+        created_tick: 0,
+    };
+    {
+        let tx = f.store.transaction().unwrap();
+        for fact in [
+            entry(
+                "W1",
+                Importance::Medium,
+                &["Salt Tide"],
+                &["the grey water"],
+                false,
+            ),
+            entry("W2", Importance::Low, &[], &[], true),
+            entry("W3", Importance::High, &["lamplighter"], &[], false),
+            entry(
+                "W4",
+                Importance::Low,
+                &["lamplighter"],
+                &["wick-man"],
+                false,
+            ),
+        ] {
+            crate::store::insert_lore(&tx, &fact).unwrap();
+        }
+        tx.commit().unwrap();
+    }
+    let ids = |ctx: &StoryContext| -> Vec<String> {
+        ctx.text(SectionKind::Lore)
+            .lines()
+            .filter_map(|l| l.strip_prefix("- ").and_then(|l| l.split(' ').next()))
+            .map(str::to_string)
+            .collect()
+    };
+    let fresh = |budgets: &ContextBudgets| {
+        let mut ctx = gather(f.store.conn(), &f.config, budgets).unwrap();
+        ctx.lore_trigger.clear();
+        ctx
+    };
+    let ctx = fresh(&ContextBudgets::default()).with_steering(Some("A quiet morning."));
+    assert_eq!(ids(&ctx), vec!["W2"], "only the always-on entry");
+    // An alias triggers like a keyword; whole words only.
+    let ctx =
+        fresh(&ContextBudgets::default()).with_steering(Some("They rowed over the grey water."));
+    assert_eq!(ids(&ctx), vec!["W1", "W2"]);
+    let ctx = fresh(&ContextBudgets::default())
+        .with_steering(Some("The wick-man came over the greywater."));
+    assert_eq!(ids(&ctx), vec!["W2", "W4"]);
+    // Priority orders what is kept: the budget drops the least important first.
+    let all = "A lamplighter crossed the Salt Tide.";
+    let ctx = fresh(&ContextBudgets::default()).with_steering(Some(all));
+    assert_eq!(ids(&ctx), vec!["W3", "W1", "W2", "W4"]);
+    let full = count_tokens(ctx.text(SectionKind::Lore));
+    let tight = ContextBudgets {
+        lore: full / 2,
+        ..ContextBudgets::default()
+    };
+    let ctx = fresh(&tight).with_steering(Some(all));
+    let report = ctx
+        .sections()
+        .into_iter()
+        .find(|s| s.name == "lore")
+        .unwrap();
+    assert!(report.trimmed && report.tokens <= tight.lore, "{report:?}");
+    let kept = ids(&ctx);
+    assert!(!kept.is_empty() && kept.len() < 4, "{kept:?}");
+    assert!(
+        ["W3", "W1", "W2", "W4"].starts_with(&kept.iter().map(String::as_str).collect::<Vec<_>>()),
+        "{kept:?}"
+    );
+}
+
+#[test]
+fn characters_named_in_the_plan_are_reminded_of_but_not_the_pov() {
+    let f = novel(0);
+    let ctx = gather(f.store.conn(), &f.config, &ContextBudgets::default()).unwrap();
+    assert!(
+        !ctx.text(SectionKind::Mentioned)
+            .contains("Elena Marsh (C0)")
+    );
+    let ctx = ctx.with_plan(
+        &serde_json::from_value::<Plan>(json!({
+            "rationale": "r", "scene_intention": "Elena waits for Marcus at the Harbour Steps.",
+            "pov_character": "C0", "target_location": "L0", "actions": [], "expected_outcomes": []
+        }))
+        .unwrap(),
+    );
+    let mentioned = ctx.text(SectionKind::Mentioned);
+    assert!(mentioned.contains("Marcus Vey (C1)"), "{mentioned}");
+    assert!(mentioned.contains("Harbour Steps (L1)"), "{mentioned}");
+    assert!(
+        !mentioned.contains("(C0)") && !mentioned.contains("(L0)"),
+        "{mentioned}"
+    );
+}
+
+#[test]
+fn chapters_and_arcs_replace_scene_lines_in_the_story_so_far() {
+    let tmp = tempfile::tempdir().unwrap();
+    let novel = crate::synthetic::generate(&tmp.path().join("n"), 120, &[]).unwrap();
+    let lines = Rollups.summary_lines(novel.store().conn()).unwrap();
+    let spans: Vec<(u32, u32)> = lines.iter().map(|l| (l.first_tick, l.last_tick)).collect();
+    assert_eq!(spans, vec![(1, 100), (101, 110), (111, 120)]);
+    assert!(
+        lines[0].text.starts_with("Ticks 1–100: "),
+        "{}",
+        lines[0].text
+    );
+    for l in &lines {
+        assert!(count_tokens(&l.text) <= 80, "{}", l.text);
+    }
+    // Rebuilding from the scenes writes the same lines.
+    let before = crate::store::list_rollups(novel.store().conn()).unwrap();
+    let mut novel = novel;
+    let store = novel.store_mut().unwrap();
+    let tx = store.transaction().unwrap();
+    assert_eq!(rebuild_rollups(&tx).unwrap(), before.len());
+    assert_eq!(crate::store::list_rollups(&tx).unwrap(), before);
 }

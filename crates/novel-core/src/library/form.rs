@@ -147,6 +147,7 @@ impl NewNovelForm {
                 ..NewLocation::default()
             },
             goal: t(&self.goal),
+            lore: Vec::new(),
         })
     }
 

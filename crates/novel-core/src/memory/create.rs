@@ -129,6 +129,14 @@ pub struct NewLore {
     /// Words that should bring this fact back to mind when they come up.
     #[serde(default)]
     pub keywords: Vec<String>,
+    /// Other names of what the fact is about; they bring it back like keywords.
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    /// Keep the fact in every scene's context. An author's choice (seed files), hidden from
+    /// the models' schemas: an always-on fact costs tokens on every tick.
+    #[serde(default)]
+    #[schemars(skip)]
+    pub always_on: bool,
 }
 
 fn default_lore_category() -> String {
@@ -427,6 +435,14 @@ pub fn change_loop(
     Ok(l)
 }
 
+fn trimmed(words: Vec<String>) -> Vec<String> {
+    words
+        .into_iter()
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty())
+        .collect()
+}
+
 pub fn add_lore(
     tx: &Transaction<'_>,
     new: NewLore,
@@ -439,12 +455,9 @@ pub fn add_lore(
         fact: non_empty("fact", &new.fact)?,
         category: new.category,
         importance: new.importance,
-        keywords: new
-            .keywords
-            .into_iter()
-            .map(|k| k.trim().to_string())
-            .filter(|k| !k.is_empty())
-            .collect(),
+        keywords: trimmed(new.keywords),
+        aliases: trimmed(new.aliases),
+        always_on: new.always_on,
         source_tick,
         created_tick: tick,
     };

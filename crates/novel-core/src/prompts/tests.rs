@@ -29,11 +29,18 @@ fn plan() -> Plan {
     .unwrap()
 }
 
+/// The passages keyword search recalls for `ctx` (deterministic: no embedder).
+fn recalled(f: &crate::context::fixture::Fixture, ctx: StoryContext) -> StoryContext {
+    let retrieval = crate::retrieval::Retrieval::keyword_only("golden files");
+    let hits = futures::executor::block_on(retrieval.recall(f.store.conn(), &ctx));
+    ctx.with_recalled(&hits)
+}
+
 /// The fixed story of the golden files, as the writer sees it.
 fn writer_context() -> StoryContext {
     let f = novel(4);
     let plan = plan();
-    gather_with(
+    let ctx = gather_with(
         f.store.conn(),
         &f.config,
         &ContextBudgets::default(),
@@ -47,16 +54,18 @@ fn writer_context() -> StoryContext {
         json!({"hits": [{"entity_id": "O0", "kind": "loop", "tick": 2, "title": "Who cut the page from the tide ledger?",
                          "snippet": "the cut was made with a lamplighter's razor", "score": 3.2}]}),
     )])
-    .with_steering(Some("Keep Marcus offstage; the ferryman's lie should show in his hands."))
+    .with_steering(Some("Keep Marcus offstage; the ferryman's lie should show in his hands."));
+    recalled(&f, ctx)
 }
 
 fn planner_context() -> StoryContext {
     let f = novel(4);
-    crate::context::gather(f.store.conn(), &f.config, &ContextBudgets::default())
+    let ctx = crate::context::gather(f.store.conn(), &f.config, &ContextBudgets::default())
         .unwrap()
         .with_steering(Some(
             "Keep Marcus offstage; the ferryman's lie should show in his hands.",
-        ))
+        ));
+    recalled(&f, ctx)
 }
 
 fn golden_path(name: &str) -> PathBuf {
@@ -170,14 +179,19 @@ fn the_writer_refuses_to_render_without_a_plan() {
 
 #[test]
 fn versions_come_from_the_template_headers() {
-    for role in PromptRole::ALL {
-        assert_eq!(role.version(), 1, "{}", role.as_str());
-    }
     let recorded = serde_json::to_value(PROMPT_VERSIONS).unwrap();
     assert_eq!(
         recorded,
-        json!({"planner": 1, "writer": 1, "reviser": 1, "extractor": 1})
+        json!({"planner": 2, "writer": 2, "reviser": 1, "extractor": 1})
     );
+    for role in PromptRole::ALL {
+        assert_eq!(
+            Some(u64::from(role.version())),
+            recorded[role.as_str()].as_u64(),
+            "{}",
+            role.as_str()
+        );
+    }
 }
 
 #[test]
@@ -186,12 +200,12 @@ fn the_tool_catalog_is_generated_from_the_argument_schemas() {
     let search = tools.iter().find(|t| t.name == "memory.search").unwrap();
     assert_eq!(
         search.args,
-        "query: string (required), entity_types: [character|location|relationship|loop|lore|scene], limit: integer"
+        "query: string (required), entity_types: [character|location|relationship|loop|lore|scene], from_tick: integer, limit: integer, to_tick: integer"
     );
     let lore = tools.iter().find(|t| t.name == "lore.add").unwrap();
     assert_eq!(
         lore.args,
-        "fact: string (required), category: string, importance: low|medium|high|critical, keywords: [string]"
+        "fact: string (required), aliases: [string], category: string, importance: low|medium|high|critical, keywords: [string]"
     );
     let rel = tools
         .iter()

@@ -1,4 +1,4 @@
-//! Lore rows: world facts with their keywords.
+//! Lore rows: world facts with their keywords, aliases and always-on flag.
 
 use rusqlite::{Connection, Transaction, params};
 
@@ -7,8 +7,8 @@ use crate::model::{Importance, LoreFact};
 
 pub fn insert_lore(tx: &Transaction<'_>, f: &LoreFact) -> StoreResult<()> {
     tx.execute(
-        "INSERT INTO lore (id, fact, category, importance, keywords, source_tick, created_tick)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO lore (id, fact, category, importance, keywords, source_tick, created_tick, aliases, always_on)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             f.id,
             f.fact,
@@ -16,7 +16,9 @@ pub fn insert_lore(tx: &Transaction<'_>, f: &LoreFact) -> StoreResult<()> {
             f.importance.as_str(),
             to_json(&f.keywords)?,
             f.source_tick,
-            f.created_tick
+            f.created_tick,
+            to_json(&f.aliases)?,
+            f.always_on
         ],
     )?;
     Ok(())
@@ -24,7 +26,7 @@ pub fn insert_lore(tx: &Transaction<'_>, f: &LoreFact) -> StoreResult<()> {
 
 pub fn list_lore(conn: &Connection) -> StoreResult<Vec<LoreFact>> {
     let mut stmt = conn.prepare(
-        "SELECT id, fact, category, importance, keywords, source_tick, created_tick FROM lore
+        "SELECT id, fact, category, importance, keywords, source_tick, created_tick, aliases, always_on FROM lore
          ORDER BY created_tick, CAST(substr(id, 2) AS INTEGER)",
     )?;
     let rows = stmt.query_map([], |r| {
@@ -36,15 +38,28 @@ pub fn list_lore(conn: &Connection) -> StoreResult<Vec<LoreFact>> {
             r.get::<_, String>(4)?,
             r.get::<_, Option<u32>>(5)?,
             r.get::<_, u32>(6)?,
+            r.get::<_, String>(7)?,
+            r.get::<_, bool>(8)?,
         ))
     })?;
     rows.map(|row| {
-        let (id, fact, category, importance, keywords, source_tick, created_tick) = row?;
+        let (
+            id,
+            fact,
+            category,
+            importance,
+            keywords,
+            source_tick,
+            created_tick,
+            aliases,
+            always_on,
+        ) = row?;
         let importance = Importance::parse(&importance).ok_or_else(|| StoreError::Corrupt {
             id: id.clone(),
             message: "unknown importance".into(),
         })?;
         let keywords = from_json(&id, &keywords)?;
+        let aliases = from_json(&id, &aliases)?;
         Ok(LoreFact {
             id,
             fact,
@@ -53,6 +68,8 @@ pub fn list_lore(conn: &Connection) -> StoreResult<Vec<LoreFact>> {
             keywords,
             source_tick,
             created_tick,
+            aliases,
+            always_on,
         })
     })
     .collect()

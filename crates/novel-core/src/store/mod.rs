@@ -5,16 +5,19 @@
 //! the caller decides what is atomic — a whole tick commits or nothing does.
 
 mod characters;
+mod chunks;
 mod history;
 mod ids;
 mod locations;
 mod loops;
 mod lore;
 mod relationships;
+mod rollups;
 mod scenes;
 mod search;
 mod state;
 mod ticks;
+mod vectors;
 
 use std::path::{Path, PathBuf};
 
@@ -22,29 +25,51 @@ use rusqlite::{Connection, OpenFlags, Transaction};
 use rusqlite_migration::{M, Migrations, SchemaVersion};
 
 pub use characters::*;
+pub use chunks::*;
 pub use history::*;
 pub use ids::mint_id;
 pub use locations::*;
 pub use loops::*;
 pub use lore::*;
 pub use relationships::*;
+pub use rollups::*;
 pub use scenes::*;
 pub use search::*;
 pub use state::*;
 pub use ticks::*;
+pub use vectors::*;
 
 pub const DB_FILE: &str = "novel.db";
 
-const MIGRATION_SQL: [&str; 2] = [
+const MIGRATION_SQL: [&str; 3] = [
     include_str!("schema/001_core.sql"),
     include_str!("schema/002_search_and_failures.sql"),
+    include_str!("schema/003_retrieval.sql"),
 ];
 
 /// The schema version this build writes and understands.
 pub const SCHEMA_VERSION: usize = MIGRATION_SQL.len();
 
 fn migrations() -> Migrations<'static> {
-    Migrations::new(MIGRATION_SQL.iter().map(|sql| M::up(sql)).collect())
+    Migrations::new(
+        MIGRATION_SQL
+            .iter()
+            .enumerate()
+            .map(|(i, sql)| match i + 1 {
+                3 => M::up_with_hook(sql, refill_derived),
+                _ => M::up(sql),
+            })
+            .collect(),
+    )
+}
+
+/// Version 3 replaced the search index: an upgraded novel gets its passages and roll-ups back
+/// straight away (vectors follow on the next tick or `novel reindex`).
+fn refill_derived(tx: &Transaction<'_>) -> rusqlite_migration::HookResult {
+    let hook_err = |e: StoreError| rusqlite_migration::HookError::Hook(e.to_string());
+    rebuild_search_index(tx).map_err(hook_err)?;
+    crate::context::rebuild_rollups(tx).map_err(hook_err)?;
+    Ok(())
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -189,7 +214,7 @@ where
 /// mean an unchanged story: this is how tests prove a failed tick or tool call left no trace.
 pub fn dump_story(conn: &Connection) -> StoreResult<String> {
     let mut tables: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search_index%' AND name NOT IN ('sqlite_sequence', 'tick_failures') ORDER BY name")?
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT IN ('sqlite_sequence', 'tick_failures') ORDER BY name")?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     tables.sort();

@@ -27,7 +27,8 @@ pub fn insert_scene(tx: &Transaction<'_>, s: &Scene) -> StoreResult<()> {
     Ok(())
 }
 
-/// Replaces a scene's prose (a writer's edit) and its word count.
+/// Replaces a scene's prose (a writer's edit) and its word count, and re-indexes its passages
+/// (changed ones wait for new vectors until the next tick or `reindex`).
 pub fn update_scene_prose(
     tx: &Transaction<'_>,
     id: &str,
@@ -38,6 +39,9 @@ pub fn update_scene_prose(
         "UPDATE scenes SET prose = ?2, word_count = ?3 WHERE id = ?1",
         params![id, prose, word_count],
     )?;
+    if let Some(scene) = get_scene(tx, id)? {
+        super::index_scene(tx, &scene)?;
+    }
     Ok(n == 1)
 }
 

@@ -77,10 +77,49 @@ fn a_version_1_database_is_upgraded_and_keeps_its_data() {
         get_character(store.conn(), "C0").unwrap().unwrap().name,
         "Tamsin"
     );
-    // The derived index starts empty after the upgrade and is rebuilt from the source tables.
+    // The upgrade refilled the derived index from the source tables; a rebuild agrees.
+    assert_eq!(
+        search(store.conn(), "tamsin", &[], 5).unwrap()[0].entity_id,
+        "C0"
+    );
     let tx = store.transaction().unwrap();
     assert_eq!(rebuild_search_index(&tx).unwrap(), 1);
     assert_eq!(search(&tx, "tamsin", &[], 5).unwrap()[0].entity_id, "C0");
+}
+
+#[test]
+fn a_version_2_novel_is_upgraded_with_its_scenes_searchable_and_lore_without_aliases() {
+    let (_dir, path) = temp_db();
+    {
+        let mut conn = Connection::open(&path).unwrap();
+        migrations().to_version(&mut conn, 2).unwrap();
+        conn.execute_batch(
+            r#"INSERT INTO scenes (id, tick, title, prose, word_count, summary, created_at)
+               VALUES ('S0', 1, 'The Ledger', 'Elena found the cut page.
+
+The ferryman lied about the razor.', 12, '["Elena finds the ledger cut"]', 't');
+               INSERT INTO lore (id, fact, category, importance, keywords, created_tick)
+               VALUES ('W0', 'Ledgers are sealed by law.', 'law', 'high', '["ledger"]', 0);"#,
+        )
+        .unwrap();
+    }
+    let store = Store::open(&path, false).unwrap();
+    let conn = store.conn();
+    assert_eq!(user_version(conn), SCHEMA_VERSION);
+    let hits = search(conn, "ferryman razor", &[EntityKind::Scene], 5).unwrap();
+    assert_eq!(hits[0].entity_id, "S0");
+    assert!(hits[0].snippet.contains("razor"), "{hits:?}");
+    let parts: Vec<(String, ChunkPart)> = list_chunks(conn)
+        .unwrap()
+        .into_iter()
+        .map(|c| (c.entity_id, c.part))
+        .collect();
+    assert!(parts.contains(&("S0".into(), ChunkPart::Summary)));
+    assert!(parts.contains(&("S0".into(), ChunkPart::Prose)));
+    let lore = list_lore(conn).unwrap();
+    assert!(lore[0].aliases.is_empty() && !lore[0].always_on);
+    // No vectors yet: everything waits for an embedder.
+    assert_eq!(count_pending(conn).unwrap(), count_chunks(conn).unwrap());
 }
 
 #[test]
@@ -150,4 +189,29 @@ fn a_failed_savepoint_undoes_only_its_own_writes() {
     });
     assert!(result.is_err());
     assert_eq!(mint_id(&tx, EntityKind::Lore).unwrap().to_string(), "W1");
+}
+
+#[test]
+fn an_edited_scene_is_searched_by_its_new_prose() {
+    let (_dir, path) = temp_db();
+    let mut store = Store::open(&path, true).unwrap();
+    let tx = store.transaction().unwrap();
+    let scene = crate::model::Scene {
+        id: "S0".into(),
+        tick: 1,
+        title: "Low Tide".into(),
+        pov_character: None,
+        location: None,
+        prose: "The lantern guttered on the quay.".into(),
+        word_count: 6,
+        summary: vec!["Night on the quay.".into()],
+        tension: None,
+        created_at: "t".into(),
+    };
+    insert_scene(&tx, &scene).unwrap();
+    index_scene(&tx, &scene).unwrap();
+    assert_eq!(search(&tx, "lantern", &[], 5).unwrap().len(), 1);
+    assert!(update_scene_prose(&tx, "S0", "A heron stood in the shallows.", 6).unwrap());
+    assert!(search(&tx, "lantern", &[], 5).unwrap().is_empty());
+    assert_eq!(search(&tx, "heron", &[], 5).unwrap()[0].entity_id, "S0");
 }

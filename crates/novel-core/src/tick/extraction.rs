@@ -259,7 +259,7 @@ fn apply_relationship(
         event: change.event.clone(),
     };
     RelationshipUpdate
-        .run(tx, &ToolContext { tick }, args)
+        .run(tx, &ToolContext::at(tick), args)
         .map(Some)
         .map_err(|e: ToolError| e.to_string())
 }

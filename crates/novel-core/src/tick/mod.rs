@@ -9,6 +9,7 @@ mod events;
 mod extraction;
 mod files;
 mod lost_items;
+mod preview;
 mod requests;
 mod runner;
 mod usage;
@@ -24,6 +25,7 @@ pub use cancel::CancelToken;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
 pub use files::{error_paths, plan_path, scene_path, write_scene};
+pub use preview::{PromptPreview, preview_next, preview_writer};
 pub use usage::{RoleUsage, TickUsage};
 
 use crate::clock::{Clock, timestamp};
@@ -306,6 +308,7 @@ async fn attempt(
 ) -> Result<TickOutcome, Failure> {
     let root = novel.root().to_path_buf();
     let config = novel.config().clone();
+    let retrieval = novel.retrieval();
     let started_at = timestamp(clock.now());
     let store: &crate::store::Store = novel.store_mut().expect("checked writable by run_tick");
     let mut usage = TickUsage::default();
@@ -328,11 +331,13 @@ async fn attempt(
         let request = requests::planner(
             store.conn(),
             &config,
+            &retrieval,
             &registry,
             options.steering.as_deref(),
             feedback.as_deref(),
             &health.disabled(),
         )
+        .await
         .map_err(fail(Stage::Gathering, &partial))?;
         let validator = plan_validator(store.conn(), &registry)
             .map_err(|e| fail(Stage::Planning, &partial)(e.into()))?;
@@ -380,7 +385,10 @@ async fn attempt(
         let runner = runner::RegistryRunner {
             tx: &tx,
             registry: &registry,
-            ctx: ToolContext { tick },
+            ctx: ToolContext {
+                tick,
+                retrieval: Some(&retrieval),
+            },
         };
         let mut exec_config = options.executor.clone();
         exec_config.soft_action_limit = config.generation.max_tools_per_tick as usize;
@@ -478,10 +486,12 @@ async fn attempt(
     let request = requests::writer(
         &tx,
         &config,
+        &retrieval,
         &plan,
         &tool_results,
         options.steering.as_deref(),
     )
+    .await
     .map_err(fail(Stage::Writing, &partial))?;
     let completion = novel_llm::stream_completion(&*models.writer, &request, |d| {
         observer.on_event(TickEvent::ProseDelta {
@@ -628,7 +638,8 @@ async fn attempt(
             created_at: timestamp(clock.now()),
         };
         store::insert_scene(tx, &scene)?;
-        store::index_document(tx, &store::scene_document(&scene))?;
+        store::index_scene(tx, &scene)?;
+        crate::context::roll_up_after(tx, tick)?;
         let mut state = store::load_state(tx)?;
         state.current_tick = tick;
         state.active_character = pov_id.clone().or(state.active_character);
@@ -651,6 +662,11 @@ async fn attempt(
         Ok((scene, applied))
     };
     let (scene, applied) = commit(&tx).map_err(|e| fail(Stage::Committing, &partial)(e.into()))?;
+    // Vectors for what this tick wrote commit with it. They are derived data: if embedding
+    // fails the passages stay pending (keyword search still finds them) and the tick commits.
+    if let Err(e) = retrieval.sync(&tx).await {
+        tracing::warn!("tick {tick}: passages left without vectors: {e}");
+    }
     // A provider that answers without ever yielding gives the select above no chance to see a
     // cancel, so the last word is had here: a cancelled tick never commits.
     if cancel.is_cancelled() {

@@ -1,14 +1,16 @@
 //! The tick's four LLM requests: the context gathered for each role, rendered by the prompt
-//! templates, with the structured-output schema and a token ceiling attached.
+//! templates, with the structured-output schema and a token ceiling attached. The planner and
+//! the writer also get the passages hybrid search recalls for what comes next.
 
 use rusqlite::Connection;
 use serde_json::Value;
 
 use super::{Extraction, StepError};
 use crate::config::NovelConfig;
-use crate::context::{self, FirstBullets, Focus, StoryContext};
+use crate::context::{self, Focus, Rollups, StoryContext};
 use crate::plan::{Plan, plan_schema};
 use crate::prompts::{self, ReplanFeedback};
+use crate::retrieval::Retrieval;
 use crate::schema::schema_of;
 use crate::tools::ToolRegistry;
 use novel_llm::ChatRequest;
@@ -27,19 +29,37 @@ fn context_for(
         config,
         &config.generation.context,
         focus,
-        &FirstBullets,
+        &Rollups,
     )?)
 }
 
-pub fn planner(
+/// Adds the recalled passages; a failed search costs the section, never the tick.
+async fn with_recall(conn: &Connection, retrieval: &Retrieval, ctx: StoryContext) -> StoryContext {
+    let hits = retrieval.recall(conn, &ctx).await;
+    ctx.with_recalled(&hits)
+}
+
+/// The planner's context: centred on the active character, with the note and recall.
+pub async fn planner_context(
     conn: &Connection,
     config: &NovelConfig,
+    retrieval: &Retrieval,
+    steering: Option<&str>,
+) -> Result<StoryContext, StepError> {
+    let ctx = context_for(conn, config, &Focus::default())?.with_steering(steering);
+    Ok(with_recall(conn, retrieval, ctx).await)
+}
+
+pub async fn planner(
+    conn: &Connection,
+    config: &NovelConfig,
+    retrieval: &Retrieval,
     registry: &ToolRegistry,
     steering: Option<&str>,
     feedback: Option<&str>,
     disabled: &[String],
 ) -> Result<ChatRequest, StepError> {
-    let ctx = context_for(conn, config, &Focus::default())?.with_steering(steering);
+    let ctx = planner_context(conn, config, retrieval, steering).await?;
     let feedback = ReplanFeedback {
         problems: feedback
             .map(|f| {
@@ -57,17 +77,32 @@ pub fn planner(
         .with_max_tokens(1500))
 }
 
-pub fn writer(
+/// The writer's context: centred on the plan's POV and place, with what the tools returned,
+/// the note, the plan and recall.
+pub async fn writer_context(
     conn: &Connection,
     config: &NovelConfig,
+    retrieval: &Retrieval,
     plan: &Plan,
     tool_results: &[(String, Value)],
     steering: Option<&str>,
-) -> Result<ChatRequest, StepError> {
+) -> Result<StoryContext, StepError> {
     let ctx = context_for(conn, config, &Focus::of_plan(plan))?
         .with_tool_results(tool_results)
         .with_steering(steering)
         .with_plan(plan);
+    Ok(with_recall(conn, retrieval, ctx).await)
+}
+
+pub async fn writer(
+    conn: &Connection,
+    config: &NovelConfig,
+    retrieval: &Retrieval,
+    plan: &Plan,
+    tool_results: &[(String, Value)],
+    steering: Option<&str>,
+) -> Result<ChatRequest, StepError> {
+    let ctx = writer_context(conn, config, retrieval, plan, tool_results, steering).await?;
     let request = prompts::writer_request(&ctx).map_err(prompt_err)?;
     // Room for the longest allowed scene (~1.4 tokens a word) and no more.
     Ok(request.with_max_tokens(config.generation.target_words_max * 2 + 200))

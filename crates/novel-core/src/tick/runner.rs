@@ -1,20 +1,30 @@
 //! The bridge from the generic executor to the tool registry: each action runs as one registry
-//! call (inside its own savepoint) on the tick's transaction.
+//! call (inside its own savepoint) on the tick's transaction. A `memory.search` query is
+//! embedded first, asynchronously on the blocking pool, so the synchronous tool can search by
+//! meaning without embedding on the runtime's thread.
 
 use rusqlite::Transaction;
 use serde_json::Value;
 
 use crate::executor::{ActionInputs, ActionRunner, ExecAction, ToolFailure};
-use crate::tools::{ToolContext, ToolRegistry};
+use crate::tools::{MemorySearch, ToolContext, ToolRegistry, TypedTool};
 
 pub struct RegistryRunner<'a, 'conn> {
     pub tx: &'a Transaction<'conn>,
     pub registry: &'a ToolRegistry,
-    pub ctx: ToolContext,
+    pub ctx: ToolContext<'a>,
 }
 
 impl ActionRunner for RegistryRunner<'_, '_> {
     async fn run(&self, action: &ExecAction, _inputs: &ActionInputs) -> Result<Value, ToolFailure> {
+        if action.tool == MemorySearch::NAME
+            && let (Some(retrieval), Some(query)) = (
+                self.ctx.retrieval,
+                action.args.get("query").and_then(Value::as_str),
+            )
+        {
+            retrieval.embed_query(query).await;
+        }
         // Tools are synchronous SQLite work; "concurrency" here is interleaving on one task,
         // which keeps the single !Sync transaction safe.
         self.registry

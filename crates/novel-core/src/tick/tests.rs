@@ -48,6 +48,7 @@ pub(crate) fn novel() -> (tempfile::TempDir, Novel) {
             ..Default::default()
         },
         goal: "Clear her brother's name".into(),
+        lore: Vec::new(),
     };
     let novel = Novel::create(&tmp.path().join("n"), seed, &clock()).unwrap();
     (tmp, novel)
@@ -258,4 +259,62 @@ async fn a_cancelled_tick_changes_nothing() {
 fn prose_is_cleaned_of_fences_and_headings() {
     assert_eq!(clean_prose("```\n# Title\nRain fell.\n```"), "Rain fell.");
     assert_eq!(clean_prose("  Rain fell.  "), "Rain fell.");
+}
+
+#[tokio::test]
+async fn a_tick_commits_its_passages_with_vectors_and_searches_memory_by_meaning() {
+    let (_tmp, mut novel) = novel();
+    let embedder = std::sync::Arc::new(novel_embed::HashEmbedder::default());
+    novel.set_retrieval(crate::retrieval::Retrieval::with_embedder(embedder));
+    let mut plan = plan();
+    plan["actions"] = json!([{"tool": "memory.search", "args": {"query": "who hides smugglers"}, "reason": "allies"}]);
+    let model = ScriptedModel::new()
+        .reply_json(&plan)
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    let conn = novel.store().conn();
+    // The scene's summary and prose passages, and every record, have vectors after the commit.
+    assert_eq!(store::count_pending(conn).unwrap(), 0);
+    let scene_parts: Vec<_> = store::list_chunks(conn)
+        .unwrap()
+        .into_iter()
+        .filter(|c| c.entity_id == done.scene.id)
+        .map(|c| c.part)
+        .collect();
+    assert!(scene_parts.contains(&store::ChunkPart::Summary));
+    assert!(
+        scene_parts
+            .iter()
+            .filter(|p| **p == store::ChunkPart::Prose)
+            .count()
+            >= 3
+    );
+    let meta = store::vector_meta(conn).unwrap();
+    assert_eq!(meta.model.as_deref(), Some("hash-trigram-v1"));
+    assert_eq!(meta.count, store::count_chunks(conn).unwrap());
+    // The runner embedded the search's query before the tool ran.
+    assert!(novel.retrieval().memo("who hides smugglers").is_some());
+    assert!(done.execution.results[0].error.is_none());
+}
+
+#[tokio::test]
+async fn a_failed_tick_leaves_no_passages_or_vectors_behind() {
+    let (_tmp, mut novel) = novel();
+    let embedder = std::sync::Arc::new(novel_embed::HashEmbedder::default());
+    novel.set_retrieval(crate::retrieval::Retrieval::with_embedder(embedder));
+    let before = store::list_chunks(novel.store().conn()).unwrap().len();
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .fail(LlmError::Timeout {
+            provider: "p".into(),
+            secs: 1,
+        });
+    let events = RefCell::new(Vec::new());
+    assert!(tick(&mut novel, &model, &events).await.is_err());
+    let conn = novel.store().conn();
+    assert_eq!(store::list_chunks(conn).unwrap().len(), before);
+    assert_eq!(store::vector_meta(conn).unwrap().count, 0);
 }

@@ -13,10 +13,23 @@ use super::ToolError;
 use crate::schema::{SchemaValidator, Violation};
 
 /// What a tool may know about the tick it runs in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ToolContext {
+#[derive(Debug, Clone, Copy)]
+pub struct ToolContext<'a> {
     /// The tick being generated (the last committed tick + 1).
     pub tick: u32,
+    /// The novel's retrieval (vectors, query embeddings made before the call); `None` searches
+    /// by keywords alone.
+    pub retrieval: Option<&'a crate::retrieval::Retrieval>,
+}
+
+impl ToolContext<'_> {
+    /// A context for `tick` with keyword-only search.
+    pub fn at(tick: u32) -> ToolContext<'static> {
+        ToolContext {
+            tick,
+            retrieval: None,
+        }
+    }
 }
 
 /// A tool as the registry and executor see it: untyped JSON in, JSON out.

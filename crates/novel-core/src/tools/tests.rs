@@ -43,7 +43,10 @@ fn fingerprint(tx: &Transaction<'_>) -> String {
     store::dump_story(tx).unwrap()
 }
 
-const CTX: ToolContext = ToolContext { tick: 1 };
+const CTX: ToolContext<'static> = ToolContext {
+    tick: 1,
+    retrieval: None,
+};
 
 #[test]
 fn every_tool_has_a_schema_and_a_description() {

@@ -26,6 +26,9 @@ pub struct NovelOverview {
     /// The next tick failed and has not been retried or skipped.
     pub pending_failure: Option<FailureView>,
     pub updated_at: String,
+    /// Why search is keyword-only and how to turn semantic search on; `None` when it is on.
+    /// Set by the front end, which knows the retrieval it attached.
+    pub search_notice: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -75,5 +78,6 @@ pub fn overview(
         open_loops: count(store::list_loops(conn, Some(LoopStatus::Open))?.len()),
         pending_failure,
         updated_at: state.updated_at,
+        search_notice: None,
     })
 }

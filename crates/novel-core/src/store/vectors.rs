@@ -1,0 +1,144 @@
+//! Stored embeddings: one vector per passage with the model that made it, the model the novel's
+//! vectors belong to, and the counter that tells in-memory copies they are stale. Passages
+//! without a vector are "pending": keyword search finds them, semantic search not yet.
+
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+
+use super::StoreResult;
+use super::chunks::{Chunk, ChunkPart};
+
+/// Which model the stored vectors belong to, and how often vectors were written or removed.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct VectorMeta {
+    pub model: Option<String>,
+    pub dim: Option<usize>,
+    pub generation: i64,
+    /// Vectors stored.
+    pub count: usize,
+}
+
+pub fn vector_meta(conn: &Connection) -> StoreResult<VectorMeta> {
+    let (model, dim, generation, count): (Option<String>, Option<i64>, i64, i64) = conn
+        .prepare_cached("SELECT model, dim, generation, vectors FROM search_meta WHERE id = 1")?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    Ok(VectorMeta {
+        model,
+        dim: dim.map(|d| d as usize),
+        generation,
+        count: count as usize,
+    })
+}
+
+/// Forgets every vector and records that vectors from now on are `model`'s (a model change,
+/// or a rebuild).
+pub fn reset_vectors(tx: &Transaction<'_>, model: &str, dim: usize) -> StoreResult<()> {
+    tx.execute("DELETE FROM search_vectors", [])?;
+    tx.execute(
+        "UPDATE search_meta SET model = ?1, dim = ?2 WHERE id = 1",
+        params![model, dim as i64],
+    )?;
+    Ok(())
+}
+
+/// Up to `limit` passages without a vector, oldest first.
+pub fn pending_chunks(conn: &Connection, limit: usize) -> StoreResult<Vec<Chunk>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT c.id, c.entity_id, c.kind, c.part, c.seq, c.tick, c.title, c.body
+         FROM search_chunks c LEFT JOIN search_vectors v ON v.chunk_id = c.id
+         WHERE v.chunk_id IS NULL ORDER BY c.id LIMIT ?1",
+    )?;
+    let rows = stmt.query_map([limit as i64], |r| {
+        let part: String = r.get(3)?;
+        Ok(Chunk {
+            id: r.get(0)?,
+            entity_id: r.get(1)?,
+            kind: r.get(2)?,
+            part: ChunkPart::parse(&part).unwrap_or(ChunkPart::Record),
+            seq: r.get(4)?,
+            tick: r.get(5)?,
+            title: r.get(6)?,
+            body: r.get(7)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+pub fn count_pending(conn: &Connection) -> StoreResult<usize> {
+    Ok(conn.query_row(
+        "SELECT count(*) FROM search_chunks c LEFT JOIN search_vectors v ON v.chunk_id = c.id
+         WHERE v.chunk_id IS NULL",
+        [],
+        |r| r.get::<_, i64>(0),
+    )? as usize)
+}
+
+/// Stores vectors for passages (replacing any they had).
+pub fn put_vectors(
+    tx: &Transaction<'_>,
+    model: &str,
+    vectors: &[(i64, Vec<f32>)],
+) -> StoreResult<()> {
+    let mut stmt = tx.prepare_cached(
+        "INSERT OR REPLACE INTO search_vectors (chunk_id, model, dim, vector) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (chunk_id, v) in vectors {
+        stmt.execute(params![
+            chunk_id,
+            model,
+            v.len() as i64,
+            novel_embed::vector::to_bytes(v)
+        ])?;
+    }
+    Ok(())
+}
+
+/// One stored vector with what a filter needs to know about its passage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredVector {
+    pub chunk_id: i64,
+    pub kind: String,
+    pub tick: Option<u32>,
+    pub vector: Vec<f32>,
+}
+
+/// Every vector of `model`, by passage id. Vectors of other models are stale and left out.
+pub fn load_vectors(conn: &Connection, model: &str) -> StoreResult<Vec<StoredVector>> {
+    let mut stmt = conn.prepare(
+        "SELECT v.chunk_id, c.kind, c.tick, v.vector FROM search_vectors v
+         JOIN search_chunks c ON c.id = v.chunk_id WHERE v.model = ?1 ORDER BY v.chunk_id",
+    )?;
+    let rows = stmt.query_map([model], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, Option<u32>>(2)?,
+            r.get::<_, Vec<u8>>(3)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (chunk_id, kind, tick, bytes) = row?;
+        // The column's CHECK guarantees whole f32s; a damaged row is skipped, not fatal.
+        if let Some(vector) = novel_embed::vector::from_bytes(&bytes) {
+            out.push(StoredVector {
+                chunk_id,
+                kind,
+                tick,
+                vector,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The vector of one passage, if it has one.
+pub fn get_vector(conn: &Connection, chunk_id: i64) -> StoreResult<Option<Vec<f32>>> {
+    let bytes: Option<Vec<u8>> = conn
+        .query_row(
+            "SELECT vector FROM search_vectors WHERE chunk_id = ?1",
+            [chunk_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(bytes.and_then(|b| novel_embed::vector::from_bytes(&b)))
+}

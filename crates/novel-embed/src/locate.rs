@@ -1,0 +1,244 @@
+//! Where the model files are. Two things are needed: the ONNX Runtime library
+//! (`libonnxruntime.so.1.31.1`) and the model folder (`model.onnx` plus the tokenizer's JSON
+//! files). `scripts/fetch-embedding-model.sh` puts both under one `models/` folder:
+//!
+//! ```text
+//! models/onnxruntime/libonnxruntime.so.1.31.1
+//! models/all-MiniLM-L6-v2/{model.onnx, tokenizer.json, config.json, special_tokens_map.json, tokenizer_config.json}
+//! ```
+//!
+//! Lookup order: `ORT_DYLIB_PATH` (the library file) and `NOVEL_EMBEDDING_MODEL_DIR` (the model
+//! folder) when set; otherwise the first `models/` folder that has them among `NOVEL_MODELS_DIR`,
+//! `models/` next to the executable or in one of its parent folders (a release bundle, or
+//! `target/debug/…` inside a checkout), the checkout this binary was built from, and the user's
+//! data folder (`$XDG_DATA_HOME/novel-agent/models`, default `~/.local/share/novel-agent/models`).
+
+use std::path::{Path, PathBuf};
+
+pub const RUNTIME_ENV: &str = "ORT_DYLIB_PATH";
+pub const MODEL_DIR_ENV: &str = "NOVEL_EMBEDDING_MODEL_DIR";
+pub const MODELS_DIR_ENV: &str = "NOVEL_MODELS_DIR";
+
+/// The runtime library's file name as the fetch script installs it.
+pub const RUNTIME_FILE: &str = "libonnxruntime.so.1.31.1";
+pub const RUNTIME_SUBDIR: &str = "onnxruntime";
+pub const MODEL_SUBDIR: &str = "all-MiniLM-L6-v2";
+
+/// The files a model folder must hold.
+pub const MODEL_FILES: [&str; 5] = [
+    "model.onnx",
+    "tokenizer.json",
+    "config.json",
+    "special_tokens_map.json",
+    "tokenizer_config.json",
+];
+
+/// The two paths the real embedder loads from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModelFiles {
+    pub runtime: PathBuf,
+    pub model_dir: PathBuf,
+}
+
+/// What was looked for and not found, in words a person can act on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Missing {
+    Runtime { looked_in: Vec<PathBuf> },
+    Model { looked_in: Vec<PathBuf> },
+}
+
+impl std::fmt::Display for Missing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |paths: &[PathBuf]| {
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            Missing::Runtime { looked_in } => write!(
+                f,
+                "ONNX Runtime ({RUNTIME_FILE}) was not found (looked at {})",
+                list(looked_in)
+            ),
+            Missing::Model { looked_in } => write!(
+                f,
+                "the all-MiniLM-L6-v2 model files were not found (looked in {})",
+                list(looked_in)
+            ),
+        }
+    }
+}
+
+/// Where to look, gathered from the process (environment, executable path, home folder).
+#[derive(Debug, Clone, Default)]
+pub struct SearchPaths {
+    pub runtime_override: Option<PathBuf>,
+    pub model_dir_override: Option<PathBuf>,
+    /// `models/` folders, in order of preference.
+    pub model_roots: Vec<PathBuf>,
+}
+
+impl SearchPaths {
+    /// The places this process would look, in order.
+    pub fn from_process() -> SearchPaths {
+        let env_path = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        let mut roots = Vec::new();
+        if let Some(dir) = env_path(MODELS_DIR_ENV) {
+            roots.push(dir);
+        }
+        if let Some(exe_dir) = std::env::current_exe()
+            .ok()
+            .and_then(|e| e.parent().map(Path::to_path_buf))
+        {
+            // target/debug/deps/x → the checkout's models/ is four levels up at most.
+            roots.extend(exe_dir.ancestors().take(5).map(|d| d.join("models")));
+        }
+        // The checkout this binary was built from, for `cargo run` and tests elsewhere.
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
+        roots.push(checkout);
+        if let Some(data) =
+            env_path("XDG_DATA_HOME").or_else(|| env_path("HOME").map(|h| h.join(".local/share")))
+        {
+            roots.push(data.join("novel-agent/models"));
+        }
+        let mut unique: Vec<PathBuf> = Vec::new();
+        for root in roots {
+            if !unique.contains(&root) {
+                unique.push(root);
+            }
+        }
+        SearchPaths {
+            runtime_override: env_path(RUNTIME_ENV),
+            model_dir_override: env_path(MODEL_DIR_ENV),
+            model_roots: unique,
+        }
+    }
+
+    /// The first runtime library and model folder that exist.
+    pub fn find(&self) -> Result<ModelFiles, Missing> {
+        let runtimes: Vec<PathBuf> = match &self.runtime_override {
+            Some(p) => vec![p.clone()],
+            None => self
+                .model_roots
+                .iter()
+                .map(|r| r.join(RUNTIME_SUBDIR).join(RUNTIME_FILE))
+                .collect(),
+        };
+        let runtime = runtimes
+            .iter()
+            .find(|p| p.is_file())
+            .cloned()
+            .ok_or_else(|| Missing::Runtime {
+                looked_in: runtimes.clone(),
+            })?;
+        let model_dirs: Vec<PathBuf> = match &self.model_dir_override {
+            Some(p) => vec![p.clone()],
+            None => self
+                .model_roots
+                .iter()
+                .map(|r| r.join(MODEL_SUBDIR))
+                .collect(),
+        };
+        let model_dir =
+            model_dirs
+                .iter()
+                .find(|d| is_model_dir(d))
+                .cloned()
+                .ok_or(Missing::Model {
+                    looked_in: model_dirs,
+                })?;
+        Ok(ModelFiles {
+            runtime: clean(runtime),
+            model_dir: clean(model_dir),
+        })
+    }
+}
+
+fn is_model_dir(dir: &Path) -> bool {
+    MODEL_FILES.iter().all(|f| dir.join(f).is_file())
+}
+
+/// `a/b/../c` → `a/c` where the file system agrees, for messages people read.
+fn clean(path: PathBuf) -> PathBuf {
+    path.canonicalize().unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write_model(dir: &Path) {
+        std::fs::create_dir_all(dir).unwrap();
+        for f in MODEL_FILES {
+            std::fs::write(dir.join(f), b"{}").unwrap();
+        }
+    }
+
+    #[test]
+    fn finds_the_first_root_that_holds_both_files_and_says_what_is_missing() {
+        let tmp = tempfile::tempdir().unwrap();
+        let empty = tmp.path().join("empty");
+        let full = tmp.path().join("full");
+        std::fs::create_dir_all(full.join(RUNTIME_SUBDIR)).unwrap();
+        std::fs::write(full.join(RUNTIME_SUBDIR).join(RUNTIME_FILE), b"").unwrap();
+        write_model(&full.join(MODEL_SUBDIR));
+
+        let paths = SearchPaths {
+            model_roots: vec![empty.clone(), full.clone()],
+            ..SearchPaths::default()
+        };
+        let found = paths.find().unwrap();
+        assert_eq!(
+            found.runtime,
+            full.join(RUNTIME_SUBDIR)
+                .join(RUNTIME_FILE)
+                .canonicalize()
+                .unwrap()
+        );
+        assert_eq!(
+            found.model_dir,
+            full.join(MODEL_SUBDIR).canonicalize().unwrap()
+        );
+
+        let only_empty = SearchPaths {
+            model_roots: vec![empty.clone()],
+            ..SearchPaths::default()
+        };
+        let missing = only_empty.find().unwrap_err();
+        assert!(missing.to_string().contains("ONNX Runtime"), "{missing}");
+        assert!(missing.to_string().contains(&empty.display().to_string()));
+    }
+
+    #[test]
+    fn overrides_win_and_an_incomplete_model_folder_does_not_count() {
+        let tmp = tempfile::tempdir().unwrap();
+        let lib = tmp.path().join("libort.so");
+        std::fs::write(&lib, b"").unwrap();
+        let partial = tmp.path().join("partial");
+        std::fs::create_dir_all(&partial).unwrap();
+        std::fs::write(partial.join("model.onnx"), b"").unwrap();
+        let paths = SearchPaths {
+            runtime_override: Some(lib.clone()),
+            model_dir_override: Some(partial.clone()),
+            model_roots: vec![],
+        };
+        let missing = paths.find().unwrap_err();
+        assert_eq!(
+            missing,
+            Missing::Model {
+                looked_in: vec![partial.clone()]
+            }
+        );
+        write_model(&partial);
+        assert_eq!(
+            paths.find().unwrap().model_dir,
+            partial.canonicalize().unwrap()
+        );
+    }
+}
