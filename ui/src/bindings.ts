@@ -649,6 +649,15 @@ export type RecentNovel_Serialize = {
 	missing: boolean,
 };
 
+export type RoleUsage = {
+	calls: number,
+	prompt_tokens: number,
+	completion_tokens: number,
+	/**  True when any call's numbers were counted locally because the server sent none. */
+	estimated: boolean,
+	latency_ms: number,
+};
+
 export type RunEnd = 
 /**  All requested ticks committed. */
 "completed" | 
@@ -681,6 +690,11 @@ export type RunFailure_Deserialize = {
 	kind: string,
 	message: string,
 	error_file?: string | null,
+	/**
+	 *  The whole error as a sentence for the writer: what failed, that the story is unchanged,
+	 *  and where the details are.
+	 */
+	text: string,
 };
 
 export type RunFailure_Serialize = {
@@ -690,6 +704,11 @@ export type RunFailure_Serialize = {
 	kind: string,
 	message: string,
 	error_file: string | null,
+	/**
+	 *  The whole error as a sentence for the writer: what failed, that the story is unchanged,
+	 *  and where the details are.
+	 */
+	text: string,
 };
 
 export type RunReport = RunReport_Serialize | RunReport_Deserialize;
@@ -783,6 +802,9 @@ export type TickSummary_Deserialize = {
 	tokens: number,
 	revised: boolean,
 	findings: Finding_Deserialize[],
+	usage: TickUsage,
+	/**  The scene and plan files written. */
+	files: string[],
 };
 
 export type TickSummary_Serialize = {
@@ -795,6 +817,13 @@ export type TickSummary_Serialize = {
 	tokens: number,
 	revised: boolean,
 	findings: Finding_Serialize[],
+	usage: TickUsage,
+	/**  The scene and plan files written. */
+	files: string[],
+};
+
+export type TickUsage = {
+	roles: { [key in string]: RoleUsage },
 };
 
 export type TimelineRow = TimelineRow_Serialize | TimelineRow_Deserialize;

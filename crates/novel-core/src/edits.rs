@@ -38,7 +38,7 @@ fn writable(novel: &mut Novel) -> Result<&mut store::Store, EditError> {
 }
 
 /// Replaces the prose of the scene of `tick` with the writer's text; updates its word count,
-/// search entry, history and `scenes/scene_NNN.md`.
+/// search passages (re-indexed by the store), history and `scenes/scene_NNN.md`.
 pub fn edit_scene_prose(
     novel: &mut Novel,
     tick: u32,
@@ -60,7 +60,6 @@ pub fn edit_scene_prose(
     scene.prose = prose.to_string();
     scene.word_count = count_words(prose);
     store::update_scene_prose(&tx, &scene.id, &scene.prose, scene.word_count)?;
-    store::index_document(&tx, &store::scene_document(&scene))?;
     let state = store::load_state(&tx)?;
     store::append_history(
         &tx,
@@ -155,7 +154,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn an_edit_updates_prose_words_history_and_the_scene_file() {
+    async fn an_edit_updates_prose_words_search_history_and_the_scene_file() {
         let (_tmp, mut novel) = novel();
         one_scene(&mut novel).await;
         let scene =
@@ -166,6 +165,15 @@ mod tests {
         );
         let conn = novel.store().conn();
         assert_eq!(store::list_scenes(conn).unwrap()[0].word_count, 4);
+        let hits = store::search(conn, "lighthouse keeper", &[], 5).unwrap();
+        assert_eq!(
+            hits.len(),
+            1,
+            "the new prose is one passage, not a duplicate: {hits:?}"
+        );
+        assert_eq!(hits[0].entity_id, scene.id);
+        // The summary stays one passage too ("He hides her." is a summary bullet).
+        assert_eq!(store::search(conn, "hides", &[], 5).unwrap().len(), 1);
         let history = store::history_of(conn, &scene.id).unwrap();
         assert_eq!(history.last().unwrap().source, "user");
         let file = std::fs::read_to_string(crate::tick::scene_path(novel.root(), 1)).unwrap();

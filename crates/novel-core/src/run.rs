@@ -11,7 +11,9 @@ use serde::Serialize;
 use crate::clock::Clock;
 use crate::evaluate::Finding;
 use crate::novel::Novel;
-use crate::tick::{self, CancelToken, Models, TickError, TickEvent, TickOptions, TickOutcome};
+use crate::tick::{
+    self, CancelToken, Models, TickError, TickEvent, TickOptions, TickOutcome, TickUsage,
+};
 
 /// Shared between the run and whoever may stop it (a signal handler, a Stop button).
 #[derive(Debug, Clone, Default)]
@@ -76,6 +78,9 @@ pub struct TickSummary {
     pub tokens: u32,
     pub revised: bool,
     pub findings: Vec<Finding>,
+    pub usage: TickUsage,
+    /// The scene and plan files written.
+    pub files: Vec<String>,
 }
 
 impl From<&TickOutcome> for TickSummary {
@@ -90,6 +95,8 @@ impl From<&TickOutcome> for TickSummary {
             tokens: o.usage.total_tokens(),
             revised: o.revised,
             findings: o.findings.clone(),
+            usage: o.usage.clone(),
+            files: o.files.iter().map(|f| f.display().to_string()).collect(),
         }
     }
 }
@@ -117,10 +124,14 @@ pub struct RunFailure {
     pub kind: String,
     pub message: String,
     pub error_file: Option<String>,
+    /// The whole error as a sentence for the writer: what failed, that the story is unchanged,
+    /// and where the details are.
+    pub text: String,
 }
 
 impl From<&TickError> for RunFailure {
     fn from(e: &TickError) -> Self {
+        let text = e.to_string();
         match e {
             TickError::Failed {
                 tick,
@@ -134,6 +145,7 @@ impl From<&TickError> for RunFailure {
                 kind: kind.clone(),
                 message: message.clone(),
                 error_file: Some(error_file.display().to_string()),
+                text,
             },
             TickError::Cancelled { tick } => RunFailure {
                 tick: Some(*tick),
@@ -141,6 +153,7 @@ impl From<&TickError> for RunFailure {
                 kind: "cancelled".into(),
                 message: e.to_string(),
                 error_file: None,
+                text,
             },
             TickError::Setup(message) => RunFailure {
                 tick: None,
@@ -148,6 +161,7 @@ impl From<&TickError> for RunFailure {
                 kind: "setup".into(),
                 message: message.clone(),
                 error_file: None,
+                text,
             },
         }
     }

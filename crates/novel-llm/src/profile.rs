@@ -326,6 +326,63 @@ impl ProviderConfig {
         }
     }
 
+    /// No profiles at all: what the settings start from before the first profile is saved.
+    pub fn empty() -> Self {
+        ProviderConfig {
+            default_profile: None,
+            profiles: Vec::new(),
+        }
+    }
+
+    /// Adds or replaces `profile`; it becomes the default when asked to or when there is none.
+    pub fn add(&mut self, profile: ProviderProfile, make_default: bool) {
+        let name = profile.name.clone();
+        self.upsert(profile);
+        if make_default || self.default_profile.is_none() {
+            self.default_profile = Some(name);
+        }
+    }
+
+    /// Removes the profile called `name`; if it was the default, the first remaining profile
+    /// becomes the default.
+    pub fn remove(&mut self, name: &str) -> Result<(), LlmError> {
+        self.require(name)?;
+        self.profiles.retain(|p| p.name != name);
+        if self.default_profile.as_deref() == Some(name) {
+            self.default_profile = self.profiles.first().map(|p| p.name.clone());
+        }
+        Ok(())
+    }
+
+    /// Makes the profile called `name` the default.
+    pub fn set_default(&mut self, name: &str) -> Result<(), LlmError> {
+        self.require(name)?;
+        self.default_profile = Some(name.to_string());
+        Ok(())
+    }
+
+    /// Points the profile called `name` at its OS keychain entry instead of an environment
+    /// variable. Returns the variable it read before when it changed, `Ok(None)` when it
+    /// already used the keychain. A command profile takes no key and is refused.
+    pub fn use_keychain(&mut self, name: &str) -> Result<Option<Option<String>>, LlmError> {
+        let profile = self.require(name)?.clone();
+        if profile.kind == ProviderKind::Command {
+            return Err(LlmError::Config(format!(
+                "profile `{name}` runs a command, which handles its own login; it takes no API key"
+            )));
+        }
+        if profile.key_source == KeySource::Keychain {
+            return Ok(None);
+        }
+        let previous = profile.effective_api_key_env().map(str::to_string);
+        self.upsert(ProviderProfile {
+            api_key_env: None,
+            key_source: KeySource::Keychain,
+            ..profile
+        });
+        Ok(Some(previous))
+    }
+
     /// Adds `profile`, replacing any profile with the same name.
     pub fn upsert(&mut self, profile: ProviderProfile) {
         match self.profiles.iter_mut().find(|p| p.name == profile.name) {
@@ -402,6 +459,16 @@ impl ProfileStore {
         Ok(config)
     }
 
+    /// The saved profiles, or none when nothing has been saved yet (unlike [`Self::load`],
+    /// which falls back to the built-in default): what settings screens list and edit.
+    pub fn load_or_empty(&self) -> Result<ProviderConfig, LlmError> {
+        if self.path.exists() {
+            self.load()
+        } else {
+            Ok(ProviderConfig::empty())
+        }
+    }
+
     /// Writes the file (creating the directory), replacing it atomically.
     pub fn save(&self, config: &ProviderConfig) -> Result<(), LlmError> {
         config.validate()?;
@@ -474,6 +541,55 @@ pub fn config_dir_with(var: impl Fn(&str) -> Option<String>) -> Result<PathBuf, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adding_removing_and_defaults_keep_the_config_valid() {
+        let mut config = ProviderConfig::empty();
+        config.add(
+            ProviderProfile::new("a", ProviderKind::OpenAiCompatible, "m"),
+            false,
+        );
+        assert_eq!(
+            config.default_profile.as_deref(),
+            Some("a"),
+            "the first becomes the default"
+        );
+        config.add(ProviderProfile::new("b", ProviderKind::Ollama, "m"), false);
+        assert_eq!(config.default_profile.as_deref(), Some("a"));
+        config.set_default("b").unwrap();
+        assert!(config.set_default("zz").is_err());
+        config.remove("b").unwrap();
+        assert_eq!(
+            config.default_profile.as_deref(),
+            Some("a"),
+            "the default moves on"
+        );
+        assert!(config.remove("b").is_err());
+        config.validate().unwrap();
+    }
+
+    #[test]
+    fn switching_to_the_keychain_drops_the_variable_and_stays_valid() {
+        let mut config = ProviderConfig::empty();
+        config.add(
+            ProviderProfile::new("o", ProviderKind::OpenAiCompatible, "m")
+                .with_api_key_env("OPENAI_API_KEY"),
+            true,
+        );
+        config.add(ProviderProfile::command("c", &["codex"]), false);
+        assert_eq!(
+            config.use_keychain("o").unwrap(),
+            Some(Some("OPENAI_API_KEY".into()))
+        );
+        assert_eq!(config.use_keychain("o").unwrap(), None, "already switched");
+        let o = config.profile("o").unwrap();
+        assert_eq!(
+            (o.key_source, o.api_key_env.as_deref()),
+            (KeySource::Keychain, None)
+        );
+        config.validate().unwrap();
+        assert!(config.use_keychain("c").is_err());
+    }
 
     fn env<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
         move |name| {

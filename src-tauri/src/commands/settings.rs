@@ -4,14 +4,14 @@
 use novel_core::config::GenerationSettings;
 use novel_core::edits;
 use novel_core::views::NovelOverview;
-use novel_llm::{KeySource, ProbeReport, ProfileStore, ProviderConfig, ProviderProfile};
+use novel_llm::{ProbeReport, ProfileStore, ProviderConfig, ProviderProfile};
 use serde::Serialize;
 use specta::Type;
 use tauri::{AppHandle, State};
 
 use super::changed;
 use super::library::current_overview;
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 use crate::events::ChangeReason;
 use crate::state::{AppState, display};
 
@@ -34,17 +34,6 @@ pub struct ProfileRow {
 
 fn store() -> AppResult<ProfileStore> {
     Ok(ProfileStore::from_env()?)
-}
-
-fn load(store: &ProfileStore) -> AppResult<ProviderConfig> {
-    if store.path().exists() {
-        Ok(store.load()?)
-    } else {
-        Ok(ProviderConfig {
-            default_profile: None,
-            profiles: Vec::new(),
-        })
-    }
 }
 
 fn view(store: &ProfileStore, config: ProviderConfig) -> ProvidersView {
@@ -71,7 +60,7 @@ fn view(store: &ProfileStore, config: ProviderConfig) -> ProvidersView {
 #[specta::specta]
 pub async fn list_providers() -> AppResult<ProvidersView> {
     let store = store()?;
-    let config = load(&store)?;
+    let config = store.load_or_empty()?;
     Ok(view(&store, config))
 }
 
@@ -84,12 +73,8 @@ pub async fn save_provider(
 ) -> AppResult<ProvidersView> {
     profile.validate()?;
     let store = store()?;
-    let mut config = load(&store)?;
-    let name = profile.name.clone();
-    config.upsert(profile);
-    if make_default || config.default_profile.is_none() {
-        config.default_profile = Some(name);
-    }
+    let mut config = store.load_or_empty()?;
+    config.add(profile, make_default);
     store.save(&config)?;
     Ok(view(&store, config))
 }
@@ -98,17 +83,8 @@ pub async fn save_provider(
 #[specta::specta]
 pub async fn delete_provider(name: String) -> AppResult<ProvidersView> {
     let store = store()?;
-    let mut config = load(&store)?;
-    let before = config.profiles.len();
-    config.profiles.retain(|p| p.name != name);
-    if config.profiles.len() == before {
-        return Err(AppError::NotFound {
-            message: format!("There is no provider profile called {name}."),
-        });
-    }
-    if config.default_profile.as_deref() == Some(name.as_str()) {
-        config.default_profile = config.profiles.first().map(|p| p.name.clone());
-    }
+    let mut config = store.load_or_empty()?;
+    config.remove(&name)?;
     store.save(&config)?;
     Ok(view(&store, config))
 }
@@ -117,9 +93,8 @@ pub async fn delete_provider(name: String) -> AppResult<ProvidersView> {
 #[specta::specta]
 pub async fn set_default_provider(name: String) -> AppResult<ProvidersView> {
     let store = store()?;
-    let mut config = load(&store)?;
-    config.require(&name)?;
-    config.default_profile = Some(name);
+    let mut config = store.load_or_empty()?;
+    config.set_default(&name)?;
     store.save(&config)?;
     Ok(view(&store, config))
 }
@@ -129,7 +104,7 @@ pub async fn set_default_provider(name: String) -> AppResult<ProvidersView> {
 #[specta::specta]
 pub async fn test_provider(name: String) -> AppResult<ProbeReport> {
     let store = store()?;
-    let config = load(&store)?;
+    let config = store.load_or_empty()?;
     let model = novel_llm::connect(config.require(&name)?)?;
     Ok(novel_llm::probe(&*model).await?)
 }
@@ -140,11 +115,10 @@ pub async fn test_provider(name: String) -> AppResult<ProbeReport> {
 #[specta::specta]
 pub async fn store_provider_key(name: String, key: String) -> AppResult<ProvidersView> {
     let store = store()?;
-    let mut config = load(&store)?;
-    let mut profile = config.require(&name)?.clone();
+    let mut config = store.load_or_empty()?;
+    // Switched (and checked) before the key is stored, so a refused profile stores nothing.
+    config.use_keychain(&name)?;
     novel_llm::keychain::store_key(&name, &key)?;
-    profile.key_source = KeySource::Keychain;
-    config.upsert(profile);
     store.save(&config)?;
     Ok(view(&store, config))
 }

@@ -170,7 +170,7 @@ export function createBackend(s: Scenario) {
             pending = failure;
             rows.push({ ...timelineRow(tick, ""), status: "failed", title: null, error: failure, findings: [], tools: [] });
             report.end = "failed";
-            report.failure = { tick, stage: "writing", kind: "provider", message: failure.message, error_file: failure.error_file };
+            report.failure = { tick, stage: "writing", kind: "provider", message: failure.message, error_file: failure.error_file, text: `tick ${tick} failed while writing the scene: ${failure.message}` };
             break;
           }
           const prose = script.prose ?? PROSE;
@@ -211,6 +211,8 @@ export function createBackend(s: Scenario) {
             tokens: 4120,
             revised: Boolean(script.revise),
             findings,
+            usage: { roles: {} },
+            files: [],
           };
           report.committed.push(summary);
           send({ type: "tick_committed", summary });
@@ -218,7 +220,7 @@ export function createBackend(s: Scenario) {
         } catch (e) {
           if (e instanceof Error && e.message === "cancelled") {
             report.end = "cancelled";
-            report.failure = { tick, stage: null, kind: "cancelled", message: `tick ${tick} was cancelled`, error_file: null };
+            report.failure = { tick, stage: null, kind: "cancelled", message: `tick ${tick} was cancelled`, error_file: null, text: `tick ${tick} was cancelled; the story is unchanged` };
             break;
           }
           throw e;

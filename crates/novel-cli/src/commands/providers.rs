@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use novel_llm::{
-    ChatRequest, KeySource, Keychain, LanguageModel, ProfileStore, ProviderConfig, ProviderKind,
-    ProviderProfile, keychain,
+    ChatRequest, KeySource, Keychain, LanguageModel, ProfileStore, ProviderKind, ProviderProfile,
+    keychain,
 };
 
 use crate::cli::ProvidersCommand;
@@ -35,14 +35,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
     let store = ProfileStore::from_env()?;
     match cmd {
         ProvidersCommand::List => {
-            let config = if store.path().exists() {
-                store.load()?
-            } else {
-                ProviderConfig {
-                    default_profile: None,
-                    profiles: vec![],
-                }
-            };
+            let config = store.load_or_empty()?;
             if json {
                 return crate::output::json(&config);
             }
@@ -108,11 +101,8 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
                 profile = profile.with_key_in_keychain();
             }
             profile.validate()?;
-            let mut config = load_or_empty(&store)?;
-            config.upsert(profile);
-            if default || config.default_profile.is_none() {
-                config.default_profile = Some(name.clone());
-            }
+            let mut config = store.load_or_empty()?;
+            config.add(profile, default);
             store.save(&config)?;
             println!("Saved profile `{name}` in {}", store.path().display());
             if key_in_keychain {
@@ -188,21 +178,10 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
     }
 }
 
-fn load_or_empty(store: &ProfileStore) -> Result<ProviderConfig> {
-    Ok(if store.path().exists() {
-        store.load()?
-    } else {
-        ProviderConfig {
-            default_profile: None,
-            profiles: vec![],
-        }
-    })
-}
-
 /// Reads a key from standard input into the keychain and points the profile at it.
 fn set_key(store: &ProfileStore, name: &str, json: bool) -> Result<()> {
-    let mut config = load_or_empty(store)?;
-    let Some(profile) = config.profile(name).cloned() else {
+    let mut config = store.load_or_empty()?;
+    let Some(profile) = config.profile(name) else {
         bail!(
             "there is no provider profile named `{name}` in {}; add it first, e.g.\n  novel providers add --name {name} --base-url <url> --model <model> --key-in-keychain",
             store.path().display()
@@ -215,13 +194,8 @@ fn set_key(store: &ProfileStore, name: &str, json: bool) -> Result<()> {
     let keychain = Keychain::system()?;
     let key = read_key(name)?;
     keychain.store_key(name, &key)?;
-    let switched = profile.key_source != KeySource::Keychain;
-    if switched {
-        let previous = profile.effective_api_key_env().map(str::to_string);
-        let mut updated = profile;
-        updated.api_key_env = None;
-        updated.key_source = KeySource::Keychain;
-        config.upsert(updated);
+    let switched = config.use_keychain(name)?;
+    if let Some(previous) = &switched {
         store.save(&config)?;
         if !json {
             match previous {
@@ -234,7 +208,7 @@ fn set_key(store: &ProfileStore, name: &str, json: bool) -> Result<()> {
     }
     if json {
         return crate::output::json(
-            &serde_json::json!({ "profile": name, "stored": true, "profile_updated": switched }),
+            &serde_json::json!({ "profile": name, "stored": true, "profile_updated": switched.is_some() }),
         );
     }
     println!("Stored the API key of profile `{name}` in the OS keychain.");

@@ -3,16 +3,16 @@
 //! (a cancelled tick rolls back; nothing is half-committed).
 
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use novel_core::clock::SystemClock;
 use novel_core::novel::{Access, Novel};
+use novel_core::run::{self, RunControl, RunEvent};
 use novel_core::store;
-use novel_core::tick::{self, CancelToken, Models, TickEvent, TickOptions};
+use novel_core::tick::{Models, TickEvent, TickOptions};
 
 use crate::cli::TickArgs;
 
@@ -39,18 +39,18 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         .enable_all()
         .build()?;
 
-    let stop_after = Arc::new(AtomicBool::new(false));
-    let cancel = CancelToken::new();
-    let presses = Arc::new(AtomicU32::new(0));
+    let control = RunControl::new();
     {
-        let (stop_after, cancel, presses) = (stop_after.clone(), cancel.clone(), presses.clone());
+        let control = control.clone();
         runtime.spawn(async move {
+            let mut presses = 0;
             while tokio::signal::ctrl_c().await.is_ok() {
-                if presses.fetch_add(1, Ordering::SeqCst) == 0 {
-                    stop_after.store(true, Ordering::SeqCst);
+                presses += 1;
+                if presses == 1 {
+                    control.stop_after_current();
                     eprintln!("\nStopping after this tick (Ctrl-C again cancels it; nothing is half-committed).");
                 } else {
-                    cancel.cancel();
+                    control.cancel();
                 }
             }
         });
@@ -62,65 +62,61 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
     bar.enable_steady_tick(Duration::from_millis(120));
-    let mut results = Vec::new();
-    for i in 0..n {
-        if stop_after.load(Ordering::SeqCst) {
-            break;
-        }
-        let words = AtomicU32::new(0);
-        let observer = |event: TickEvent| match event {
-            TickEvent::Started { tick } => bar.set_prefix(format!("{tick} ({}/{n})", i + 1)),
+    let words = AtomicU32::new(0);
+    let on_event = |event: RunEvent| match event {
+        RunEvent::Tick {
+            index,
+            total,
+            event,
+        } => match event {
+            TickEvent::Started { tick } => {
+                words.store(0, Ordering::Relaxed);
+                bar.set_prefix(format!("{tick} ({index}/{total})"));
+            }
             TickEvent::Stage { stage } => bar.set_message(stage.label().to_string()),
             TickEvent::ProseDelta { text } => {
-                let w = words.fetch_add(text.split_whitespace().count() as u32, Ordering::Relaxed);
+                let n = text.split_whitespace().count() as u32;
+                let w = words.fetch_add(n, Ordering::Relaxed) + n;
                 bar.set_message(format!("writing (~{w} words)"));
             }
             _ => {}
-        };
-        let outcome = runtime.block_on(tick::run_tick(
-            &mut novel,
-            &models,
-            &options,
-            &observer,
-            &cancel,
-            &SystemClock,
-        ));
-        match outcome {
-            Ok(done) => {
-                let line = format!(
-                    "Tick {}: \"{}\" — {} words, {} LLM calls, {} tokens{}",
-                    done.tick,
-                    done.scene.title,
-                    done.scene.word_count,
-                    done.usage.calls(),
-                    done.usage.total_tokens(),
-                    if done.revised { " (revised once)" } else { "" }
-                );
-                bar.suspend(|| {
-                    if !json {
-                        println!("{line}")
-                    }
-                });
-                results.push(serde_json::json!({
-                    "tick": done.tick, "title": done.scene.title, "words": done.scene.word_count,
-                    "calls": done.usage.calls(), "usage": done.usage, "revised": done.revised,
-                    "findings": done.findings, "files": done.files,
-                }));
-            }
-            Err(e) => {
-                bar.finish_and_clear();
-                if json {
-                    crate::output::json(
-                        &serde_json::json!({ "committed": results, "error": e.to_string() }),
-                    )?;
+        },
+        RunEvent::TickCommitted { summary } if !json => bar.suspend(|| {
+            println!(
+                "Tick {}: \"{}\" — {} words, {} LLM calls, {} tokens{}",
+                summary.tick,
+                summary.title,
+                summary.words,
+                summary.calls,
+                summary.tokens,
+                if summary.revised {
+                    " (revised once)"
+                } else {
+                    ""
                 }
-                return Err(e.into());
-            }
-        }
-    }
+            )
+        }),
+        _ => {}
+    };
+    let report = runtime.block_on(run::run_ticks(
+        &mut novel,
+        &models,
+        n,
+        &options,
+        &control,
+        &SystemClock,
+        &on_event,
+    ));
     bar.finish_and_clear();
     if json {
-        return crate::output::json(&serde_json::json!({ "committed": results }));
+        crate::output::json(&serde_json::json!({
+            "committed": report.committed,
+            "end": report.end,
+            "error": report.failure.as_ref().map(|f| &f.text),
+        }))?;
     }
-    Ok(())
+    match report.failure {
+        Some(failure) => bail!("{}", failure.text),
+        None => Ok(()),
+    }
 }

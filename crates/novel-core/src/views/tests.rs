@@ -4,7 +4,27 @@ use serde_json::json;
 
 use super::*;
 use crate::context::fixture;
+use crate::executor::{ActionResult, ActionState, ExecutionReport};
 use crate::model::{TickFailure, TickRecord};
+
+fn action(
+    id: &str,
+    tool: &str,
+    state: ActionState,
+    output: Option<serde_json::Value>,
+    error: Option<&str>,
+) -> ActionResult {
+    ActionResult {
+        id: id.into(),
+        tool: tool.into(),
+        args: json!({}),
+        state,
+        output,
+        error: error.map(str::to_string),
+        attempts: 1,
+        duration_ms: 20,
+    }
+}
 use crate::store;
 
 fn with_tick_two(fx: &mut fixture::Fixture) {
@@ -13,11 +33,35 @@ fn with_tick_two(fx: &mut fixture::Fixture) {
         &tx,
         &TickRecord {
             tick: 2,
-            plan: Some(json!({"rationale": "Raise the stakes at the archive", "actions": []})),
-            execution: Some(json!({"results": [
-                {"id": "a0", "tool": "memory.search", "state": "succeeded", "output": {"hits": 2}},
-                {"id": "a1", "tool": "character.generate", "state": "failed", "error": "name taken"}
-            ]})),
+            plan: Some(json!({"rationale": "Raise the stakes at the archive",
+                              "scene_intention": "Elena is cornered", "actions": []})),
+            // Stored exactly as the tick stores it: a serialized ExecutionReport.
+            execution: Some(
+                serde_json::to_value(ExecutionReport {
+                    success: false,
+                    results: vec![
+                        action(
+                            "a0",
+                            "memory.search",
+                            ActionState::Succeeded,
+                            Some(json!({"hits": 2})),
+                            None,
+                        ),
+                        action(
+                            "a1",
+                            "character.generate",
+                            ActionState::Failed,
+                            None,
+                            Some("name taken"),
+                        ),
+                    ],
+                    failed_required: None,
+                    disabled_tools: Vec::new(),
+                    warnings: Vec::new(),
+                    duration_ms: 40,
+                })
+                .unwrap(),
+            ),
             findings: json!([{"check": "pov_leak", "severity": "warning",
                               "message": "Marcus's thoughts", "excerpt": null}]),
             usage: json!({"roles": {

@@ -9,6 +9,8 @@ use serde_json::Value;
 
 use super::{FailureView, name_of, names};
 use crate::evaluate::Finding;
+use crate::executor::{ActionState, ExecutionReport};
+use crate::plan::Plan;
 use crate::store::{self, StoreError};
 use crate::tick::TickUsage;
 
@@ -71,11 +73,15 @@ pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
             location: scene.and_then(|s| name_of(&names, s.location.as_deref())),
             rationale: record
                 .plan
-                .as_ref()
-                .and_then(|p| p.get("rationale"))
-                .and_then(Value::as_str)
-                .map(str::to_string),
-            tools: tool_runs(record.execution.as_ref()),
+                .clone()
+                .and_then(|p| serde_json::from_value::<Plan>(p).ok())
+                .map(|p| p.rationale),
+            tools: record
+                .execution
+                .clone()
+                .and_then(|e| serde_json::from_value::<ExecutionReport>(e).ok())
+                .map(|e| tool_runs(&e))
+                .unwrap_or_default(),
             findings: serde_json::from_value(record.findings.clone()).unwrap_or_default(),
             calls: usage.calls(),
             tokens: usage.total_tokens(),
@@ -112,31 +118,19 @@ pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
     Ok(rows)
 }
 
-fn tool_runs(execution: Option<&Value>) -> Vec<ToolRun> {
-    let Some(results) = execution
-        .and_then(|e| e.get("results"))
-        .and_then(Value::as_array)
-    else {
-        return Vec::new();
-    };
-    results
+fn tool_runs(execution: &ExecutionReport) -> Vec<ToolRun> {
+    execution
+        .results
         .iter()
         .map(|r| {
-            let ok = r.get("state").and_then(Value::as_str) == Some("succeeded");
-            let detail = if ok {
-                r.get("output").map(Value::to_string).unwrap_or_default()
-            } else {
-                r.get("error")
-                    .and_then(Value::as_str)
-                    .unwrap_or("did not run")
-                    .to_string()
+            let ok = r.state == ActionState::Succeeded;
+            let detail = match (&r.output, &r.error) {
+                (Some(output), _) if ok => output.to_string(),
+                (_, Some(error)) => error.clone(),
+                _ => "did not run".to_string(),
             };
             ToolRun {
-                tool: r
-                    .get("tool")
-                    .and_then(Value::as_str)
-                    .unwrap_or("?")
-                    .to_string(),
+                tool: r.tool.clone(),
                 ok,
                 detail,
             }
