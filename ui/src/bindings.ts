@@ -151,6 +151,23 @@ export type EntityDetail_Serialize = {
 	history: HistoryItem_Serialize[],
 };
 
+/**  What kind of failure ended a tick: what the UI and scripts switch on. */
+export type ErrorKind = ErrorKind_Serialize | ErrorKind_Deserialize;
+
+/**  What kind of failure ended a tick: what the UI and scripts switch on. */
+export type ErrorKind_Deserialize = "llm.auth" | "llm.not_found" | "llm.rate_limited" | "llm.server" | "llm.bad_request" | "llm.connect" | "llm.timeout" | "llm.stream_cut" | "llm.invalid_response" | "llm.structured_output" | "llm.command" | "llm.config" | "plan_invalid" | "tool_failed" | "prose_rejected" | "store" | "prompt" | "cancelled" | 
+/**  The tick could not start (read-only novel, unreadable state). */
+"setup" | 
+/**  A kind this build does not know (a failure recorded by another version). */
+string;
+
+/**  What kind of failure ended a tick: what the UI and scripts switch on. */
+export type ErrorKind_Serialize = "llm.auth" | "llm.not_found" | "llm.rate_limited" | "llm.server" | "llm.bad_request" | "llm.connect" | "llm.timeout" | "llm.stream_cut" | "llm.invalid_response" | "llm.structured_output" | "llm.command" | "llm.config" | "plan_invalid" | "tool_failed" | "prose_rejected" | "store" | "prompt" | "cancelled" | 
+/**  The tick could not start (read-only novel, unreadable state). */
+"setup" | 
+/**  A kind this build does not know (a failure recorded by another version). */
+"other";
+
 export type FailureView = {
 	tick: number,
 	at: string,
@@ -685,9 +702,9 @@ export type RunFailure = RunFailure_Serialize | RunFailure_Deserialize;
 
 export type RunFailure_Deserialize = {
 	tick?: number | null,
-	/**  The stage the tick was in ("planning", "writing", …), when it got that far. */
-	stage?: string | null,
-	kind: string,
+	/**  The stage the tick was in, when it got that far. */
+	stage?: Stage | null,
+	kind: ErrorKind_Deserialize,
 	message: string,
 	error_file?: string | null,
 	/**
@@ -699,9 +716,9 @@ export type RunFailure_Deserialize = {
 
 export type RunFailure_Serialize = {
 	tick: number | null,
-	/**  The stage the tick was in ("planning", "writing", …), when it got that far. */
-	stage: string | null,
-	kind: string,
+	/**  The stage the tick was in, when it got that far. */
+	stage: Stage | null,
+	kind: ErrorKind_Serialize,
 	message: string,
 	error_file: string | null,
 	/**
@@ -803,6 +820,8 @@ export type TickSummary_Deserialize = {
 	revised: boolean,
 	findings: Finding_Deserialize[],
 	usage: TickUsage,
+	/**  What the engine repaired, clamped or dropped on the way. */
+	notes: string[],
 	/**  The scene and plan files written. */
 	files: string[],
 };
@@ -818,6 +837,8 @@ export type TickSummary_Serialize = {
 	revised: boolean,
 	findings: Finding_Serialize[],
 	usage: TickUsage,
+	/**  What the engine repaired, clamped or dropped on the way. */
+	notes: string[],
 	/**  The scene and plan files written. */
 	files: string[],
 };

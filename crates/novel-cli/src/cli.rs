@@ -79,6 +79,62 @@ pub enum ListKind {
     Scenes,
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PovArg {
+    /// Close third person, limited to the POV character.
+    #[value(name = "deep-third", alias = "third")]
+    DeepThird,
+    /// First person.
+    First,
+}
+
+impl From<PovArg> for novel_core::config::PointOfView {
+    fn from(p: PovArg) -> Self {
+        match p {
+            PovArg::DeepThird => novel_core::config::PointOfView::DeepThird,
+            PovArg::First => novel_core::config::PointOfView::First,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TenseArg {
+    Past,
+    Present,
+}
+
+impl From<TenseArg> for novel_core::config::Tense {
+    fn from(t: TenseArg) -> Self {
+        match t {
+            TenseArg::Past => novel_core::config::Tense::Past,
+            TenseArg::Present => novel_core::config::Tense::Present,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// OpenAI chat completions: OpenAI, llama.cpp, LM Studio, vLLM, OpenRouter, …
+    OpenaiCompatible,
+    Ollama,
+    Anthropic,
+    Gemini,
+    /// A command-line agent that reads the prompt on stdin.
+    Command,
+}
+
+impl From<KindArg> for novel_llm::ProviderKind {
+    fn from(k: KindArg) -> Self {
+        match k {
+            KindArg::OpenaiCompatible => novel_llm::ProviderKind::OpenAiCompatible,
+            KindArg::Ollama => novel_llm::ProviderKind::Ollama,
+            KindArg::Anthropic => novel_llm::ProviderKind::Anthropic,
+            KindArg::Gemini => novel_llm::ProviderKind::Gemini,
+            KindArg::Command => novel_llm::ProviderKind::Command,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ExportFormat {
     Md,
@@ -103,12 +159,12 @@ pub struct NewArgs {
     pub tone: Option<String>,
     #[arg(long)]
     pub style: Option<String>,
-    /// deep-third or first.
-    #[arg(long)]
-    pub pov: Option<String>,
-    /// past or present.
-    #[arg(long)]
-    pub tense: Option<String>,
+    /// Point of view.
+    #[arg(long, value_enum)]
+    pub pov: Option<PovArg>,
+    /// Narrative tense.
+    #[arg(long, value_enum)]
+    pub tense: Option<TenseArg>,
     #[arg(long)]
     pub language: Option<String>,
     /// The protagonist's name.
@@ -134,8 +190,12 @@ pub struct TickArgs {
     #[arg(long)]
     pub note: Option<String>,
     /// Retry the tick that failed last (its error stays on disk for reference).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "skip")]
     pub retry: bool,
+    /// Give up on the tick that failed last, without writing: the next tick starts fresh (its
+    /// error stays on disk for reference).
+    #[arg(long, conflicts_with = "note")]
+    pub skip: bool,
     /// The provider profile to use (default: the configured default).
     #[arg(long)]
     pub profile: Option<String>,
@@ -150,9 +210,9 @@ pub enum ProvidersCommand {
         /// Profile name, e.g. "local".
         #[arg(long)]
         name: String,
-        /// openai-compatible, ollama, anthropic, gemini or command.
-        #[arg(long, default_value = "openai-compatible")]
-        kind: String,
+        /// The provider's wire protocol.
+        #[arg(long, value_enum, default_value = "openai-compatible")]
+        kind: KindArg,
         /// The server's base URL, e.g. http://127.0.0.1:8080/v1.
         #[arg(long)]
         base_url: Option<String>,

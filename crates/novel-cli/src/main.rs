@@ -22,7 +22,10 @@ fn main() -> ExitCode {
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!(
+                "error: {}",
+                novel_core::text::strip_controls(&format!("{err:#}"))
+            );
             ExitCode::FAILURE
         }
     }

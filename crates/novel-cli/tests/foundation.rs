@@ -214,7 +214,10 @@ fn bad_new_inputs_say_what_to_do() {
             .arg(fixture("seed.toml"))
             .args(["--pov", "second"]),
     );
-    assert!(err.contains("deep-third or first"), "{err}");
+    assert!(
+        err.contains("second") && err.contains("deep-third, first"),
+        "clap names the choices: {err}"
+    );
 }
 
 #[test]

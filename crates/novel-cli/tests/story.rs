@@ -213,6 +213,30 @@ fn retry_after_a_failure_commits_the_same_tick_and_clears_the_failure() {
 }
 
 #[test]
+fn skip_gives_up_on_a_failed_tick_without_writing() {
+    let script = Script::new()
+        .rule(Rule::when(PLAN).reply(Reply::status(503)).no_repeat())
+        .rule(Rule::when(PLAN).reply(Reply::status(503)).no_repeat())
+        .rule(Rule::when(PLAN).reply(Reply::status(503)).no_repeat())
+        .rule(Rule::any().reply(Reply::text(story_fixture("prose.txt"))));
+    let s = setup(script);
+    let before = s.story_fingerprint();
+    stderr_of_failure(s.novel().arg("tick"));
+    let calls = s.server.request_count();
+    let out = s.novel().args(["tick", "--skip"]).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("Gave up on the failed tick 1"), "{text}");
+    assert_eq!(s.server.request_count(), calls, "skipping calls no model");
+    assert_eq!(s.story_fingerprint(), before, "the story is unchanged");
+    assert_eq!(
+        s.count("SELECT count(*) FROM tick_failures WHERE resolved = 0"),
+        0
+    );
+    let err = stderr_of_failure(s.novel().args(["tick", "--skip"]));
+    assert!(err.contains("no failed tick to skip"), "{err}");
+}
+
+#[test]
 fn a_server_rejecting_json_schema_gets_a_fallback_and_the_tick_succeeds() {
     let plans = replies("plans.json");
     let script = Script::new()

@@ -4,10 +4,10 @@
 
 use crate::clock::{Clock, timestamp};
 use crate::config::{CONFIG_FILE, GenerationSettings, NovelConfig};
+use crate::files::{scene_path, write_scene};
 use crate::model::{Scene, count_words};
 use crate::novel::{Novel, NovelError};
 use crate::store::{self, HistoryEntry, StoreError};
-use crate::tick::{scene_path, write_scene};
 
 #[derive(Debug, thiserror::Error)]
 pub enum EditError {
@@ -176,7 +176,7 @@ mod tests {
         assert_eq!(store::search(conn, "hides", &[], 5).unwrap().len(), 1);
         let history = store::history_of(conn, &scene.id).unwrap();
         assert_eq!(history.last().unwrap().source, "user");
-        let file = std::fs::read_to_string(crate::tick::scene_path(novel.root(), 1)).unwrap();
+        let file = std::fs::read_to_string(crate::files::scene_path(novel.root(), 1)).unwrap();
         assert!(file.contains("The lighthouse keeper sang."), "{file}");
     }
 

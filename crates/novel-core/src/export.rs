@@ -1,53 +1,28 @@
 //! Manuscript export to Markdown: the title, then every scene under its own heading, in tick
-//! order. Prose is model output, so anything that looks like an HTML tag is escaped: a Markdown
-//! viewer must show it as text, never render or run it.
+//! order. Titles and prose are model output, so anything that looks like an HTML tag is
+//! escaped: a Markdown viewer must show it as text, never render or run it.
 
 use rusqlite::Connection;
 
 use crate::config::NovelConfig;
 use crate::store::{self, StoreResult};
+use crate::text::{escape_html, one_line, strip_controls};
 
 /// The whole manuscript as Markdown.
 pub fn manuscript_markdown(conn: &Connection, config: &NovelConfig) -> StoreResult<String> {
     let scenes = store::list_scenes(conn)?;
-    let mut out = format!("# {}\n", one_line(&config.novel.title));
+    let mut out = format!("# {}\n", heading(&config.novel.title));
     for scene in &scenes {
-        out.push_str(&format!("\n## {}\n\n", one_line(&scene.title)));
-        out.push_str(&escape_html(scene.prose.trim()));
+        out.push_str(&format!("\n## {}\n\n", heading(&scene.title)));
+        out.push_str(&escape_html(&strip_controls(scene.prose.trim())));
         out.push('\n');
     }
     Ok(out)
 }
 
-/// A heading must stay one line and must not open with Markdown syntax of its own.
-pub fn one_line(text: &str) -> String {
-    let joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let trimmed = joined
-        .trim_start_matches(['#', '>', '-', '*', ' '])
-        .to_string();
-    if trimmed.is_empty() {
-        "Untitled".to_string()
-    } else {
-        trimmed
-    }
-}
-
-/// Escapes `<` wherever it could open an HTML tag, comment or declaration.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '<'
-            && chars
-                .peek()
-                .is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!' | '?'))
-        {
-            out.push_str("&lt;");
-        } else {
-            out.push(c);
-        }
-    }
-    out
+/// A title as a Markdown heading: one clean line, and no HTML a viewer would render.
+fn heading(title: &str) -> String {
+    escape_html(&one_line(title))
 }
 
 /// A file-name-safe slug of the title, for the default export path.
@@ -101,17 +76,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn html_in_prose_is_escaped_but_comparisons_survive() {
+    fn headings_are_one_clean_line_without_html() {
+        assert_eq!(heading("## The\nDocks  "), "The Docks");
+        assert_eq!(heading("   "), "Untitled");
         assert_eq!(
-            escape_html("<script>alert(1)</script> a < b <img onerror=x>"),
-            "&lt;script>alert(1)&lt;/script> a < b &lt;img onerror=x>"
+            heading("<script>alert(1)</script>\u{1b}]0;x\u{7}Tide"),
+            "&lt;script>alert(1)&lt;/script>Tide"
         );
-    }
-
-    #[test]
-    fn headings_are_one_clean_line() {
-        assert_eq!(one_line("## The\nDocks  "), "The Docks");
-        assert_eq!(one_line("   "), "Untitled");
     }
 
     #[test]

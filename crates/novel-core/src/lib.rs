@@ -1,33 +1,56 @@
 //! The Novel Agent engine: a novel's directory and store, its story memory (characters,
 //! locations, relationships, open loops, lore, scenes, ticks), the typed tools the planner
-//! calls, plan validation, the plan executor and manuscript export. It knows nothing of any
-//! user interface: the CLI and the desktop shell are thin fronts over this crate.
+//! calls, plan validation, the plan executor, the story tick and manuscript export. It knows
+//! nothing of any user interface: the CLI and the desktop shell are thin fronts over this crate.
+//!
+//! The modules form layers, and a module uses only modules of its own layer or those below
+//! (`tests/layers.rs` fails the build on an upward `use`). `docs/ARCHITECTURE.md` explains
+//! each layer.
 
+// Layer 0 — foundations: plain data and helpers with no story logic.
 pub mod clock;
 pub mod config;
-pub mod context;
-pub mod edits;
-pub mod evaluate;
-pub mod executor;
-pub mod export;
 pub mod fsutil;
 pub mod ids;
-pub mod library;
 pub mod lock;
-pub mod memory;
 pub mod merge;
 pub mod model;
-pub mod novel;
-pub mod plan;
-pub mod prompts;
-pub mod retrieval;
-pub mod run;
 pub mod schema;
-pub mod seed;
 #[cfg(feature = "specta")]
 pub mod specta_types;
+pub mod text;
+
+// Layer 1 — the store: the one owner of `novel.db`, its schema, and derived data.
 pub mod store;
-pub mod synthetic;
-pub mod tick;
+
+// Layer 2 — memory and search over the store, and the deterministic checks.
+pub mod evaluate;
+pub mod memory;
+pub mod retrieval;
+
+// Layer 3 — a novel on disk, and the typed tools the planner calls.
+pub mod novel;
 pub mod tools;
+
+// Layer 4 — plans, their executor, and the novel's readable files.
+pub mod executor;
+pub mod files;
+pub mod plan;
+
+// Layer 5 — what the prompts say: bounded story context, then the templates.
+pub mod context;
+pub mod prompts;
+
+// Layer 6 — the story tick.
+pub mod tick;
+
+// Layer 7 — what the front ends call: runs, the writer's edits, read models, export, the
+// library of novels, seed files, and generated novels for tests and benchmarks.
+pub mod edits;
+pub mod export;
+pub mod library;
+pub mod run;
+pub mod seed;
+#[cfg(any(test, feature = "test-support"))]
+pub mod synthetic;
 pub mod views;

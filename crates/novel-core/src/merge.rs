@@ -1,11 +1,12 @@
-//! Deep merge of JSON records (seed 002 §6: objects merge, arrays replace, null deletes) with the
-//! story memory's rule on top (seed 004 §5): a patch that would overwrite an established fact is
+//! Deep merge of JSON records (objects merge, arrays replace, null deletes) with the
+//! story memory's rule on top: a patch that would overwrite an established fact is
 //! not applied but returned as a contradiction for the caller to flag in the history log.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-/// Merges `patch` into `target` in place, exactly as seed 002 §6 specifies.
+/// Merges `patch` into `target` in place: objects merge key by key, any other value
+/// (arrays included) replaces, and `null` removes the key.
 pub fn deep_merge(target: &mut Value, patch: &Value) {
     let Value::Object(patch) = patch else {
         *target = patch.clone();
@@ -170,7 +171,7 @@ fn diff_into(before: &Value, after: &Value, prefix: &str, out: &mut Vec<FieldCha
     }
 }
 
-/// Appends to array fields the items they do not already hold (seed 004: "append new facts
+/// Appends to array fields the items they do not already hold ("append new facts
 /// rather than overwrite"). `additions` maps field names to arrays; other shapes are errors.
 pub fn append_items(target: &mut Value, additions: &Value) -> Result<(), String> {
     let Value::Object(additions) = additions else {

@@ -10,9 +10,11 @@ use serde::Serialize;
 
 use crate::clock::Clock;
 use crate::evaluate::Finding;
+use crate::model::TickUsage;
 use crate::novel::Novel;
 use crate::tick::{
-    self, CancelToken, Models, TickError, TickEvent, TickOptions, TickOutcome, TickUsage,
+    self, CancelToken, ErrorKind, Models, RunHealth, Stage, TickError, TickEvent, TickOptions,
+    TickOutcome,
 };
 
 /// Shared between the run and whoever may stop it (a signal handler, a Stop button).
@@ -79,6 +81,8 @@ pub struct TickSummary {
     pub revised: bool,
     pub findings: Vec<Finding>,
     pub usage: TickUsage,
+    /// What the engine repaired, clamped or dropped on the way.
+    pub notes: Vec<String>,
     /// The scene and plan files written.
     pub files: Vec<String>,
 }
@@ -96,6 +100,7 @@ impl From<&TickOutcome> for TickSummary {
             revised: o.revised,
             findings: o.findings.clone(),
             usage: o.usage.clone(),
+            notes: o.notes.clone(),
             files: o.files.iter().map(|f| f.display().to_string()).collect(),
         }
     }
@@ -119,9 +124,9 @@ pub enum RunEnd {
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct RunFailure {
     pub tick: Option<u32>,
-    /// The stage the tick was in ("planning", "writing", …), when it got that far.
-    pub stage: Option<String>,
-    pub kind: String,
+    /// The stage the tick was in, when it got that far.
+    pub stage: Option<Stage>,
+    pub kind: ErrorKind,
     pub message: String,
     pub error_file: Option<String>,
     /// The whole error as a sentence for the writer: what failed, that the story is unchanged,
@@ -141,8 +146,8 @@ impl From<&TickError> for RunFailure {
                 error_file,
             } => RunFailure {
                 tick: Some(*tick),
-                stage: Some(stage.label().to_string()),
-                kind: kind.clone(),
+                stage: Some(*stage),
+                kind: *kind,
                 message: message.clone(),
                 error_file: Some(error_file.display().to_string()),
                 text,
@@ -150,7 +155,7 @@ impl From<&TickError> for RunFailure {
             TickError::Cancelled { tick } => RunFailure {
                 tick: Some(*tick),
                 stage: None,
-                kind: "cancelled".into(),
+                kind: ErrorKind::Cancelled,
                 message: e.to_string(),
                 error_file: None,
                 text,
@@ -158,7 +163,7 @@ impl From<&TickError> for RunFailure {
             TickError::Setup(message) => RunFailure {
                 tick: None,
                 stage: None,
-                kind: "setup".into(),
+                kind: ErrorKind::Setup,
                 message: message.clone(),
                 error_file: None,
                 text,
@@ -186,6 +191,8 @@ pub async fn run_ticks(
     clock: &dyn Clock,
     on_event: &(dyn Fn(RunEvent) + Sync),
 ) -> RunReport {
+    // A tool that keeps failing stays out of the catalog for the rest of this run.
+    let health = RunHealth::default();
     let mut report = RunReport {
         requested: n,
         committed: Vec::new(),
@@ -198,13 +205,14 @@ pub async fn run_ticks(
             break;
         }
         // The steering note is for the next scene only, not every scene of the run.
-        let options = if index == 1 {
-            options.clone()
-        } else {
-            TickOptions {
-                steering: None,
-                ..options.clone()
-            }
+        let options = TickOptions {
+            steering: if index == 1 {
+                options.steering.clone()
+            } else {
+                None
+            },
+            health: health.clone(),
+            ..options.clone()
         };
         let observer = |event: TickEvent| {
             on_event(RunEvent::Tick {

@@ -8,13 +8,13 @@ use std::path::Path;
 
 use crate::clock::FixedClock;
 use crate::config::{Foundation, GenerationSettings, NovelConfig, PointOfView, Tense};
-use crate::context::roll_up_after;
 use crate::ids::EntityKind;
 use crate::memory::{
     self, EntityUpdate, MemoryError, NewCharacter, NewLocation, NewLoop, NewLore, NewRelationship,
 };
 use crate::model::{Character, Importance, LoopStatus, Scene, count_words};
 use crate::novel::{Novel, NovelError, NovelSeed};
+use crate::store::roll_up_after;
 use crate::store::{self, StoreError};
 
 /// A sentence placed as its own paragraph in the prose of the scene of `tick`.

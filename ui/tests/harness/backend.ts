@@ -170,7 +170,7 @@ export function createBackend(s: Scenario) {
             pending = failure;
             rows.push({ ...timelineRow(tick, ""), status: "failed", title: null, error: failure, findings: [], tools: [] });
             report.end = "failed";
-            report.failure = { tick, stage: "writing", kind: "provider", message: failure.message, error_file: failure.error_file, text: `tick ${tick} failed while writing the scene: ${failure.message}` };
+            report.failure = { tick, stage: "writing", kind: "llm.server", message: failure.message, error_file: failure.error_file, text: `tick ${tick} failed while writing the scene: ${failure.message}` };
             break;
           }
           const prose = script.prose ?? PROSE;
@@ -213,6 +213,7 @@ export function createBackend(s: Scenario) {
             findings,
             usage: { roles: {} },
             files: [],
+            notes: [],
           };
           report.committed.push(summary);
           send({ type: "tick_committed", summary });

@@ -24,7 +24,7 @@ pub fn run(dir: &Path, show: bool, json: bool) -> Result<()> {
         }
         return crate::output::json(&value);
     }
-    println!(
+    crate::output::say!(
         "Next prompt: the planner's, for tick {} (semantic search {}).",
         preview.tick,
         match &preview.semantic_model {
@@ -32,12 +32,12 @@ pub fn run(dir: &Path, show: bool, json: bool) -> Result<()> {
             None => "off: keywords only".to_string(),
         }
     );
-    println!();
-    println!("{:<16} {:>7} {:>7}  trimmed", "section", "tokens", "budget");
+    crate::output::say!();
+    crate::output::say!("{:<16} {:>7} {:>7}  trimmed", "section", "tokens", "budget");
     let mut total = 0;
     for s in &preview.sections {
         total += s.tokens;
-        println!(
+        crate::output::say!(
             "{:<16} {:>7} {:>7}  {}",
             s.name,
             s.tokens,
@@ -45,15 +45,18 @@ pub fn run(dir: &Path, show: bool, json: bool) -> Result<()> {
             if s.trimmed { "yes" } else { "" }
         );
     }
-    println!("{:<16} {:>7}", "sections", total);
-    println!(
+    crate::output::say!("{:<16} {:>7}", "sections", total);
+    crate::output::say!(
         "prompt: {} tokens (system {}, user {})",
-        preview.prompt_tokens, preview.system_tokens, preview.user_tokens
+        preview.prompt_tokens,
+        preview.system_tokens,
+        preview.user_tokens
     );
     if show {
-        println!(
+        crate::output::say!(
             "\n=== system ===\n{}\n=== user ===\n{}",
-            preview.system, preview.user
+            preview.system,
+            preview.user
         );
     }
     Ok(())

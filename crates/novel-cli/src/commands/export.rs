@@ -19,6 +19,6 @@ pub fn run(
     if as_json {
         return crate::output::json(&serde_json::json!({ "path": path }));
     }
-    println!("Wrote {}", path.display());
+    crate::output::say!("Wrote {}", path.display());
     Ok(())
 }

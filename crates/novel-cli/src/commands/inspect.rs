@@ -41,16 +41,16 @@ pub fn run(novel: &Novel, raw_id: &str, as_json: bool) -> Result<()> {
     if as_json {
         return crate::output::json(&serde_json::json!({ "record": record, "history": history }));
     }
-    println!("{}", serde_json::to_string_pretty(&record)?);
+    crate::output::say!("{}", serde_json::to_string_pretty(&record)?);
     if !history.is_empty() {
-        println!("\nHistory:");
+        crate::output::say!("\nHistory:");
         for h in &history {
             let value = h
                 .new_value
                 .as_ref()
                 .map(|v| format!(" → {}", crate::output::clip(&v.to_string(), 60)));
             let flag = if h.flagged { "  ⚠ FLAGGED" } else { "" };
-            println!(
+            crate::output::say!(
                 "  tick {:>3}  {:<20} {}{}  [{}]{}",
                 h.tick,
                 h.field,

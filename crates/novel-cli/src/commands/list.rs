@@ -16,7 +16,7 @@ pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
                 return json(&items);
             }
             for c in &items {
-                println!(
+                crate::output::say!(
                     "{:<5} {:<24} {:<8} {}",
                     c.id,
                     clip(&c.name, 24),
@@ -32,7 +32,7 @@ pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
                 return json(&items);
             }
             for l in &items {
-                println!(
+                crate::output::say!(
                     "{:<5} {:<28} tension {}  {}",
                     l.id,
                     clip(&l.name, 28),
@@ -48,9 +48,14 @@ pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
                 return json(&items);
             }
             for r in &items {
-                println!(
+                crate::output::say!(
                     "{:<5} {} – {}  {} ({}), intensity {}",
-                    r.id, r.character_a, r.character_b, r.kind, r.status, r.intensity
+                    r.id,
+                    r.character_a,
+                    r.character_b,
+                    r.kind,
+                    r.status,
+                    r.intensity
                 );
             }
             empty(items.is_empty(), "relationships")
@@ -61,7 +66,7 @@ pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
                 return json(&items);
             }
             for l in &items {
-                println!(
+                crate::output::say!(
                     "{:<5} {:<9} {:<8} {}",
                     l.id,
                     l.status.as_str(),
@@ -77,7 +82,7 @@ pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
                 return json(&items);
             }
             for f in &items {
-                println!(
+                crate::output::say!(
                     "{:<5} {:<10} {}",
                     f.id,
                     clip(&f.category, 10),
@@ -92,7 +97,7 @@ pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
                 return json(&items);
             }
             for s in &items {
-                println!(
+                crate::output::say!(
                     "{:>4}  {:<40} {:>5} words",
                     s.tick,
                     clip(&s.title, 40),
@@ -106,7 +111,7 @@ pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
 
 fn empty(is_empty: bool, what: &str) -> Result<()> {
     if is_empty {
-        println!("(no {what} yet)");
+        crate::output::say!("(no {what} yet)");
     }
     Ok(())
 }

@@ -63,15 +63,15 @@ pub fn run(args: NewArgs, json: bool) -> Result<()> {
             .ok()
             .flatten()
     });
-    println!(
+    crate::output::say!(
         "Created \"{}\" in {}",
         novel.config().novel.title,
         novel.root().display()
     );
     if let Some(c) = protagonist {
-        println!("  protagonist: {} ({})", c.name, c.id);
+        crate::output::say!("  protagonist: {} ({})", c.name, c.id);
     }
-    println!(
+    crate::output::say!(
         "Next: configure a provider, then run `novel -C {} tick`.",
         args.dir.display()
     );
@@ -92,13 +92,11 @@ fn apply_flags(seed: &mut NovelSeed, a: &NewArgs) -> Result<()> {
     set(&mut f.tone, &a.tone);
     set(&mut f.style, &a.style);
     set(&mut f.language, &a.language);
-    if let Some(pov) = &a.pov {
-        f.pov = PointOfView::parse(pov)
-            .with_context(|| format!("--pov {pov:?}: use deep-third or first"))?;
+    if let Some(pov) = a.pov {
+        f.pov = pov.into();
     }
-    if let Some(tense) = &a.tense {
-        f.tense = Tense::parse(tense)
-            .with_context(|| format!("--tense {tense:?}: use past or present"))?;
+    if let Some(tense) = a.tense {
+        f.tense = tense.into();
     }
     set(&mut seed.protagonist.name, &a.protagonist);
     set(&mut seed.protagonist.role, &a.protagonist_role);

@@ -40,7 +40,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
                 return crate::output::json(&config);
             }
             if config.profiles.is_empty() {
-                println!(
+                crate::output::say!(
                     "No profiles yet ({}). Add one with `novel providers add`.",
                     store.path().display()
                 );
@@ -56,7 +56,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
                     (KeySource::Env, Some(var)) => format!(" (key in ${var})"),
                     (KeySource::Env, None) => String::new(),
                 };
-                println!(
+                crate::output::say!(
                     "{}{}: {} {} {}{key}",
                     p.name,
                     default,
@@ -77,14 +77,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             command,
             default,
         } => {
-            let kind: ProviderKind = serde_json::from_value(serde_json::Value::String(
-                kind.clone(),
-            ))
-            .with_context(|| {
-                format!(
-                    "--kind {kind:?}: use openai-compatible, ollama, anthropic, gemini or command"
-                )
-            })?;
+            let kind: ProviderKind = kind.into();
             let mut profile = if kind == ProviderKind::Command {
                 let argv: Vec<&str> = command.iter().map(String::as_str).collect();
                 ProviderProfile::command(&name, &argv)
@@ -104,15 +97,15 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             let mut config = store.load_or_empty()?;
             config.add(profile, default);
             store.save(&config)?;
-            println!("Saved profile `{name}` in {}", store.path().display());
+            crate::output::say!("Saved profile `{name}` in {}", store.path().display());
             if key_in_keychain {
                 // The profile is saved either way; the keychain only decides what to say next.
                 match keychain::has_key(&name) {
-                    Ok(true) => println!("Its API key is already in the OS keychain."),
-                    Ok(false) => println!(
+                    Ok(true) => crate::output::say!("Its API key is already in the OS keychain."),
+                    Ok(false) => crate::output::say!(
                         "Now store its API key in the OS keychain: novel providers set-key {name}"
                     ),
-                    Err(e) => eprintln!("warning: {e}"),
+                    Err(e) => crate::output::say_err!("warning: {e}"),
                 }
             }
             Ok(())
@@ -126,9 +119,11 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
                 );
             }
             if removed {
-                println!("Removed the API key of profile `{profile}` from the OS keychain.");
+                crate::output::say!(
+                    "Removed the API key of profile `{profile}` from the OS keychain."
+                );
             } else {
-                println!("The OS keychain held no API key for profile `{profile}`.");
+                crate::output::say!("The OS keychain held no API key for profile `{profile}`.");
             }
             Ok(())
         }
@@ -158,11 +153,13 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
                             "structured_output": !done.repaired, "usage": c.usage,
                         }));
                     }
-                    println!(
+                    crate::output::say!(
                         "OK: {} ({}) answered as model `{}` in {latency} ms",
-                        info.profile, info.kind, c.model
+                        info.profile,
+                        info.kind,
+                        c.model
                     );
-                    println!(
+                    crate::output::say!(
                         "  structured output: {}",
                         if done.repaired {
                             "needed a repair"
@@ -199,10 +196,12 @@ fn set_key(store: &ProfileStore, name: &str, json: bool) -> Result<()> {
         store.save(&config)?;
         if !json {
             match previous {
-                Some(var) => println!(
+                Some(var) => crate::output::say!(
                     "Profile `{name}` now reads its API key from the OS keychain instead of ${var}."
                 ),
-                None => println!("Profile `{name}` now reads its API key from the OS keychain."),
+                None => crate::output::say!(
+                    "Profile `{name}` now reads its API key from the OS keychain."
+                ),
             }
         }
     }
@@ -211,7 +210,7 @@ fn set_key(store: &ProfileStore, name: &str, json: bool) -> Result<()> {
             &serde_json::json!({ "profile": name, "stored": true, "profile_updated": switched.is_some() }),
         );
     }
-    println!("Stored the API key of profile `{name}` in the OS keychain.");
+    crate::output::say!("Stored the API key of profile `{name}` in the OS keychain.");
     Ok(())
 }
 

@@ -16,16 +16,17 @@ pub fn run(dir: &Path, json: bool) -> Result<()> {
     if json {
         return crate::output::json(&report);
     }
-    println!(
+    crate::output::say!(
         "Indexed {} passages; {} chapter/arc summaries.",
-        report.chunks, report.rollups
+        report.chunks,
+        report.rollups
     );
     match (&report.model, report.dimension) {
-        (Some(model), Some(dim)) => println!(
+        (Some(model), Some(dim)) => crate::output::say!(
             "Semantic search is on: {} passages embedded with {model} ({dim} dimensions).",
             report.embedded
         ),
-        _ => println!("Semantic search is off: keyword search only."),
+        _ => crate::output::say!("Semantic search is off: keyword search only."),
     }
     Ok(())
 }

@@ -15,7 +15,7 @@ pub fn attach(novel: &mut Novel) {
     if let Some(notice) = retrieval.notice()
         && !NOTICE_SHOWN.swap(true, Ordering::SeqCst)
     {
-        eprintln!("note: {notice}");
+        crate::output::say_err!("note: {notice}");
     }
     novel.set_retrieval(retrieval);
 }

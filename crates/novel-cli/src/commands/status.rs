@@ -37,17 +37,17 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
         }));
     }
     let f = &novel.config().novel;
-    println!("{}", f.title);
+    crate::output::say!("{}", f.title);
     if !f.genre.is_empty() {
-        println!("  genre: {}", f.genre);
+        crate::output::say!("  genre: {}", f.genre);
     }
-    println!("  voice: {}, {} tense, {}", f.pov, f.tense, f.language);
-    println!("  tick: {}", state.current_tick);
+    crate::output::say!("  voice: {}, {} tense, {}", f.pov, f.tense, f.language);
+    crate::output::say!("  tick: {}", state.current_tick);
     match pov {
-        Some(c) => println!("  point of view: {} ({})", c.name, c.id),
-        None => println!("  point of view: (none)"),
+        Some(c) => crate::output::say!("  point of view: {} ({})", c.name, c.id),
+        None => crate::output::say!("  point of view: (none)"),
     }
-    println!(
+    crate::output::say!(
         "  {} scenes, {} words; {} characters, {} locations; {} open loops",
         scenes.len(),
         words,
@@ -56,7 +56,7 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
         open_loops.len()
     );
     for l in open_loops.iter().take(5) {
-        println!(
+        crate::output::say!(
             "    [{}] {} ({})",
             l.importance.as_str(),
             crate::output::clip(&l.description, 70),
@@ -64,7 +64,7 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
         );
     }
     for failure in &failures {
-        println!(
+        crate::output::say!(
             "  tick {} failed: {} (details: {})",
             failure.tick,
             crate::output::clip(&failure.message, 80),

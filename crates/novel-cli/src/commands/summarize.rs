@@ -13,18 +13,18 @@ pub fn run(novel: &Novel, json: bool) -> Result<()> {
             .collect();
         return crate::output::json(&items);
     }
-    println!(
+    crate::output::say!(
         "{} — the story so far ({} scenes)\n",
         novel.config().novel.title,
         scenes.len()
     );
     if scenes.is_empty() {
-        println!("(no scenes yet: run `novel tick`)");
+        crate::output::say!("(no scenes yet: run `novel tick`)");
     }
     for s in &scenes {
-        println!("Tick {}: {}", s.tick, s.title);
+        crate::output::say!("Tick {}: {}", s.tick, s.title);
         for bullet in &s.summary {
-            println!("  - {bullet}");
+            crate::output::say!("  - {bullet}");
         }
     }
     Ok(())

@@ -24,11 +24,22 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         .into_iter()
         .filter(|f| !f.resolved && f.tick == state.current_tick + 1)
         .collect();
-    if args.retry && pending.is_empty() {
+    let next = state.current_tick + 1;
+    if (args.retry || args.skip) && pending.is_empty() {
         bail!(
-            "there is no failed tick to retry: tick {} has not failed",
-            state.current_tick + 1
+            "there is no failed tick to {}: tick {next} has not failed",
+            if args.skip { "skip" } else { "retry" }
         );
+    }
+    if args.skip {
+        novel_core::edits::skip_failed_tick(&mut novel, next)?;
+        if json {
+            return crate::output::json(&serde_json::json!({ "skipped": next }));
+        }
+        crate::output::say!(
+            "Gave up on the failed tick {next}; the story is unchanged and the next tick starts fresh."
+        );
+        return Ok(());
     }
     let models = Models::single(super::providers::connect(args.profile.as_deref())?);
     let options = TickOptions {
@@ -48,7 +59,7 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
                 presses += 1;
                 if presses == 1 {
                     control.stop_after_current();
-                    eprintln!("\nStopping after this tick (Ctrl-C again cancels it; nothing is half-committed).");
+                    crate::output::say_err!("\nStopping after this tick (Ctrl-C again cancels it; nothing is half-committed).");
                 } else {
                     control.cancel();
                 }
@@ -82,7 +93,7 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
             _ => {}
         },
         RunEvent::TickCommitted { summary } if !json => bar.suspend(|| {
-            println!(
+            crate::output::say!(
                 "Tick {}: \"{}\" — {} words, {} LLM calls, {} tokens{}",
                 summary.tick,
                 summary.title,

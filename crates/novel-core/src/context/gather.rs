@@ -13,8 +13,8 @@ use super::rollup::Rollups;
 use super::summary::{SummarySource, bounded_summary};
 use super::{EntityRef, StoryContext};
 use crate::config::NovelConfig;
+use crate::model::SceneBrief;
 use crate::model::{Character, LoopStatus};
-use crate::plan::Plan;
 use crate::store::{self, StoreError};
 
 /// Scenes whose tension the planner sees, at least, whatever `recent_scenes_count` is: the
@@ -31,7 +31,8 @@ pub struct Focus {
 
 impl Focus {
     /// The POV character and place the plan chose (for the writer's context).
-    pub fn of_plan(plan: &Plan) -> Focus {
+    pub fn of_plan(plan: impl Into<SceneBrief>) -> Focus {
+        let plan: SceneBrief = plan.into();
         let non_empty = |v: &Option<String>| v.clone().filter(|s| !s.trim().is_empty());
         Focus {
             pov: non_empty(&plan.pov_character),

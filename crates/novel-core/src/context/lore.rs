@@ -1,4 +1,4 @@
-//! Keyword-triggered lore (seed 003's "world info", a writer's lorebook): a world fact enters
+//! Keyword-triggered lore (a writer's lorebook, "world info"): a world fact enters
 //! the context only when one of its keywords or aliases appears in what the next scene is
 //! about — the recent scenes, the place, the POV character, the plan, the writer's note — or
 //! when it is always on (or critical). Importance is its priority: when the triggered facts

@@ -1,4 +1,4 @@
-//! The context builder (seed 000 §4.2, seed 001 §2): what the LLM calls of a tick know about
+//! The context builder (docs/ARCHITECTURE.md, "The tick"): what the LLM calls of a tick know about
 //! the story. [`gather`] reads the store into bounded, pre-rendered sections — foundation,
 //! overall summary (hierarchical roll-ups, see [`rollup`]), recent scenes, the previous scene's
 //! last words, open loops, the POV character, their relationships, the place, triggered lore,
@@ -28,25 +28,17 @@ use serde_json::Value;
 
 pub use budget::{ContextBudgets, Section, SectionKind, SectionReport, TRIM_MARKER};
 pub use gather::{Focus, gather, gather_with};
-pub use rollup::{ARC_CHAPTERS, CHAPTER_SCENES, Rollups, rebuild_rollups, roll_up_after};
+pub use rollup::Rollups;
 pub use summary::{FirstBullets, SummaryLine, SummarySource};
 
 use crate::config::{Foundation, GenerationSettings};
 use crate::ids::EntityKind;
 use crate::model::LoreFact;
-use crate::plan::Plan;
+use crate::model::SceneBrief;
+use crate::retrieval::RecallQuery;
 use crate::store::{SearchFilter, SearchHit};
 use budget::{Keep, fit_items};
 use mentions::Mentionable;
-
-/// What to ask the memory for the "recalled" section: passages of earlier scenes (those shown
-/// in detail are already in the prompt) relevant to what comes next.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecallQuery {
-    pub text: String,
-    pub filter: SearchFilter,
-    pub limit: u32,
-}
 
 /// Passages asked for; the budget decides how many are shown.
 const RECALL_LIMIT: u32 = 8;
@@ -73,7 +65,7 @@ pub struct StoryContext {
     /// planner escalates.
     pub recent_tensions: Vec<(u32, Option<u8>)>,
     /// The plan the writer renders, once there is one.
-    pub plan: Option<Plan>,
+    pub plan: Option<SceneBrief>,
     budgets: ContextBudgets,
     sections: BTreeMap<SectionKind, Section>,
     lore_pool: Vec<LoreFact>,
@@ -143,14 +135,15 @@ impl StoryContext {
 
     /// Adds the plan the writer is to render. Its POV and place should be the ones this
     /// context was gathered for: gather with [`Focus::of_plan`] before writing.
-    pub fn with_plan(mut self, plan: &Plan) -> StoryContext {
+    pub fn with_plan(mut self, plan: impl Into<SceneBrief>) -> StoryContext {
+        let plan: SceneBrief = plan.into();
         for text in std::iter::once(&plan.scene_intention).chain(&plan.expected_outcomes) {
             self.lore_trigger.push('\n');
             self.lore_trigger.push_str(text);
             self.recall_text.push('\n');
             self.recall_text.push_str(text);
         }
-        self.plan = Some(plan.clone());
+        self.plan = Some(plan);
         self.refresh_triggered();
         self
     }

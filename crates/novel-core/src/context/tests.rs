@@ -510,6 +510,6 @@ fn chapters_and_arcs_replace_scene_lines_in_the_story_so_far() {
     let mut novel = novel;
     let store = novel.store_mut().unwrap();
     let tx = store.transaction().unwrap();
-    assert_eq!(rebuild_rollups(&tx).unwrap(), before.len());
+    assert_eq!(crate::store::rebuild_rollups(&tx).unwrap(), before.len());
     assert_eq!(crate::store::list_rollups(&tx).unwrap(), before);
 }

@@ -16,7 +16,7 @@ pub struct ExecAction {
     pub id: String,
     pub tool: String,
     pub args: Value,
-    /// A required action that fails for good stops the whole plan (seed 001).
+    /// A required action that fails for good stops the whole plan.
     pub required: bool,
     /// Ids of actions whose outputs this one consumes; they complete before it starts.
     #[serde(default)]
@@ -24,7 +24,7 @@ pub struct ExecAction {
 }
 
 /// Outputs of an action's dependencies, by dependency id. `None` marks an optional dependency
-/// that failed (seed 002 §4.4: dependents receive a null input and carry on).
+/// that failed: dependents receive a null input and carry on.
 pub type ActionInputs = BTreeMap<String, Option<Value>>;
 
 /// Whether a failure is worth retrying.

@@ -1,5 +1,5 @@
 //! One attempt at one action: wait out the backoff, then run the tool under the per-attempt
-//! timeout (seed 002 §7.1), turning an elapsed timeout into a transient failure.
+//! timeout, turning an elapsed timeout into a transient failure.
 
 use std::time::Duration;
 

@@ -1,5 +1,5 @@
-//! Bounds of one execution (seed 002 §7): concurrency, per-attempt and whole-plan timeouts,
-//! retries, and the soft limit on actions per plan (DESIGN: warn above 3 tools per tick).
+//! Bounds of one execution: concurrency, per-attempt and whole-plan timeouts,
+//! retries, and the soft limit on actions per plan (the plan schema also caps it at the novel's tools-per-tick limit).
 
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! The dependency graph of a plan: validation of ids and dependencies, the topological order
-//! (Kahn's algorithm, seed 002 §4.1) and, when that order cannot cover every action, the cycle
-//! found by depth-first search (§4.2) so the error can name it.
+//! (Kahn's algorithm) and, when that order cannot cover every action, the cycle
+//! found by depth-first search so the error can name it.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};

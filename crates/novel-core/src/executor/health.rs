@@ -1,8 +1,8 @@
-//! Tool health across a session (seed 002 §3): each tool is healthy, degraded, temporarily or
+//! Tool health across a run of ticks: each tool is healthy, degraded, temporarily or
 //! permanently failing, and a permanently failing tool is disabled for the rest of the session
 //! so the replan loop can steer the planner away from it.
 //!
-//! The transitions of §3.1 overlap (a healthy tool that times out is both "a timeout" and "a
+//! The textbook transitions overlap (a healthy tool that times out is both "a timeout" and "a
 //! failure"), so this is how they are read here:
 //!
 //! - Every failed attempt adds one to the tool's consecutive-failure count; a success resets it
@@ -29,7 +29,7 @@ pub const DEGRADE_AFTER: u32 = 3;
 /// Further failures that disable a degraded tool.
 pub const DISABLE_AFTER_DEGRADED: u32 = 3;
 
-/// The health of one tool (seed 002 §3).
+/// The health of one tool.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum ToolHealth {
@@ -72,7 +72,7 @@ impl HealthBook {
         self.state(tool) == ToolHealth::PermanentFailure
     }
 
-    /// Tools in `permanentFailure`, sorted by name: the plan's `disabledSkills` (§5.2).
+    /// Tools in `permanentFailure`, sorted by name: the tools the planner is told are unavailable.
     pub fn disabled(&self) -> Vec<String> {
         self.tools
             .iter()

@@ -1,4 +1,4 @@
-//! The plan executor (seed 002 §2–§4, §7; seed 001): runs a list of tool actions in dependency
+//! The plan executor (docs/ARCHITECTURE.md, "Plans and the executor"): runs a list of tool actions in dependency
 //! order through a caller-supplied [`ActionRunner`], with bounded concurrency, per-attempt
 //! timeouts, retries with exponential backoff, required vs optional actions, tool health
 //! tracking and a whole-plan deadline. It knows nothing of the concrete tools: the engine's tool
@@ -10,6 +10,7 @@ mod config;
 mod error;
 mod graph;
 mod health;
+mod refs;
 mod report;
 mod retry;
 mod run;
@@ -19,6 +20,7 @@ pub use config::ExecutorConfig;
 pub use error::ExecutorError;
 pub use graph::PlanGraph;
 pub use health::{DEGRADE_AFTER, DISABLE_AFTER_DEGRADED, HealthBook, ToolHealth, ToolRecord};
+pub use refs::{Reference, parse_reference, references_in, resolve as resolve_references};
 pub use report::{ActionResult, ActionState, ExecutionReport};
 pub use retry::RetryPolicy;
 pub use run::execute;

@@ -1,4 +1,4 @@
-//! The retry policy of seed 002 §2.1: how many attempts an action gets and how long to wait
+//! The retry policy: how many attempts an action gets and how long to wait
 //! between them (`backoff × 2^(attempt − 1)`).
 
 use std::time::Duration;

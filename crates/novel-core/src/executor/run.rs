@@ -1,4 +1,4 @@
-//! The scheduler (seed 002 §4.3–§4.4, seed 001): starts every ready action up to the
+//! The scheduler: starts every ready action up to the
 //! concurrency limit, settles each attempt (retry, success or final failure), updates tool
 //! health, stops launching after a required failure and enforces the plan deadline.
 //!

@@ -1,5 +1,5 @@
-//! The one update path for characters, locations and relationships: deep merge (seed 002 §6),
-//! appends to lists (seed 004), refusal of contradictions, validation, history and re-indexing.
+//! The one update path for characters, locations and relationships: deep merge (objects merge,
+//! arrays replace, null deletes), appends to lists, refusal of contradictions, validation, history and re-indexing.
 
 use rusqlite::Transaction;
 use schemars::JsonSchema;
@@ -31,6 +31,42 @@ pub struct UpdateReport {
     pub contradictions: Vec<Contradiction>,
 }
 
+/// `changes` with every field the record does not have moved into its `facts` (as text), when
+/// the record keeps facts: models name state in their own words ("mood", "tension",
+/// "rumour"), and a fact is a better home for it than a refused update.
+fn fold_unknown_into_facts(record: &Value, changes: &Map<String, Value>) -> Map<String, Value> {
+    let Some(fields) = record.as_object().filter(|r| r.contains_key("facts")) else {
+        return changes.clone();
+    };
+    let mut kept = Map::new();
+    let mut facts = Map::new();
+    for (key, value) in changes {
+        if fields.contains_key(key) {
+            kept.insert(key.clone(), value.clone());
+            continue;
+        }
+        let text = match value {
+            Value::String(s) => Value::String(s.clone()),
+            Value::Null => Value::Null,
+            other => Value::String(other.to_string()),
+        };
+        facts.insert(key.clone(), text);
+    }
+    if !facts.is_empty() {
+        match kept.get_mut("facts").and_then(Value::as_object_mut) {
+            Some(given) => {
+                for (k, v) in facts {
+                    given.entry(k).or_insert(v);
+                }
+            }
+            None => {
+                kept.insert("facts".into(), Value::Object(facts));
+            }
+        }
+    }
+    kept
+}
+
 /// Applies `update` to the record `id` of kind `R` at `tick`; `source` names who asked.
 pub fn update_record<R: Record>(
     tx: &Transaction<'_>,
@@ -56,11 +92,8 @@ pub fn update_record<R: Record>(
     }
 
     let before = serde_json::to_value(&record).map_err(|e| invalid("*", e.to_string()))?;
-    let outcome = merge::merge_checked(
-        &before,
-        &Value::Object(update.changes.clone()),
-        &R::contradiction,
-    );
+    let changes = fold_unknown_into_facts(&before, &update.changes);
+    let outcome = merge::merge_checked(&before, &Value::Object(changes), &R::contradiction);
     let mut after = outcome.merged;
     merge::append_items(&mut after, &Value::Object(update.append.clone()))
         .map_err(|m| invalid("append", m))?;

@@ -62,7 +62,7 @@ impl LifeStatus {
     }
 }
 
-/// The personal arc of seed 003: what the character wants, what they need, where they are.
+/// The character's personal arc: what they want, what they need, and where they are on the way.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CharacterArc {

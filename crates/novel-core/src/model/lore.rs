@@ -1,5 +1,5 @@
 //! A lore fact: a truth about the world (magic rules, history, customs) with keywords and
-//! aliases that bring it back into the context when the story touches it (seed 003's
+//! aliases that bring it back into the context when the story touches it (a
 //! keyword-triggered "world info", as writers know it from lorebooks).
 
 use serde::{Deserialize, Serialize};

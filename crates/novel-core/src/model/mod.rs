@@ -1,7 +1,8 @@
-//! The domain types of the story memory (seed 004 §5, seed 000): what a character, location,
+//! The domain types of the story memory (docs/ARCHITECTURE.md, "The data model"): what a character, location,
 //! relationship, scene, open loop, lore fact and tick record are. Plain data with serde; the
 //! store persists them and the merge module evolves them.
 
+mod brief;
 mod character;
 mod location;
 mod lore;
@@ -9,7 +10,9 @@ mod open_loop;
 mod relationship;
 mod scene;
 mod tick;
+mod usage;
 
+pub use brief::*;
 pub use character::*;
 pub use location::*;
 pub use lore::*;
@@ -17,6 +20,7 @@ pub use open_loop::*;
 pub use relationship::*;
 pub use scene::*;
 pub use tick::*;
+pub use usage::*;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -23,6 +23,11 @@ pub struct TickRecord {
     pub timings: serde_json::Value,
     pub started_at: String,
     pub finished_at: String,
+    /// What the engine repaired, clamped or dropped on the way (a plan fixed locally, an
+    /// extracted field out of range), in words for the timeline.
+    pub notes: Vec<String>,
+    /// The prompt sections the tick's requests carried, with tokens against budget.
+    pub context_used: Option<serde_json::Value>,
 }
 
 /// A tick that could not complete: the story was left untouched and the details are on disk.

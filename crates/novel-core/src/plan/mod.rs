@@ -1,4 +1,4 @@
-//! The planner's plan (seed 000 §3): why, what the scene should do, whose eyes, where, and which
+//! The planner's plan: why, what the scene should do, whose eyes, where, and which
 //! tools to call first. The JSON Schema sent to the model is generated from these types, and
 //! `validate` checks a model's answer against it and against the tool registry.
 
@@ -10,7 +10,8 @@ use serde_json::{Map, Value};
 
 pub use validate::{PlanError, PlanProblem, ProblemKind, plan_schema, validate_plan};
 
-use crate::executor::ExecAction;
+use crate::executor::{ExecAction, references_in};
+use crate::model::SceneBrief;
 
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -69,18 +70,39 @@ impl PlanAction {
 }
 
 impl Plan {
-    /// The actions as the executor runs them.
+    /// The actions as the executor runs them. An action that uses another's output through a
+    /// `"$id.field"` argument depends on it even when the plan forgot to say so.
     pub fn exec_actions(&self) -> Vec<ExecAction> {
         self.actions
             .iter()
             .enumerate()
-            .map(|(i, a)| ExecAction {
-                id: a.effective_id(i),
-                tool: a.tool.clone(),
-                args: Value::Object(a.args.clone()),
-                required: a.required,
-                dependencies: a.dependencies.clone(),
+            .map(|(i, a)| {
+                let args = Value::Object(a.args.clone());
+                let mut dependencies = a.dependencies.clone();
+                for r in references_in(&args) {
+                    if !dependencies.contains(&r.action) {
+                        dependencies.push(r.action);
+                    }
+                }
+                ExecAction {
+                    id: a.effective_id(i),
+                    tool: a.tool.clone(),
+                    args,
+                    required: a.required,
+                    dependencies,
+                }
             })
             .collect()
+    }
+}
+
+impl From<&Plan> for SceneBrief {
+    fn from(plan: &Plan) -> SceneBrief {
+        SceneBrief {
+            scene_intention: plan.scene_intention.clone(),
+            pov_character: plan.pov_character.clone(),
+            target_location: plan.target_location.clone(),
+            expected_outcomes: plan.expected_outcomes.clone(),
+        }
     }
 }

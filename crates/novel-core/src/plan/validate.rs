@@ -8,13 +8,22 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Plan;
+use crate::executor::references_in;
 use crate::ids::{EntityId, EntityKind};
 use crate::schema::{SchemaValidator, schema_of};
 use crate::tools::{ToolError, ToolRegistry};
 
-/// The JSON Schema of a plan, as sent to models that support structured output.
-pub fn plan_schema() -> Value {
-    schema_of::<Plan>()
+/// The JSON Schema of a plan, as sent to models that support structured output. The action
+/// list is bounded by the novel's tools-per-tick limit, so a server that enforces schemas
+/// enforces that too.
+pub fn plan_schema(max_actions: u32) -> Value {
+    let mut schema = schema_of::<Plan>();
+    if let Some(actions) = schema.pointer_mut("/properties/actions")
+        && let Some(actions) = actions.as_object_mut()
+    {
+        actions.insert("maxItems".into(), Value::from(max_actions));
+    }
+    schema
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,8 +60,12 @@ impl PlanError {
     }
 }
 
-/// Validates a model's plan against the schema and the registry.
-pub fn validate_plan(value: &Value, registry: &ToolRegistry) -> Result<Plan, PlanError> {
+/// Validates a model's plan against the schema, the registry and the tools-per-tick limit.
+pub fn validate_plan(
+    value: &Value,
+    registry: &ToolRegistry,
+    max_actions: u32,
+) -> Result<Plan, PlanError> {
     let problem = |kind, message| PlanProblem { kind, message };
     let violations = SchemaValidator::for_type::<Plan>().violations(value);
     if !violations.is_empty() {
@@ -71,6 +84,15 @@ pub fn validate_plan(value: &Value, registry: &ToolRegistry) -> Result<Plan, Pla
     })?;
 
     let mut problems = Vec::new();
+    if plan.actions.len() > max_actions as usize {
+        problems.push(problem(
+            ProblemKind::Schema,
+            format!(
+                "the plan has {} actions; at most {max_actions} are allowed: keep the ones the scene needs most",
+                plan.actions.len()
+            ),
+        ));
+    }
     for (field, value, kind) in [
         ("pov_character", &plan.pov_character, EntityKind::Character),
         (
@@ -127,6 +149,17 @@ pub fn validate_plan(value: &Value, registry: &ToolRegistry) -> Result<Plan, Pla
                 ));
             }
         }
+        for r in references_in(&Value::Object(action.args.clone())) {
+            if !ids.contains(&r.action) || r.action == ids[i] {
+                problems.push(problem(
+                    ProblemKind::Dependency,
+                    format!(
+                        "actions[{i}] uses `${}`, which is not another action's id; write \"$<id>.<field>\" with the id of an earlier action",
+                        r.action
+                    ),
+                ));
+            }
+        }
     }
     if problems.is_empty() {
         Ok(plan)
@@ -157,7 +190,7 @@ mod tests {
 
     #[test]
     fn a_valid_plan_parses_with_defaults() {
-        let plan = validate_plan(&valid_plan(), &ToolRegistry::standard()).unwrap();
+        let plan = validate_plan(&valid_plan(), &ToolRegistry::standard(), 3).unwrap();
         assert_eq!(plan.actions.len(), 3);
         let exec = plan.exec_actions();
         assert_eq!(exec[0].id, "find");
@@ -171,7 +204,7 @@ mod tests {
     fn a_missing_field_is_named() {
         let mut plan = valid_plan();
         plan.as_object_mut().unwrap().remove("scene_intention");
-        let err = validate_plan(&plan, &ToolRegistry::standard()).unwrap_err();
+        let err = validate_plan(&plan, &ToolRegistry::standard(), 3).unwrap_err();
         assert_eq!(err.problems[0].kind, ProblemKind::Schema);
         assert!(err.to_string().contains("scene_intention"), "{err}");
     }
@@ -180,7 +213,7 @@ mod tests {
     fn an_unknown_tool_is_named_with_the_available_ones() {
         let mut plan = valid_plan();
         plan["actions"][0]["tool"] = json!("weather.forecast");
-        let err = validate_plan(&plan, &ToolRegistry::standard()).unwrap_err();
+        let err = validate_plan(&plan, &ToolRegistry::standard(), 3).unwrap_err();
         assert!(err.names_unknown_tool());
         let msg = err.to_string();
         assert!(
@@ -193,7 +226,7 @@ mod tests {
     fn a_wrong_argument_type_names_tool_and_field() {
         let mut plan = valid_plan();
         plan["actions"][0]["args"] = json!({"query": "docks", "limit": "five"});
-        let err = validate_plan(&plan, &ToolRegistry::standard()).unwrap_err();
+        let err = validate_plan(&plan, &ToolRegistry::standard(), 3).unwrap_err();
         assert_eq!(err.problems[0].kind, ProblemKind::InvalidArgs);
         let msg = err.to_string();
         assert!(
@@ -207,14 +240,41 @@ mod tests {
         let mut plan = valid_plan();
         plan["pov_character"] = json!("../../etc/passwd");
         plan["actions"][1]["dependencies"] = json!(["nope"]);
-        let err = validate_plan(&plan, &ToolRegistry::standard()).unwrap_err();
+        let err = validate_plan(&plan, &ToolRegistry::standard(), 3).unwrap_err();
         let kinds: Vec<ProblemKind> = err.problems.iter().map(|p| p.kind).collect();
         assert_eq!(kinds, vec![ProblemKind::Id, ProblemKind::Dependency]);
     }
 
     #[test]
+    fn the_tools_per_tick_limit_is_enforced() {
+        let mut plan = valid_plan();
+        let err = validate_plan(&plan, &ToolRegistry::standard(), 2).unwrap_err();
+        assert!(err.to_string().contains("at most 2"), "{err}");
+        plan["actions"].as_array_mut().unwrap().truncate(2);
+        plan["actions"][1]["dependencies"] = json!([]);
+        assert!(validate_plan(&plan, &ToolRegistry::standard(), 2).is_ok());
+    }
+
+    #[test]
+    fn references_must_name_another_action() {
+        let mut plan = valid_plan();
+        plan["actions"][2] = json!({"tool": "relationship.create",
+            "args": {"character_a": "C0", "character_b": "$a1.id", "kind": "ally"}});
+        let ok = validate_plan(&plan, &ToolRegistry::standard(), 3).unwrap();
+        assert_eq!(
+            ok.exec_actions()[2].dependencies,
+            vec!["a1".to_string()],
+            "a reference implies the dependency"
+        );
+        plan["actions"][2]["args"]["character_b"] = json!("$ghost.id");
+        let err = validate_plan(&plan, &ToolRegistry::standard(), 3).unwrap_err();
+        assert!(err.to_string().contains("$ghost"), "{err}");
+    }
+
+    #[test]
     fn the_schema_is_generated_from_the_types() {
-        let schema = plan_schema();
+        let schema = plan_schema(3);
+        assert_eq!(schema["properties"]["actions"]["maxItems"], 3);
         let required: Vec<&str> = schema["required"]
             .as_array()
             .unwrap()

@@ -32,7 +32,10 @@ fn plan() -> Plan {
 /// The passages keyword search recalls for `ctx` (deterministic: no embedder).
 fn recalled(f: &crate::context::fixture::Fixture, ctx: StoryContext) -> StoryContext {
     let retrieval = crate::retrieval::Retrieval::keyword_only("golden files");
-    let hits = futures::executor::block_on(retrieval.recall(f.store.conn(), &ctx));
+    let hits = match ctx.recall_query() {
+        Some(query) => futures::executor::block_on(retrieval.recall(f.store.conn(), &query)),
+        None => Vec::new(),
+    };
     ctx.with_recalled(&hits)
 }
 
@@ -182,7 +185,7 @@ fn versions_come_from_the_template_headers() {
     let recorded = serde_json::to_value(PROMPT_VERSIONS).unwrap();
     assert_eq!(
         recorded,
-        json!({"planner": 2, "writer": 2, "reviser": 1, "extractor": 1})
+        json!({"planner": 3, "writer": 2, "reviser": 1, "extractor": 1})
     );
     for role in PromptRole::ALL {
         assert_eq!(

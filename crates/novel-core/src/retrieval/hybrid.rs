@@ -11,6 +11,15 @@ use super::fuse::fuse;
 use super::vector_index::VectorIndex;
 use crate::store::{self, SearchFilter, SearchHit, StoreResult};
 
+/// What to ask the memory for the "recalled" section: passages of earlier scenes (those shown
+/// in detail are already in the prompt) relevant to what comes next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecallQuery {
+    pub text: String,
+    pub filter: SearchFilter,
+    pub limit: u32,
+}
+
 /// Which rankings a search uses; `Hybrid` falls back to keywords without vectors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
@@ -124,18 +133,9 @@ impl Retrieval {
 }
 
 impl Retrieval {
-    /// The passages for a context's "recalled" section ([`StoryContext::recall_query`]).
-    /// Recall is an aid: a failing search is logged and recalls nothing.
-    ///
-    /// [`StoryContext::recall_query`]: crate::context::StoryContext::recall_query
-    pub async fn recall(
-        &self,
-        conn: &Connection,
-        ctx: &crate::context::StoryContext,
-    ) -> Vec<SearchHit> {
-        let Some(query) = ctx.recall_query() else {
-            return Vec::new();
-        };
+    /// The passages a prompt's "recalled" section asks for. Recall is an aid: a failing
+    /// search is logged and recalls nothing.
+    pub async fn recall(&self, conn: &Connection, query: &RecallQuery) -> Vec<SearchHit> {
         match self
             .hybrid(conn, &query.text, &query.filter, query.limit)
             .await

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 
 use novel_embed::{EmbedError, Embedder, Semantic, Unavailable};
 
-pub use hybrid::{Mode, RankedHit};
+pub use hybrid::{Mode, RankedHit, RecallQuery};
 pub use sync::{ReindexReport, SyncReport};
 
 use crate::store::StoreError;

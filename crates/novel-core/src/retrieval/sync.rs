@@ -74,7 +74,7 @@ impl Retrieval {
     /// Recreates every passage, roll-up and vector from the source tables.
     pub async fn rebuild(&self, tx: &Transaction<'_>) -> Result<ReindexReport, RetrievalError> {
         let chunks = store::rebuild_search_index(tx)?;
-        let rollups = crate::context::rebuild_rollups(tx)?;
+        let rollups = crate::store::rebuild_rollups(tx)?;
         if let Some(e) = self.embedder() {
             store::reset_vectors(tx, e.model_id(), e.dimension())?;
         }

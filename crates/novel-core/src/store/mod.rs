@@ -41,10 +41,11 @@ pub use vectors::*;
 
 pub const DB_FILE: &str = "novel.db";
 
-const MIGRATION_SQL: [&str; 3] = [
+const MIGRATION_SQL: [&str; 4] = [
     include_str!("schema/001_core.sql"),
     include_str!("schema/002_search_and_failures.sql"),
     include_str!("schema/003_retrieval.sql"),
+    include_str!("schema/004_tick_notes.sql"),
 ];
 
 /// The schema version this build writes and understands.
@@ -68,7 +69,7 @@ fn migrations() -> Migrations<'static> {
 fn refill_derived(tx: &Transaction<'_>) -> rusqlite_migration::HookResult {
     let hook_err = |e: StoreError| rusqlite_migration::HookError::Hook(e.to_string());
     rebuild_search_index(tx).map_err(hook_err)?;
-    crate::context::rebuild_rollups(tx).map_err(hook_err)?;
+    rebuild_rollups(tx).map_err(hook_err)?;
     Ok(())
 }
 

@@ -7,8 +7,9 @@ use crate::model::{TickFailure, TickRecord};
 
 pub fn insert_tick(tx: &Transaction<'_>, t: &TickRecord) -> StoreResult<()> {
     tx.execute(
-        "INSERT INTO ticks (tick, plan, execution, findings, usage, timings, started_at, finished_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO ticks (tick, plan, execution, findings, usage, timings, started_at, finished_at,
+                            notes, context_used)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             t.tick,
             t.plan.as_ref().map(to_json).transpose()?,
@@ -17,7 +18,9 @@ pub fn insert_tick(tx: &Transaction<'_>, t: &TickRecord) -> StoreResult<()> {
             to_json(&t.usage)?,
             to_json(&t.timings)?,
             t.started_at,
-            t.finished_at
+            t.finished_at,
+            to_json(&t.notes)?,
+            t.context_used.as_ref().map(to_json).transpose()?,
         ],
     )?;
     Ok(())
@@ -25,7 +28,8 @@ pub fn insert_tick(tx: &Transaction<'_>, t: &TickRecord) -> StoreResult<()> {
 
 pub fn list_ticks(conn: &Connection) -> StoreResult<Vec<TickRecord>> {
     let mut stmt = conn.prepare(
-        "SELECT tick, plan, execution, findings, usage, timings, started_at, finished_at
+        "SELECT tick, plan, execution, findings, usage, timings, started_at, finished_at,
+                notes, context_used
          FROM ticks ORDER BY tick",
     )?;
     let rows = stmt.query_map([], |r| {
@@ -38,10 +42,13 @@ pub fn list_ticks(conn: &Connection) -> StoreResult<Vec<TickRecord>> {
             r.get::<_, String>(5)?,
             r.get::<_, String>(6)?,
             r.get::<_, String>(7)?,
+            r.get::<_, String>(8)?,
+            r.get::<_, Option<String>>(9)?,
         ))
     })?;
     rows.map(|row| {
-        let (tick, plan, execution, findings, usage, timings, started_at, finished_at) = row?;
+        let (tick, plan, execution, findings, usage, timings, started_at, finished_at, notes, used) =
+            row?;
         let id = format!("tick {tick}");
         Ok(TickRecord {
             tick,
@@ -52,6 +59,8 @@ pub fn list_ticks(conn: &Connection) -> StoreResult<Vec<TickRecord>> {
             timings: from_json(&id, &timings)?,
             started_at,
             finished_at,
+            notes: from_json(&id, &notes)?,
+            context_used: used.map(|u| from_json(&id, &u)).transpose()?,
         })
     })
     .collect()

@@ -103,11 +103,31 @@ const SOURCE: &str = "extraction";
 impl Extraction {
     /// Clamps what the schema cannot force on every provider (prompt-only ones especially).
     pub fn normalized(mut self) -> Extraction {
-        self.title = crate::export::one_line(&self.title);
+        self.title = crate::text::one_line(&self.title);
         self.summary.retain(|b| !b.trim().is_empty());
         self.summary.truncate(5);
         self.tension = self.tension.clamp(1, 10);
         self
+    }
+
+    /// The extraction of a scene whose extractor gave nothing usable: its own first sentences
+    /// as title and summary, and no memory changes.
+    pub fn fallback(fallbacks: &super::salvage::Fallbacks) -> Extraction {
+        Extraction {
+            title: fallbacks.title.clone(),
+            summary: fallbacks.summary.clone(),
+            tension: fallbacks.tension,
+            location: None,
+            character_updates: Vec::new(),
+            new_characters: Vec::new(),
+            location_updates: Vec::new(),
+            new_locations: Vec::new(),
+            relationship_changes: Vec::new(),
+            loops_opened: Vec::new(),
+            loops_advanced: Vec::new(),
+            loops_resolved: Vec::new(),
+            lore: Vec::new(),
+        }
     }
 
     /// Applies every item in its own savepoint; failures are reported, not fatal.

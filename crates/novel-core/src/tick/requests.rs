@@ -5,9 +5,10 @@
 use rusqlite::Connection;
 use serde_json::Value;
 
-use super::{Extraction, StepError};
+use super::Extraction;
+use super::error::StepError;
 use crate::config::NovelConfig;
-use crate::context::{self, Focus, Rollups, StoryContext};
+use crate::context::{self, Focus, Rollups, SectionReport, StoryContext};
 use crate::plan::{Plan, plan_schema};
 use crate::prompts::{self, ReplanFeedback};
 use crate::retrieval::Retrieval;
@@ -35,7 +36,10 @@ fn context_for(
 
 /// Adds the recalled passages; a failed search costs the section, never the tick.
 async fn with_recall(conn: &Connection, retrieval: &Retrieval, ctx: StoryContext) -> StoryContext {
-    let hits = retrieval.recall(conn, &ctx).await;
+    let hits = match ctx.recall_query() {
+        Some(query) => retrieval.recall(conn, &query).await,
+        None => Vec::new(),
+    };
     ctx.with_recalled(&hits)
 }
 
@@ -50,31 +54,28 @@ pub async fn planner_context(
     Ok(with_recall(conn, retrieval, ctx).await)
 }
 
+/// A request and the context sections it carries, with their tokens against budget.
+pub struct Prompt {
+    pub request: ChatRequest,
+    pub sections: Vec<SectionReport>,
+}
+
 pub async fn planner(
     conn: &Connection,
     config: &NovelConfig,
     retrieval: &Retrieval,
     registry: &ToolRegistry,
     steering: Option<&str>,
-    feedback: Option<&str>,
-    disabled: &[String],
-) -> Result<ChatRequest, StepError> {
+    feedback: &ReplanFeedback,
+) -> Result<Prompt, StepError> {
     let ctx = planner_context(conn, config, retrieval, steering).await?;
-    let feedback = ReplanFeedback {
-        problems: feedback
-            .map(|f| {
-                f.lines()
-                    .map(str::to_string)
-                    .filter(|l| !l.trim().is_empty())
-                    .collect()
-            })
-            .unwrap_or_default(),
-        disabled_tools: disabled.to_vec(),
-    };
-    let request = prompts::planner_request(&ctx, registry, Some(&feedback)).map_err(prompt_err)?;
-    Ok(request
-        .with_json_schema("plan", plan_schema())
-        .with_max_tokens(1500))
+    let request = prompts::planner_request(&ctx, registry, Some(feedback)).map_err(prompt_err)?;
+    Ok(Prompt {
+        request: request
+            .with_json_schema("plan", plan_schema(config.generation.max_tools_per_tick))
+            .with_max_tokens(1500),
+        sections: ctx.sections(),
+    })
 }
 
 /// The writer's context: centred on the plan's POV and place, with what the tools returned,
@@ -101,11 +102,14 @@ pub async fn writer(
     plan: &Plan,
     tool_results: &[(String, Value)],
     steering: Option<&str>,
-) -> Result<ChatRequest, StepError> {
+) -> Result<Prompt, StepError> {
     let ctx = writer_context(conn, config, retrieval, plan, tool_results, steering).await?;
     let request = prompts::writer_request(&ctx).map_err(prompt_err)?;
-    // Room for the longest allowed scene (~1.4 tokens a word) and no more.
-    Ok(request.with_max_tokens(config.generation.target_words_max * 2 + 200))
+    Ok(Prompt {
+        // Room for the longest allowed scene (~1.4 tokens a word) and no more.
+        request: request.with_max_tokens(config.generation.target_words_max * 2 + 200),
+        sections: ctx.sections(),
+    })
 }
 
 pub fn reviser(

@@ -1,12 +1,14 @@
 //! The bridge from the generic executor to the tool registry: each action runs as one registry
-//! call (inside its own savepoint) on the tick's transaction. A `memory.search` query is
+//! call (inside its own savepoint) on the tick's transaction, its `"$id.field"` arguments
+//! filled in from the outputs of the actions it depends on. A `memory.search` query is
 //! embedded first, asynchronously on the blocking pool, so the synchronous tool can search by
 //! meaning without embedding on the runtime's thread.
 
 use rusqlite::Transaction;
 use serde_json::Value;
 
-use crate::executor::{ActionInputs, ActionRunner, ExecAction, ToolFailure};
+use crate::executor::{ActionInputs, ActionRunner, ExecAction, ToolFailure, resolve_references};
+use crate::text::strip_controls_in_json;
 use crate::tools::{MemorySearch, ToolContext, ToolRegistry, TypedTool};
 
 pub struct RegistryRunner<'a, 'conn> {
@@ -16,11 +18,14 @@ pub struct RegistryRunner<'a, 'conn> {
 }
 
 impl ActionRunner for RegistryRunner<'_, '_> {
-    async fn run(&self, action: &ExecAction, _inputs: &ActionInputs) -> Result<Value, ToolFailure> {
+    async fn run(&self, action: &ExecAction, inputs: &ActionInputs) -> Result<Value, ToolFailure> {
+        let mut args = resolve_references(&action.args, inputs)?;
+        // Names and facts a tool stores come from the model: nothing in them may drive a terminal.
+        strip_controls_in_json(&mut args);
         if action.tool == MemorySearch::NAME
             && let (Some(retrieval), Some(query)) = (
                 self.ctx.retrieval,
-                action.args.get("query").and_then(Value::as_str),
+                args.get("query").and_then(Value::as_str),
             )
         {
             retrieval.embed_query(query).await;
@@ -28,7 +33,7 @@ impl ActionRunner for RegistryRunner<'_, '_> {
         // Tools are synchronous SQLite work; "concurrency" here is interleaving on one task,
         // which keeps the single !Sync transaction safe.
         self.registry
-            .call(self.tx, &self.ctx, &action.tool, &action.args)
+            .call(self.tx, &self.ctx, &action.tool, &args)
             .map_err(|e| {
                 if e.is_transient() {
                     ToolFailure::transient(e.to_string())

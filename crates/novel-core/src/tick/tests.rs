@@ -12,6 +12,7 @@ use crate::clock::FixedClock;
 use crate::config::{Foundation, GenerationSettings};
 use crate::memory::{NewCharacter, NewLocation};
 use crate::novel::{Novel, NovelSeed};
+use crate::store;
 
 pub(crate) const PROSE: &str = include_str!("../../../novel-cli/tests/fixtures/story/prose.txt");
 
@@ -257,6 +258,7 @@ async fn a_cancelled_tick_changes_nothing() {
 
 #[test]
 fn prose_is_cleaned_of_fences_and_headings() {
+    use super::writing::clean_prose;
     assert_eq!(clean_prose("```\n# Title\nRain fell.\n```"), "Rain fell.");
     assert_eq!(clean_prose("  Rain fell.  "), "Rain fell.");
 }
@@ -318,3 +320,6 @@ async fn a_failed_tick_leaves_no_passages_or_vectors_behind() {
     assert_eq!(store::list_chunks(conn).unwrap().len(), before);
     assert_eq!(store::vector_meta(conn).unwrap().count, 0);
 }
+
+#[path = "tests_hostile.rs"]
+mod hostile;

@@ -16,6 +16,34 @@ impl TypedTool for CharacterGenerate {
     const DESCRIPTION: &'static str = "Create a new character when the story needs a new role. Returns the character with its new id.";
     type Args = NewCharacter;
     type Output = Character;
+    const ALIASES: &'static [(&'static str, &'static str)] =
+        &[("traits", "personality"), ("brief", "description")];
+
+    /// A character asked for by a brief alone ("brutish but loyal dockhand ally") gets a
+    /// provisional name from its role or brief, which the writer's scene can replace.
+    fn canonical_args(&self, mut args: Value) -> Value {
+        if let Some(map) = args.as_object_mut()
+            && !map.contains_key("name")
+        {
+            let basis = ["role", "description"]
+                .iter()
+                .find_map(|k| map.get(*k).and_then(Value::as_str))
+                .map(str::trim)
+                .filter(|s| !s.is_empty());
+            if let Some(basis) = basis {
+                let words: Vec<&str> = basis.split_whitespace().take(4).collect();
+                map.insert(
+                    "name".into(),
+                    Value::String(format!("the {}", words.join(" "))),
+                );
+                map.entry("facts").or_insert_with(|| serde_json::json!({}));
+                if let Some(facts) = map.get_mut("facts").and_then(Value::as_object_mut) {
+                    facts.insert("name".into(), Value::String("provisional".into()));
+                }
+            }
+        }
+        args
+    }
 
     fn run(
         &self,

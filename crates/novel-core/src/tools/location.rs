@@ -1,6 +1,7 @@
 //! `location.generate` and `location.update`.
 
 use rusqlite::Transaction;
+use serde_json::Value;
 
 use super::character::UpdateArgs;
 use super::{ToolContext, ToolError, TypedTool};
@@ -14,6 +15,27 @@ impl TypedTool for LocationGenerate {
     const DESCRIPTION: &'static str = "Create a new location, optionally connected to existing ones. Returns the location with its new id.";
     type Args = NewLocation;
     type Output = Location;
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("features", "sensory")];
+
+    /// An `atmosphere` sentence becomes the first sensory detail.
+    fn canonical_args(&self, mut args: Value) -> Value {
+        if let Some(map) = args.as_object_mut()
+            && let Some(atmosphere) = map.remove("atmosphere")
+        {
+            let mut sensory = match map.remove("sensory") {
+                Some(Value::Array(items)) => items,
+                Some(Value::String(s)) => vec![Value::String(s)],
+                _ => Vec::new(),
+            };
+            if let Value::String(text) = atmosphere
+                && !text.trim().is_empty()
+            {
+                sensory.insert(0, Value::String(text));
+            }
+            map.insert("sensory".into(), Value::Array(sensory));
+        }
+        args
+    }
 
     fn run(
         &self,

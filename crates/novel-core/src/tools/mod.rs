@@ -1,4 +1,4 @@
-//! The tools the planner may call (seed 000): typed arguments with a JSON Schema generated from
+//! The tools the planner may call: typed arguments with a JSON Schema generated from
 //! the Rust type, a name constant, a description for the planner, and their own error type. The
 //! registry rejects unknown tools and invalid arguments before anything runs, and runs each
 //! call inside a savepoint so a failing call leaves the database exactly as it was.

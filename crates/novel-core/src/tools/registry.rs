@@ -53,6 +53,13 @@ pub trait TypedTool: Send + Sync + 'static {
     const DESCRIPTION: &'static str;
     type Args: DeserializeOwned + JsonSchema;
     type Output: Serialize;
+    /// Other names planners use for this tool's arguments, `(alias, canonical)`: renamed before
+    /// validation when the canonical name is not given too.
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
+    /// Rewrites arguments given in another common shape into this tool's own (after aliases).
+    fn canonical_args(&self, args: Value) -> Value {
+        args
+    }
     fn run(
         &self,
         tx: &Transaction<'_>,
@@ -66,8 +73,25 @@ struct Typed<T: TypedTool> {
     validator: SchemaValidator,
 }
 
+/// `args` with each alias renamed to its canonical name (unless both are given).
+fn apply_aliases(mut args: Value, aliases: &[(&str, &str)]) -> Value {
+    if let Some(map) = args.as_object_mut() {
+        for (alias, canonical) in aliases {
+            if !map.contains_key(*canonical)
+                && let Some(value) = map.remove(*alias)
+            {
+                map.insert((*canonical).to_string(), value);
+            }
+        }
+    }
+    args
+}
+
 impl<T: TypedTool> Typed<T> {
     fn parse(&self, args: &Value) -> Result<T::Args, ToolError> {
+        let args = &self
+            .tool
+            .canonical_args(apply_aliases(args.clone(), T::ALIASES));
         let invalid = |violations| ToolError::InvalidArgs {
             tool: T::NAME.to_string(),
             violations,
@@ -127,7 +151,7 @@ impl std::fmt::Debug for ToolRegistry {
 }
 
 impl ToolRegistry {
-    /// Every tool of seed 000 plus `lore.add`.
+    /// Every tool the planner may use: memory search, characters, locations, relationships, lore.
     pub fn standard() -> ToolRegistry {
         let mut r = ToolRegistry::default();
         r.register(super::MemorySearch);

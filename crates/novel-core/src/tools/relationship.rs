@@ -19,6 +19,7 @@ impl TypedTool for RelationshipCreate {
         "Establish a relationship when two characters first interact significantly.";
     type Args = NewRelationship;
     type Output = Relationship;
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("relationship_type", "kind")];
 
     fn run(
         &self,
@@ -64,6 +65,7 @@ impl TypedTool for RelationshipUpdate {
     const DESCRIPTION: &'static str = "Record how a relationship changed (status, intensity, perspectives) and the event that changed it.";
     type Args = RelationshipUpdateArgs;
     type Output = UpdateReport;
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("relationship_type", "kind")];
 
     fn run(
         &self,

@@ -290,3 +290,74 @@ fn a_tool_that_fails_after_writing_is_rolled_back() {
             .is_none()
     );
 }
+
+/// Plans written in the argument names other planners use: `brief` instead of a name,
+/// `traits`, `atmosphere` and `features`, `relationship_type`, a free-text `tension` change.
+#[test]
+fn plans_in_other_planners_words_validate_and_run() {
+    let (_dir, mut store) = store();
+    let tx = store.transaction().unwrap();
+    seed(&tx);
+    let r = ToolRegistry::standard();
+    let ctx = ToolContext::at(1);
+    let plans = [
+        json!({"rationale": "Tamsin needs to escape the harbor but needs help.",
+        "scene_intention": "Tamsin persuades a dockhand to help her hide.",
+        "actions": [
+            {"tool": "memory.search", "args": {"query": "dockworkers"}},
+            {"tool": "character.generate", "args": {"brief": "brutish but loyal dockhand ally"}},
+            {"tool": "location.update", "args": {"id": "L0", "changes": {"tension": "guards patrolling"}}}
+        ]}),
+        json!({"rationale": "r", "scene_intention": "i", "pov_character": "C0", "target_location": "L0",
+        "actions": [
+            {"tool": "memory.search", "args": {"query": "mentor relationship history", "entity_types": ["character"], "limit": 3}},
+            {"tool": "relationship.query", "args": {"character_id": "C0", "status_filter": "strained"}}
+        ]}),
+        json!({"rationale": "r", "scene_intention": "i", "actions": [
+            {"tool": "character.generate", "args": {"name": "Marcus", "role": "mentor", "traits": ["patient"], "goals": ["protect the archive"]}},
+            {"tool": "location.generate", "args": {"name": "The Archive", "description": "stacks", "atmosphere": "dust and lamp oil", "features": ["iron stairs"]}},
+            {"tool": "relationship.create", "args": {"character_a": "C0", "character_b": "$a0.id", "relationship_type": "mentor", "perspective_a": "trusts him", "perspective_b": "worries"}}
+        ]}),
+    ];
+    for plan in &plans {
+        let valid =
+            crate::plan::validate_plan(plan, &r, 3).unwrap_or_else(|e| panic!("{e}\n{plan}"));
+        let mut outputs = std::collections::BTreeMap::new();
+        for action in valid.exec_actions() {
+            let inputs: crate::executor::ActionInputs = action
+                .dependencies
+                .iter()
+                .map(|d| (d.clone(), outputs.get(d).cloned()))
+                .collect();
+            let args = crate::executor::resolve_references(&action.args, &inputs).unwrap();
+            let out = r
+                .call(&tx, &ctx, &action.tool, &args)
+                .unwrap_or_else(|e| panic!("{}: {e}", action.tool));
+            outputs.insert(action.id.clone(), out);
+        }
+    }
+    let dockhand = store::list_characters(&tx)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.description.contains("dockhand"))
+        .unwrap();
+    assert_eq!(dockhand.name, "the brutish but loyal dockhand");
+    let docks = store::get_location(&tx, "L0").unwrap().unwrap();
+    assert_eq!(docks.facts["tension"], "guards patrolling");
+    let marcus = store::list_characters(&tx)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.name == "Marcus")
+        .unwrap();
+    assert_eq!(marcus.personality, vec!["patient".to_string()]);
+    let archive = store::list_locations(&tx)
+        .unwrap()
+        .into_iter()
+        .find(|l| l.name == "The Archive")
+        .unwrap();
+    assert_eq!(archive.sensory, vec!["dust and lamp oil", "iron stairs"]);
+    let rel = store::find_relationship(&tx, "C0", &marcus.id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(rel.kind, "mentor");
+}

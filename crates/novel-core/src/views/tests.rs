@@ -72,6 +72,8 @@ fn with_tick_two(fx: &mut fixture::Fixture) {
             timings: json!({"planning": 1200, "writing": 3400}),
             started_at: fixture::NOW.into(),
             finished_at: fixture::NOW.into(),
+            notes: vec!["the plan was repaired locally".into()],
+            context_used: None,
         },
     )
     .unwrap();

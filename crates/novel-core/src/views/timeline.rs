@@ -10,9 +10,9 @@ use serde_json::Value;
 use super::{FailureView, name_of, names};
 use crate::evaluate::Finding;
 use crate::executor::{ActionState, ExecutionReport};
+use crate::model::TickUsage;
 use crate::plan::Plan;
 use crate::store::{self, StoreError};
-use crate::tick::TickUsage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]

@@ -55,7 +55,7 @@ CREATE TABLE relationships (
     CHECK (character_a <> character_b)
 );
 
--- The per-entity change log (seed 004 §5): every applied change and every flagged contradiction.
+-- The per-entity change log: every applied change and every flagged contradiction.
 CREATE TABLE history (
     seq       INTEGER PRIMARY KEY AUTOINCREMENT,
     entity_id TEXT NOT NULL,

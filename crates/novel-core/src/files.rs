@@ -1,5 +1,6 @@
-//! The human-readable files of a tick: `scenes/scene_NNN.md`, `plans/plan_NNN.json`, and on
-//! failure `errors/error_NNN.json` + `.log` (seed 001). Names come from the tick number only —
+//! The human-readable files of a novel's ticks: `scenes/scene_NNN.md`, `plans/plan_NNN.json`,
+//! and on failure `errors/error_NNN.json` + `.log`. The database is the source of truth; these
+//! are its readable mirror. Names come from the tick number only —
 //! never from model output — so nothing a model writes can choose a path.
 
 use std::path::{Path, PathBuf};
@@ -7,9 +8,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::export::one_line;
 use crate::fsutil::write_atomic;
 use crate::novel::{ERRORS_DIR, PLANS_DIR, SCENES_DIR};
+use crate::text::{escape_html, one_line, strip_controls};
 
 pub fn scene_path(root: &Path, tick: u32) -> PathBuf {
     root.join(SCENES_DIR).join(format!("scene_{tick:03}.md"))
@@ -34,11 +35,11 @@ pub fn write_scene(
     summary: &[String],
     prose: &str,
 ) -> std::io::Result<PathBuf> {
-    let mut text = format!("# {}\n\n", one_line(title));
-    text.push_str(prose.trim());
+    let mut text = format!("# {}\n\n", escape_html(&one_line(title)));
+    text.push_str(&escape_html(&strip_controls(prose.trim())));
     text.push_str("\n\n---\n\n");
     for bullet in summary {
-        text.push_str(&format!("- {}\n", one_line(bullet)));
+        text.push_str(&format!("- {}\n", escape_html(&one_line(bullet))));
     }
     let path = scene_path(root, tick);
     std::fs::create_dir_all(root.join(SCENES_DIR))?;
@@ -63,6 +64,13 @@ pub struct ErrorRecord {
     pub stage: String,
     pub plan: Option<Value>,
     pub execution: Option<Value>,
+    /// The scene as written before the failure: the model's work is kept even when the tick
+    /// is not.
+    pub prose: Option<String>,
+    /// What the engine repaired or dropped before the failure.
+    pub notes: Vec<String>,
+    /// The prompt sections the tick's requests carried, with tokens against budget.
+    pub context_used: Option<Value>,
     pub instructions: String,
 }
 
@@ -81,7 +89,7 @@ pub fn write_error(root: &Path, record: &ErrorRecord) -> std::io::Result<(PathBu
             serde_json::to_string_pretty(v).unwrap_or_default()
         })
     };
-    let log = format!(
+    let mut log = format!(
         "=== TICK {tick} FAILED ===\n\nTime: {time}\nStage: {stage}\nError type: {kind}\nMessage: {message}\n\nWhat to do next:\n{instructions}\n\nPlan:\n{plan}\n\nPartial execution:\n{execution}\n",
         tick = record.tick,
         time = record.timestamp,
@@ -92,6 +100,15 @@ pub fn write_error(root: &Path, record: &ErrorRecord) -> std::io::Result<(PathBu
         plan = pretty(&record.plan),
         execution = pretty(&record.execution),
     );
+    if !record.notes.is_empty() {
+        log.push_str(&format!("\nNotes:\n- {}\n", record.notes.join("\n- ")));
+    }
+    if let Some(prose) = &record.prose {
+        log.push_str(&format!(
+            "\nDraft prose (not committed):\n{}\n",
+            strip_controls(prose)
+        ));
+    }
     write_atomic(&log_path, log.as_bytes())?;
     Ok((json_path, log_path))
 }

@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::context::ContextBudgets;
+mod budgets;
+
+pub use budgets::{ContextBudgets, SectionKind};
 
 pub const CONFIG_FILE: &str = "novel.toml";
 
@@ -109,7 +111,7 @@ impl fmt::Display for Tense {
     }
 }
 
-/// How each tick is generated. Defaults are the seeds' (500–900 words, 3 tools, 3 recent scenes)
+/// How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
 /// and the context budgets of [`ContextBudgets::default`].
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

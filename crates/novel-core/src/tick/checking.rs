@@ -1,0 +1,153 @@
+//! The check and revise steps: the deterministic checks read the scene against the novel's
+//! point of view, tense and memory (as the tick's own transaction sees it, tools included);
+//! when they find a violation the writer model revises once with the findings as its brief,
+//! and the revision is checked again. What remains is recorded for the writer, not looped on.
+
+use rusqlite::Transaction;
+
+use super::error::{AtStage, Failure, StepError};
+use super::events::{Stage, TickEvent};
+use super::lost_items::lost_items;
+use super::planning::Acted;
+use super::requests;
+use super::state::TickRun;
+use super::writing::{bound_prose, stream_prose};
+use crate::evaluate::{self, Check, EvalInput, Finding};
+use crate::model::{Character, Location};
+use crate::store::{self, StoreError};
+
+/// The scene as it will be committed, with what the checks found.
+pub(super) struct Checked {
+    pub prose: String,
+    pub findings: Vec<Finding>,
+    pub revised: bool,
+    /// Whose eyes and where, as the scene was checked (and will be recorded).
+    pub pov: Option<String>,
+    pub location: Option<String>,
+}
+
+pub(super) async fn check_and_revise(
+    run: &mut TickRun<'_>,
+    acted: &Acted<'_>,
+    draft: String,
+) -> Result<Checked, Failure> {
+    run.stage(Stage::Checking);
+    let memory = Memory::read(&acted.tx, acted).at(Stage::Checking)?;
+    let (prose, findings) = memory.check(run, draft);
+    if !evaluate::needs_revision(&findings) {
+        return Ok(memory.into_checked(prose, findings, false));
+    }
+    run.stage(Stage::Revising);
+    let request = requests::reviser(
+        &acted.tx,
+        &run.config,
+        &acted.plan,
+        &prose,
+        &evaluate::revision_brief(&findings),
+    )
+    .at(Stage::Revising)?;
+    let revised = stream_prose(run, &request, "reviser", "revising")
+        .await
+        .at(Stage::Revising)?;
+    run.partial.prose = Some(revised.clone());
+    // What cannot be a scene at all (nothing, or a runaway) is refused after the one revision.
+    let (_, unusable) = bound_prose(revised.clone(), &run.config.generation);
+    if let Some(problem) = unusable.first() {
+        return Err(StepError::ProseRejected(format!(
+            "the revision did not produce a usable scene: {}",
+            problem.message
+        ))
+        .at(Stage::Revising));
+    }
+    let (prose, findings) = memory.check(run, revised);
+    Ok(memory.into_checked(prose, findings, true))
+}
+
+/// What the checks read from the story memory, once per tick.
+struct Memory {
+    characters: Vec<Character>,
+    locations: Vec<Location>,
+    lost: Vec<evaluate::LostItem>,
+    pov: Option<String>,
+    location: Option<String>,
+}
+
+impl Memory {
+    fn read(tx: &Transaction<'_>, acted: &Acted<'_>) -> Result<Memory, StoreError> {
+        let characters = store::list_characters(tx)?;
+        let locations = store::list_locations(tx)?;
+        let lost = lost_items(tx, &characters)?;
+        let plan = &acted.plan;
+        let pov = plan
+            .pov_character
+            .clone()
+            .filter(|id| characters.iter().any(|c| &c.id == id))
+            .or_else(|| store::load_state(tx).ok().and_then(|s| s.active_character));
+        let location = plan
+            .target_location
+            .clone()
+            .filter(|id| locations.iter().any(|l| &l.id == id))
+            .or_else(|| {
+                let pov = pov.as_deref()?;
+                characters
+                    .iter()
+                    .find(|c| c.id == pov)?
+                    .last_location
+                    .clone()
+            });
+        Ok(Memory {
+            characters,
+            locations,
+            lost,
+            pov,
+            location,
+        })
+    }
+
+    /// Bounds the prose, runs every check, and tells the observer what was found.
+    fn check(&self, run: &TickRun<'_>, prose: String) -> (String, Vec<Finding>) {
+        let g = &run.config.generation;
+        let (prose, mut findings) = bound_prose(prose, g);
+        // A novel always has its protagonist; the blank stand-in only keeps the checks total.
+        let fallback = Character::default();
+        let pov_character = self
+            .pov
+            .as_deref()
+            .and_then(|id| self.characters.iter().find(|c| c.id == id))
+            .unwrap_or(&fallback);
+        let location = self
+            .location
+            .as_deref()
+            .and_then(|id| self.locations.iter().find(|l| l.id == id));
+        let mut evaluated = evaluate::evaluate(&EvalInput {
+            prose: &prose,
+            pov: run.config.novel.pov,
+            tense: run.config.novel.tense,
+            pov_character,
+            characters: &self.characters,
+            scene_location: location,
+            locations: &self.locations,
+            lost_items: &self.lost,
+            target_words: (g.target_words_min, g.target_words_max),
+        });
+        if !findings.is_empty() {
+            // The bound already said what is wrong with the length.
+            evaluated.retain(|f| f.check != Check::Length);
+        }
+        findings.extend(evaluated);
+        run.emit(TickEvent::Findings {
+            findings: findings.clone(),
+        });
+        (prose, findings)
+    }
+
+    fn into_checked(self, prose: String, findings: Vec<Finding>, revised: bool) -> Checked {
+        Checked {
+            prose,
+            findings,
+            revised,
+            pov: self.pov,
+            location: self.location,
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! Why a tick failed, in three forms: [`StepError`] as a step reports it, [`ErrorKind`] as a
+//! front end switches on it (typed, exported to the UI), and the advice written into the error
+//! file, which must fit the failure — an extraction the model botched is not a server that is
+//! down, and a plan the tools refused is not a full disk.
+
+use novel_llm::LlmError;
+use serde::{Deserialize, Serialize};
+
+use super::events::Stage;
+use crate::store::StoreError;
+
+/// A failed step, before it becomes error files.
+#[derive(Debug, thiserror::Error)]
+pub enum StepError {
+    #[error(transparent)]
+    Llm(#[from] LlmError),
+    /// No plan passed validation after every attempt.
+    #[error("no valid plan after {attempts} attempts: {}", problems.join("; "))]
+    PlanInvalid {
+        attempts: u32,
+        problems: Vec<String>,
+    },
+    /// The plan's tools failed (or could not be scheduled) after every attempt.
+    #[error("{0}")]
+    ToolsFailed(String),
+    /// The writer produced nothing usable, even after the one revision.
+    #[error("{0}")]
+    ProseRejected(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("cannot build the prompt: {0}")]
+    Prompt(String),
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// What kind of failure ended a tick: what the UI and scripts switch on.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ErrorKind {
+    #[serde(rename = "llm.auth")]
+    ProviderAuth,
+    #[serde(rename = "llm.not_found")]
+    ProviderNotFound,
+    #[serde(rename = "llm.rate_limited")]
+    ProviderRateLimited,
+    #[serde(rename = "llm.server")]
+    ProviderServer,
+    #[serde(rename = "llm.bad_request")]
+    ProviderBadRequest,
+    #[serde(rename = "llm.connect")]
+    ProviderUnreachable,
+    #[serde(rename = "llm.timeout")]
+    ProviderTimeout,
+    #[serde(rename = "llm.stream_cut")]
+    ProviderStreamCut,
+    #[serde(rename = "llm.invalid_response")]
+    ProviderInvalidResponse,
+    #[serde(rename = "llm.structured_output")]
+    ProviderStructuredOutput,
+    #[serde(rename = "llm.command")]
+    ProviderCommand,
+    #[serde(rename = "llm.config")]
+    ProviderConfig,
+    #[serde(rename = "plan_invalid")]
+    PlanInvalid,
+    #[serde(rename = "tool_failed")]
+    ToolFailed,
+    #[serde(rename = "prose_rejected")]
+    ProseRejected,
+    #[serde(rename = "store")]
+    Store,
+    #[serde(rename = "prompt")]
+    Prompt,
+    #[serde(rename = "cancelled")]
+    Cancelled,
+    /// The tick could not start (read-only novel, unreadable state).
+    #[serde(rename = "setup")]
+    Setup,
+    /// A kind this build does not know (a failure recorded by another version).
+    #[serde(other, rename = "other")]
+    Other,
+}
+
+impl ErrorKind {
+    pub const ALL: [ErrorKind; 20] = [
+        ErrorKind::ProviderAuth,
+        ErrorKind::ProviderNotFound,
+        ErrorKind::ProviderRateLimited,
+        ErrorKind::ProviderServer,
+        ErrorKind::ProviderBadRequest,
+        ErrorKind::ProviderUnreachable,
+        ErrorKind::ProviderTimeout,
+        ErrorKind::ProviderStreamCut,
+        ErrorKind::ProviderInvalidResponse,
+        ErrorKind::ProviderStructuredOutput,
+        ErrorKind::ProviderCommand,
+        ErrorKind::ProviderConfig,
+        ErrorKind::PlanInvalid,
+        ErrorKind::ToolFailed,
+        ErrorKind::ProseRejected,
+        ErrorKind::Store,
+        ErrorKind::Prompt,
+        ErrorKind::Cancelled,
+        ErrorKind::Setup,
+        ErrorKind::Other,
+    ];
+
+    /// The name stored in error files and the failure table (the serde name too).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::ProviderAuth => "llm.auth",
+            ErrorKind::ProviderNotFound => "llm.not_found",
+            ErrorKind::ProviderRateLimited => "llm.rate_limited",
+            ErrorKind::ProviderServer => "llm.server",
+            ErrorKind::ProviderBadRequest => "llm.bad_request",
+            ErrorKind::ProviderUnreachable => "llm.connect",
+            ErrorKind::ProviderTimeout => "llm.timeout",
+            ErrorKind::ProviderStreamCut => "llm.stream_cut",
+            ErrorKind::ProviderInvalidResponse => "llm.invalid_response",
+            ErrorKind::ProviderStructuredOutput => "llm.structured_output",
+            ErrorKind::ProviderCommand => "llm.command",
+            ErrorKind::ProviderConfig => "llm.config",
+            ErrorKind::PlanInvalid => "plan_invalid",
+            ErrorKind::ToolFailed => "tool_failed",
+            ErrorKind::ProseRejected => "prose_rejected",
+            ErrorKind::Store => "store",
+            ErrorKind::Prompt => "prompt",
+            ErrorKind::Cancelled => "cancelled",
+            ErrorKind::Setup => "setup",
+            ErrorKind::Other => "other",
+        }
+    }
+
+    /// The kind a stored name stands for; unknown names are [`ErrorKind::Other`].
+    pub fn parse(name: &str) -> ErrorKind {
+        ErrorKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == name)
+            .unwrap_or(ErrorKind::Other)
+    }
+
+    /// Whether the provider (its server, key or settings) is where to look.
+    pub fn is_provider(self) -> bool {
+        self.as_str().starts_with("llm.")
+    }
+}
+
+impl StepError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            StepError::Llm(e) => llm_kind(e),
+            StepError::PlanInvalid { .. } => ErrorKind::PlanInvalid,
+            StepError::ToolsFailed(_) => ErrorKind::ToolFailed,
+            StepError::ProseRejected(_) => ErrorKind::ProseRejected,
+            StepError::Store(_) => ErrorKind::Store,
+            StepError::Prompt(_) => ErrorKind::Prompt,
+            StepError::Cancelled => ErrorKind::Cancelled,
+        }
+    }
+
+    /// What the writer should do next, for the error files; it depends on what failed and
+    /// where.
+    pub fn advice(&self, stage: Stage) -> String {
+        let retry = "then retry with `novel tick --retry` (or Retry in the app)";
+        match (self.kind(), stage) {
+            (
+                ErrorKind::ProviderAuth | ErrorKind::ProviderNotFound | ErrorKind::ProviderConfig,
+                _,
+            ) => {
+                format!(
+                    "Fix the provider profile named in the message (key, model name or URL), {retry}."
+                )
+            }
+            (ErrorKind::ProviderRateLimited, _) => {
+                format!("The provider is limiting requests. Wait a minute, {retry}.")
+            }
+            (ErrorKind::ProviderUnreachable, _) => format!(
+                "The model's server could not be reached. Check that it is running and that the profile's URL is right, {retry}."
+            ),
+            (
+                ErrorKind::ProviderServer
+                | ErrorKind::ProviderTimeout
+                | ErrorKind::ProviderStreamCut,
+                _,
+            ) => format!(
+                "The model's server failed or stopped answering. It is often temporary; check the server's own log if it repeats, {retry}."
+            ),
+            (ErrorKind::ProviderBadRequest, _) => format!(
+                "The server refused the request (see the message): a setting of the profile (model, context length, structured output) may not suit this server. Adjust the profile, {retry}."
+            ),
+            (
+                ErrorKind::ProviderStructuredOutput | ErrorKind::ProviderInvalidResponse,
+                Stage::Extracting,
+            ) => format!(
+                "The model could not describe the scene's memory changes in the required form. A larger model (or another profile for the extractor) usually helps; {retry}."
+            ),
+            (ErrorKind::ProviderStructuredOutput | ErrorKind::ProviderInvalidResponse, _) => {
+                format!(
+                    "The model's answer could not be used (see the message). A larger or instruction-tuned model usually helps; {retry}."
+                )
+            }
+            (ErrorKind::ProviderCommand, _) => format!(
+                "The command-line agent failed (see the message); run it by hand to see why, {retry}."
+            ),
+            (ErrorKind::PlanInvalid | ErrorKind::ToolFailed, _) => format!(
+                "The planner could not produce a plan whose tools succeed. Review the plan below, add a steering note (`novel tick --note \"…\"`) or fix the memory record it trips on, {retry}."
+            ),
+            (ErrorKind::ProseRejected, _) => format!(
+                "The writer model returned no usable scene (see the message). Check the profile's max output tokens and the model, add a steering note if the scene is hard to write, {retry}."
+            ),
+            (ErrorKind::Store, _) => format!(
+                "The novel's database could not be read or written. Check that the disk is not full and the folder is writable, {retry}."
+            ),
+            (ErrorKind::Prompt, _) => format!(
+                "A prompt could not be built from the novel's settings. Check novel.toml (`novel status` names problems), {retry}."
+            ),
+            (ErrorKind::Cancelled | ErrorKind::Setup | ErrorKind::Other, _) => {
+                "Nothing to repair: the story is unchanged.".to_string()
+            }
+        }
+    }
+
+    /// This error, at `stage`.
+    pub fn at(self, stage: Stage) -> Failure {
+        Failure { stage, error: self }
+    }
+}
+
+fn llm_kind(e: &LlmError) -> ErrorKind {
+    match e {
+        LlmError::Auth { .. } => ErrorKind::ProviderAuth,
+        LlmError::NotFound { .. } => ErrorKind::ProviderNotFound,
+        LlmError::RateLimited { .. } => ErrorKind::ProviderRateLimited,
+        LlmError::Server { .. } => ErrorKind::ProviderServer,
+        LlmError::BadRequest { .. } => ErrorKind::ProviderBadRequest,
+        LlmError::Connect { .. } => ErrorKind::ProviderUnreachable,
+        LlmError::Timeout { .. } => ErrorKind::ProviderTimeout,
+        LlmError::StreamCut { .. } => ErrorKind::ProviderStreamCut,
+        LlmError::InvalidResponse { .. } => ErrorKind::ProviderInvalidResponse,
+        LlmError::StructuredOutput { .. } => ErrorKind::ProviderStructuredOutput,
+        LlmError::Command { .. } => ErrorKind::ProviderCommand,
+        LlmError::Config(_) => ErrorKind::ProviderConfig,
+    }
+}
+
+/// A step's failure and the stage it happened in.
+#[derive(Debug)]
+pub struct Failure {
+    pub stage: Stage,
+    pub error: StepError,
+}
+
+/// `.at(stage)` on any result whose error converts into a [`StepError`].
+pub trait AtStage<T> {
+    fn at(self, stage: Stage) -> Result<T, Failure>;
+}
+
+impl<T, E: Into<StepError>> AtStage<T> for Result<T, E> {
+    fn at(self, stage: Stage) -> Result<T, Failure> {
+        self.map_err(|e| e.into().at(stage))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_keep_their_stored_names_and_parse_back() {
+        for kind in ErrorKind::ALL {
+            assert_eq!(ErrorKind::parse(kind.as_str()), kind);
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
+        }
+        assert_eq!(ErrorKind::parse("llm.server"), ErrorKind::ProviderServer);
+        assert_eq!(ErrorKind::parse("something new"), ErrorKind::Other);
+        assert!(ErrorKind::ProviderTimeout.is_provider());
+        assert!(!ErrorKind::PlanInvalid.is_provider());
+    }
+
+    #[test]
+    fn advice_fits_the_failure() {
+        let bad_extraction = StepError::Llm(LlmError::StructuredOutput {
+            errors: vec!["/tension: 30 is greater than 10".into()],
+            completions: vec![],
+        });
+        let advice = bad_extraction.advice(Stage::Extracting);
+        assert!(advice.contains("memory changes"), "{advice}");
+        assert!(!advice.contains("server is running"), "{advice}");
+        let down = StepError::Llm(LlmError::Config("x".into())).advice(Stage::Writing);
+        assert!(down.contains("provider profile"), "{down}");
+        let store = StepError::Store(StoreError::NotFound("x".into())).advice(Stage::Committing);
+        assert!(store.contains("disk"), "{store}");
+    }
+}

@@ -1,0 +1,233 @@
+//! The plan and act steps: ask the planner for a plan (validated against the schema, the tool
+//! registry and the story's ids; one repair call inside), run its tools in a transaction, and
+//! when the plan is refused or its tools fail, replan with the reasons as a list — a bounded
+//! number of times, with tools that keep failing taken out of the catalog. The transaction the
+//! successful tools ran in is handed on: the rest of the tick reads and writes through it.
+
+use std::time::Instant;
+
+use novel_llm::LlmError;
+use rusqlite::Transaction;
+use serde_json::Value;
+
+use super::error::{AtStage, Failure, StepError};
+use super::events::{Stage, TickEvent};
+use super::requests;
+use super::runner::RegistryRunner;
+use super::state::TickRun;
+use crate::executor::{self, ExecutionReport, HealthBook};
+use crate::plan::{Plan, validate_plan};
+use crate::prompts::ReplanFeedback;
+use crate::store::{self, Store, StoreError};
+use crate::tools::{ToolContext, ToolRegistry};
+
+/// A plan whose tools succeeded, and the transaction holding what they did.
+pub(super) struct Acted<'s> {
+    pub plan: Plan,
+    pub report: ExecutionReport,
+    pub tx: Transaction<'s>,
+}
+
+/// What one planning round ended with.
+enum Round<'s> {
+    Acted(Box<Acted<'s>>),
+    /// The plan was refused or its tools failed; the reasons go back to the planner.
+    Retry(Vec<String>, Stage),
+}
+
+pub(super) async fn plan_and_act<'s>(
+    run: &mut TickRun<'_>,
+    store: &'s Store,
+) -> Result<Acted<'s>, Failure> {
+    run.stage(Stage::Gathering);
+    let all_tools = ToolRegistry::standard();
+    let attempts = run.options.max_plan_attempts.max(1);
+    let mut feedback = ReplanFeedback::default();
+    for attempt in 1..=attempts {
+        let disabled = run.options.health_snapshot().disabled();
+        let registry = all_tools.without(&disabled);
+        feedback.disabled_tools = disabled;
+        let problems = match round(run, store, &registry, &feedback).await? {
+            Round::Acted(acted) => return Ok(*acted),
+            Round::Retry(problems, _) if attempt < attempts => problems,
+            Round::Retry(problems, Stage::Tools) => {
+                return Err(StepError::ToolsFailed(problems.join("; ")).at(Stage::Tools));
+            }
+            Round::Retry(problems, stage) => {
+                return Err(StepError::PlanInvalid { attempts, problems }.at(stage));
+            }
+        };
+        feedback.problems = problems;
+    }
+    unreachable!("the last attempt returns")
+}
+
+async fn round<'s>(
+    run: &mut TickRun<'_>,
+    store: &'s Store,
+    registry: &ToolRegistry,
+    feedback: &ReplanFeedback,
+) -> Result<Round<'s>, Failure> {
+    let plan = match propose(run, store, registry, feedback).await? {
+        Ok(plan) => plan,
+        Err(problems) => return Ok(Round::Retry(problems, Stage::Planning)),
+    };
+    run.partial.plan = serde_json::to_value(&plan).ok();
+    run.emit(TickEvent::Planned { plan: plan.clone() });
+    act(run, store, registry, plan).await
+}
+
+/// Asks for a plan; `Ok(Err(problems))` when the model's plans were refused.
+async fn propose(
+    run: &mut TickRun<'_>,
+    store: &Store,
+    registry: &ToolRegistry,
+    feedback: &ReplanFeedback,
+) -> Result<Result<Plan, Vec<String>>, Failure> {
+    let request = requests::planner(
+        store.conn(),
+        &run.config,
+        &run.retrieval,
+        registry,
+        run.options.steering.as_deref(),
+        feedback,
+    )
+    .await
+    .at(Stage::Gathering)?;
+    run.context_used.planner = request.sections;
+    run.stage(Stage::Planning);
+    let max_actions = run.config.generation.max_tools_per_tick;
+    let validator = plan_validator(store.conn(), registry, max_actions).at(Stage::Planning)?;
+    let started = Instant::now();
+    let answer =
+        novel_llm::complete_structured(&*run.models.planner, &request.request, &validator).await;
+    run.time("planning", started);
+    match answer {
+        Ok(s) => {
+            for c in &s.completions {
+                run.record_usage("planner", c);
+            }
+            if s.repaired {
+                run.note("the plan was invalid and repaired with a second call");
+            }
+            let plan: Plan = serde_json::from_value(s.value)
+                .map_err(|e| StepError::Prompt(format!("a validated plan did not parse: {e}")))
+                .at(Stage::Planning)?;
+            Ok(Ok(plan))
+        }
+        Err(LlmError::StructuredOutput {
+            errors,
+            completions,
+        }) => {
+            // A rejected plan still cost its calls; the tick's usage must show them.
+            for c in &completions {
+                run.record_usage("planner", c);
+            }
+            Ok(Err(errors))
+        }
+        Err(e) => Err(StepError::from(e).at(Stage::Planning)),
+    }
+}
+
+/// Runs the plan's tools in a new transaction; keeps it when they succeed.
+async fn act<'s>(
+    run: &mut TickRun<'_>,
+    store: &'s Store,
+    registry: &ToolRegistry,
+    plan: Plan,
+) -> Result<Round<'s>, Failure> {
+    run.stage(Stage::Tools);
+    let started = Instant::now();
+    let tx = store.begin().at(Stage::Tools)?;
+    let runner = RegistryRunner {
+        tx: &tx,
+        registry,
+        ctx: ToolContext {
+            tick: run.tick,
+            retrieval: Some(&run.retrieval),
+        },
+    };
+    let mut exec_config = run.options.executor.clone();
+    exec_config.soft_action_limit = run.config.generation.max_tools_per_tick as usize;
+    let mut health: HealthBook = run.options.health_snapshot();
+    let outcome = executor::execute(&plan.exec_actions(), &runner, &mut health, &exec_config).await;
+    run.options.store_health(health);
+    run.time("tools", started);
+    let report = match outcome {
+        Ok(report) => report,
+        Err(e) => {
+            let problem =
+                format!("the plan could not run: {e}; fix the action ids and dependencies");
+            return Ok(Round::Retry(vec![problem], Stage::Tools));
+        }
+    };
+    for r in &report.results {
+        run.emit(TickEvent::ToolFinished {
+            id: r.id.clone(),
+            tool: r.tool.clone(),
+            ok: r.error.is_none(),
+            detail: r.error.clone().unwrap_or_default(),
+        });
+    }
+    run.partial.execution = serde_json::to_value(&report).ok();
+    if report.success {
+        return Ok(Round::Acted(Box::new(Acted { plan, report, tx })));
+    }
+    drop(tx); // roll back whatever the failed plan's tools did
+    Ok(Round::Retry(tool_problems(&report), Stage::Tools))
+}
+
+fn tool_problems(report: &ExecutionReport) -> Vec<String> {
+    report
+        .results
+        .iter()
+        .filter_map(|r| {
+            r.error
+                .as_ref()
+                .map(|e| format!("action {} ({}) failed: {e}", r.id, r.tool))
+        })
+        .collect()
+}
+
+/// Plan validation as the structured-output layer sees it: schema, registry, and ids that
+/// must name existing records.
+fn plan_validator(
+    conn: &rusqlite::Connection,
+    registry: &ToolRegistry,
+    max_actions: u32,
+) -> Result<impl Fn(&Value) -> Result<(), Vec<String>> + Send + Sync + use<>, StoreError> {
+    let characters: Vec<String> = store::list_characters(conn)?
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    let locations: Vec<String> = store::list_locations(conn)?
+        .into_iter()
+        .map(|l| l.id)
+        .collect();
+    let registry = registry.clone();
+    Ok(move |value: &Value| {
+        let plan = validate_plan(value, &registry, max_actions).map_err(|e| e.messages())?;
+        let mut problems = Vec::new();
+        if let Some(p) = plan.pov_character.as_deref().filter(|p| !p.is_empty())
+            && !characters.iter().any(|c| c == p)
+        {
+            problems.push(format!(
+                "`pov_character` {p} does not exist; known characters: {}",
+                characters.join(", ")
+            ));
+        }
+        if let Some(l) = plan.target_location.as_deref().filter(|l| !l.is_empty())
+            && !locations.iter().any(|x| x == l)
+        {
+            problems.push(format!(
+                "`target_location` {l} does not exist; use one of {} or null with a location.generate action",
+                locations.join(", ")
+            ));
+        }
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems)
+        }
+    })
+}

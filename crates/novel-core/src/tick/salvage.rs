@@ -1,0 +1,313 @@
+//! Making the most of an imperfect extraction. Small local models return a tension of 30 on a
+//! 1–10 scale, a title of ",", a summary as one string, or one malformed item among ten good
+//! ones. A written scene is worth more than any one extracted field, so nothing here fails:
+//! numbers with an obvious range are clamped, strings that should be lists are split, invalid
+//! items are dropped, missing essentials get a fallback from the prose — and every repair is
+//! written down for the timeline.
+
+use schemars::JsonSchema;
+use serde_json::{Map, Value, json};
+
+use super::extraction::{LoopProgress, RecordChange, RelationshipChange};
+use crate::memory::{NewCharacter, NewLocation, NewLoop, NewLore};
+use crate::schema::SchemaValidator;
+use crate::text::{clean_line, first_words, strip_controls, strip_controls_in_json};
+
+/// What stands in for a missing or unusable title, summary or tension.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fallbacks {
+    pub title: String,
+    pub summary: Vec<String>,
+    pub tension: u8,
+}
+
+impl Fallbacks {
+    /// Fallbacks drawn from the scene itself: its first sentences, and the tension of the
+    /// scene before (a scene rarely jumps far from the last one).
+    pub fn from_prose(prose: &str, previous_tension: Option<u8>) -> Fallbacks {
+        let summary: Vec<String> = prose
+            .split("\n\n")
+            .filter_map(first_sentence)
+            .take(3)
+            .collect();
+        let title = summary
+            .first()
+            .map(|s| first_words(s.trim_end_matches(['.', '!', '?']), 4).replace('…', ""))
+            .filter(|t| title_is_words(t))
+            .unwrap_or_else(|| "Untitled scene".to_string());
+        Fallbacks {
+            title,
+            summary,
+            tension: previous_tension.unwrap_or(5).clamp(1, 10),
+        }
+    }
+}
+
+fn first_sentence(paragraph: &str) -> Option<String> {
+    let p = clean_line(paragraph);
+    if p.is_empty() {
+        return None;
+    }
+    let end = p
+        .char_indices()
+        .find(|&(i, c)| matches!(c, '.' | '!' | '?') && i > 10)
+        .map_or(p.len(), |(i, c)| i + c.len_utf8());
+    Some(first_words(&p[..end], 30))
+}
+
+/// A title a reader would accept: some real words, not punctuation or a placeholder.
+pub fn title_is_words(title: &str) -> bool {
+    let words: Vec<String> = title
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+        .collect();
+    let placeholder = |w: &str| {
+        matches!(
+            w,
+            "title" | "untitled" | "scene" | "chapter" | "none" | "null" | "tbd" | "n/a"
+        )
+    };
+    !words.is_empty() && !words.iter().all(|w| placeholder(w))
+}
+
+/// The extraction made valid, and what was changed to get there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Salvaged {
+    pub value: Value,
+    pub notes: Vec<String>,
+}
+
+/// `answer` made into a valid extraction; `None` only when it is not a JSON object at all.
+pub fn salvage(answer: &Value, fallbacks: &Fallbacks) -> Option<Salvaged> {
+    let mut answer = answer.clone();
+    strip_controls_in_json(&mut answer);
+    let object = answer.as_object()?;
+    let mut notes = Vec::new();
+    let mut out = Map::new();
+    out.insert(
+        "title".into(),
+        title(object.get("title"), fallbacks, &mut notes),
+    );
+    out.insert(
+        "summary".into(),
+        summary(object.get("summary"), fallbacks, &mut notes),
+    );
+    out.insert(
+        "tension".into(),
+        tension(object.get("tension"), fallbacks, &mut notes),
+    );
+    match object.get("location") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(id)) => {
+            out.insert("location".into(), json!(clean_line(id)));
+        }
+        Some(other) => notes.push(format!("dropped the scene location {other}: not an id")),
+    }
+    lists(object, &mut out, &mut notes);
+    Some(Salvaged {
+        value: Value::Object(out),
+        notes,
+    })
+}
+
+fn title(value: Option<&Value>, fallbacks: &Fallbacks, notes: &mut Vec<String>) -> Value {
+    let given = value.and_then(Value::as_str).map(clean_line);
+    match given {
+        Some(t) if title_is_words(&t) => json!(first_words(&t, 12).replace('…', "")),
+        other => {
+            notes.push(format!(
+                "the title {} was not usable; used \"{}\"",
+                other.map_or("(missing)".to_string(), |t| format!("\"{t}\"")),
+                fallbacks.title
+            ));
+            json!(fallbacks.title)
+        }
+    }
+}
+
+fn summary(value: Option<&Value>, fallbacks: &Fallbacks, notes: &mut Vec<String>) -> Value {
+    let bullets: Vec<String> = match value {
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(Value::as_str)
+            .map(clean_line)
+            .filter(|b| !b.is_empty())
+            .collect(),
+        Some(Value::String(text)) => {
+            let split: Vec<String> = strip_controls(text)
+                .split(['\n', '•'])
+                .map(|l| clean_line(l.trim_start_matches(['-', '*', ' '])))
+                .filter(|b| !b.is_empty())
+                .collect();
+            notes.push("the summary came as one text; split into bullets".into());
+            split
+        }
+        _ => Vec::new(),
+    };
+    if bullets.is_empty() {
+        notes.push("the summary was missing; used the scene's first sentences".into());
+        return json!(fallbacks.summary);
+    }
+    if bullets.len() > 5 {
+        notes.push(format!("the summary had {} bullets; kept 5", bullets.len()));
+    }
+    json!(bullets.into_iter().take(5).collect::<Vec<_>>())
+}
+
+fn tension(value: Option<&Value>, fallbacks: &Fallbacks, notes: &mut Vec<String>) -> Value {
+    let number = match value {
+        Some(Value::Number(n)) => n.as_f64(),
+        Some(Value::String(s)) => s.trim().parse::<f64>().ok(),
+        _ => None,
+    };
+    match number.filter(|n| n.is_finite()) {
+        Some(n) if (1.0..=10.0).contains(&n) && n.fract() == 0.0 => json!(n as u8),
+        Some(n) => {
+            let clamped = n.round().clamp(1.0, 10.0) as u8;
+            notes.push(format!("tension {n} is outside 1–10; clamped to {clamped}"));
+            json!(clamped)
+        }
+        None => {
+            notes.push(format!(
+                "tension was missing or not a number; kept {}",
+                fallbacks.tension
+            ));
+            json!(fallbacks.tension)
+        }
+    }
+}
+
+/// Every list field, item by item: clamped where a range is obvious, dropped when invalid.
+fn lists(object: &Map<String, Value>, out: &mut Map<String, Value>, notes: &mut Vec<String>) {
+    let fields: [(&str, SchemaValidator); 9] = [
+        ("character_updates", validator::<RecordChange>()),
+        ("new_characters", validator::<NewCharacter>()),
+        ("location_updates", validator::<RecordChange>()),
+        ("new_locations", validator::<NewLocation>()),
+        ("relationship_changes", validator::<RelationshipChange>()),
+        ("loops_opened", validator::<NewLoop>()),
+        ("loops_advanced", validator::<LoopProgress>()),
+        ("loops_resolved", validator::<LoopProgress>()),
+        ("lore", validator::<NewLore>()),
+    ];
+    for (field, validator) in fields {
+        let items = match object.get(field) {
+            None | Some(Value::Null) => continue,
+            Some(Value::Array(items)) => items,
+            Some(other) => {
+                notes.push(format!(
+                    "dropped `{field}`: a list was expected, not {other}"
+                ));
+                continue;
+            }
+        };
+        let mut kept = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let item = clamp_item(item);
+            match validator.violations(&item).first() {
+                None => kept.push(item),
+                Some(problem) => notes.push(format!("dropped {field}[{i}]: {problem}")),
+            }
+        }
+        out.insert(field.to_string(), Value::Array(kept));
+    }
+}
+
+fn validator<T: JsonSchema>() -> SchemaValidator {
+    SchemaValidator::for_type::<T>()
+}
+
+/// Ranges every item kind shares: intensity 1–10, tension level 1–5.
+fn clamp_item(item: &Value) -> Value {
+    let mut item = item.clone();
+    if let Some(map) = item.as_object_mut() {
+        for (key, range) in [("intensity", (1.0, 10.0)), ("tension_level", (1.0, 5.0))] {
+            if let Some(n) = map.get(key).and_then(Value::as_f64) {
+                map.insert(key.into(), json!(n.round().clamp(range.0, range.1) as u8));
+            }
+        }
+    }
+    item
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::SchemaValidator;
+    use crate::tick::Extraction;
+
+    fn fallbacks() -> Fallbacks {
+        Fallbacks::from_prose(
+            "Tamsin waited under the pier until the watch had gone.\n\nThen she ran.",
+            Some(4),
+        )
+    }
+
+    #[test]
+    fn fallbacks_come_from_the_prose() {
+        let f = fallbacks();
+        assert_eq!(f.title, "Tamsin waited under the");
+        assert_eq!(f.summary.len(), 2);
+        assert_eq!(f.tension, 4);
+    }
+
+    #[test]
+    fn a_smollm_extraction_is_salvaged_and_every_repair_noted() {
+        let answer = json!({
+            "title": ",", "summary": "Tamsin hides.\nBram lies.", "tension": 30,
+            "new_characters": [{"name": "Bram", "role": "dockhand"}, {"role": "nameless"}],
+            "relationship_changes": [{"character_a": "C0", "character_b": "C1", "kind": "ally", "intensity": 14}],
+            "loops_opened": "none"
+        });
+        let s = salvage(&answer, &fallbacks()).unwrap();
+        assert!(
+            SchemaValidator::for_type::<Extraction>()
+                .violations(&s.value)
+                .is_empty(),
+            "{:?}",
+            s.value
+        );
+        assert_eq!(s.value["title"], "Tamsin waited under the");
+        assert_eq!(s.value["summary"], json!(["Tamsin hides.", "Bram lies."]));
+        assert_eq!(s.value["tension"], 10);
+        assert_eq!(s.value["new_characters"].as_array().unwrap().len(), 1);
+        assert_eq!(s.value["relationship_changes"][0]["intensity"], 10);
+        let notes = s.notes.join("\n");
+        for expected in [
+            "title",
+            "tension 30",
+            "new_characters[1]",
+            "loops_opened",
+            "one text",
+        ] {
+            assert!(
+                notes.contains(expected),
+                "{expected} missing from:\n{notes}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_good_extraction_passes_untouched() {
+        let answer = json!({"title": "Low Tide", "summary": ["A.", "B.", "C."], "tension": 5,
+                            "loops_resolved": [{"id": "O1", "note": "found"}]});
+        let s = salvage(&answer, &fallbacks()).unwrap();
+        assert!(s.notes.is_empty(), "{:?}", s.notes);
+        assert_eq!(s.value, answer);
+        assert!(salvage(&json!([1]), &fallbacks()).is_none());
+    }
+
+    #[test]
+    fn titles_must_be_words() {
+        for bad in [",", "", "Title:", "Untitled", "Scene 3", "...", "**"] {
+            assert!(!title_is_words(bad), "{bad:?}");
+        }
+        for good in ["Low Tide", "The Ferryman's Lie", "Ash"] {
+            assert!(title_is_words(good), "{good:?}");
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! What the steps of one tick share: who to tell about progress, the models and options, and
+//! what the tick has gathered so far — usage, timings, the context each prompt used, notes on
+//! what the engine repaired or dropped, and the partial plan, execution and draft an error
+//! file records when a later step fails.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use novel_llm::Completion;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::cancel::CancelToken;
+use super::events::{Stage, TickEvent, TickObserver};
+use super::{Models, TickOptions};
+use crate::clock::Clock;
+use crate::config::NovelConfig;
+use crate::context::SectionReport;
+use crate::model::TickUsage;
+use crate::retrieval::Retrieval;
+
+/// What a failing tick had got to, for the error files: nothing the model produced is lost.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Partial {
+    pub plan: Option<Value>,
+    pub execution: Option<Value>,
+    /// The scene as written (or revised) before the failure.
+    pub prose: Option<String>,
+}
+
+/// The prompt sections a tick's requests carried, with their tokens against budget.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct ContextUsed {
+    pub planner: Vec<SectionReport>,
+    pub writer: Vec<SectionReport>,
+}
+
+pub(super) struct TickRun<'a> {
+    pub tick: u32,
+    pub root: PathBuf,
+    pub config: NovelConfig,
+    pub retrieval: Arc<Retrieval>,
+    pub models: &'a Models,
+    pub options: &'a TickOptions,
+    pub observer: &'a dyn TickObserver,
+    pub clock: &'a dyn Clock,
+    pub cancel: &'a CancelToken,
+    pub started_at: String,
+    pub usage: TickUsage,
+    /// Milliseconds per step.
+    pub timings: BTreeMap<String, u64>,
+    pub context_used: ContextUsed,
+    /// What the engine repaired, clamped or dropped on the way, shown on the timeline.
+    pub notes: Vec<String>,
+    pub partial: Partial,
+}
+
+impl TickRun<'_> {
+    pub fn stage(&self, stage: Stage) {
+        self.observer.on_event(TickEvent::Stage { stage });
+    }
+
+    pub fn emit(&self, event: TickEvent) {
+        self.observer.on_event(event);
+    }
+
+    /// Adds one call to the tick's usage and tells the observer.
+    pub fn record_usage(&mut self, role: &str, c: &Completion) {
+        self.usage.record(role, c);
+        self.emit(TickEvent::Usage {
+            role: role.to_string(),
+            prompt_tokens: c.usage.prompt_tokens,
+            completion_tokens: c.usage.completion_tokens,
+        });
+    }
+
+    /// Adds the time since `since` to step `key`.
+    pub fn time(&mut self, key: &str, since: Instant) {
+        let ms = u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let total = self.timings.entry(key.to_string()).or_default();
+        *total = total.saturating_add(ms);
+    }
+
+    pub fn note(&mut self, note: impl Into<String>) {
+        let note = note.into();
+        tracing::info!(tick = self.tick, "{note}");
+        self.notes.push(note);
+    }
+}

@@ -1,0 +1,198 @@
+//! The tick against hostile and broken model output: empty and runaway prose, extractions out
+//! of range or unusable, terminal escapes in titles, and plans whose actions build on each
+//! other. Each of these once reached the novel (or lost a written scene).
+
+use std::cell::RefCell;
+
+use novel_llm::ScriptedModel;
+use serde_json::json;
+
+use super::*;
+
+fn quiet_plan() -> serde_json::Value {
+    json!({"rationale": "Breathe.", "scene_intention": "Tamsin waits out the rain.",
+           "pov_character": "C0", "target_location": "L0", "actions": []})
+}
+
+#[tokio::test]
+async fn empty_prose_is_revised_and_never_committed() {
+    let (_tmp, mut novel) = novel();
+    let before = fingerprint(&novel);
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply("   \n  ")
+        .reply("");
+    let events = RefCell::new(Vec::new());
+    let err = tick(&mut novel, &model, &events).await.unwrap_err();
+    assert_eq!(model.calls(), 3, "plan, write, one revision: no more");
+    assert_eq!(err.kind(), ErrorKind::ProseRejected, "{err}");
+    assert_eq!(fingerprint(&novel), before);
+    let revision_prompt = novel_llm::render_prompt(&model.requests()[2]);
+    assert!(revision_prompt.contains("no prose"), "{revision_prompt}");
+}
+
+#[tokio::test]
+async fn an_empty_draft_revised_into_a_scene_commits_the_revision() {
+    let (_tmp, mut novel) = novel();
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply("")
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert!(done.revised);
+    assert_eq!(done.scene.prose.trim(), PROSE.trim());
+}
+
+#[tokio::test]
+async fn runaway_prose_is_cut_before_revision_and_refused_if_it_stays() {
+    let (_tmp, mut novel) = novel();
+    let before = fingerprint(&novel);
+    let endless = format!("{PROSE}\n\n").repeat(40);
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(endless.clone())
+        .reply(endless);
+    let events = RefCell::new(Vec::new());
+    let err = tick(&mut novel, &model, &events).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::ProseRejected);
+    assert_eq!(fingerprint(&novel), before);
+    let max = novel.config().generation.target_words_max;
+    let revision_prompt = novel_llm::render_prompt(&model.requests()[2]);
+    assert!(
+        crate::model::count_words(&revision_prompt) < max * 2 + 2000,
+        "the reviser is shown the cut draft, not the runaway one"
+    );
+    let log = std::fs::read_to_string(novel.root().join("errors/error_001.log")).unwrap();
+    assert!(
+        log.contains("Draft prose (not committed)"),
+        "the draft is kept"
+    );
+}
+
+#[tokio::test]
+async fn an_extraction_out_of_range_keeps_the_scene_and_notes_the_repairs() {
+    let (_tmp, mut novel) = novel();
+    let bad = json!({"title": ",", "summary": ["Tamsin waits."], "tension": 30,
+                     "new_characters": [{"role": "nameless"}]});
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(PROSE)
+        .reply_json(&bad);
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 3, "salvaged locally: no repair call");
+    assert_eq!(done.scene.tension, Some(10));
+    assert_ne!(done.scene.title, ",");
+    assert!(done.scene.title.chars().any(char::is_alphabetic));
+    let notes = done.notes.join("\n");
+    assert!(notes.contains("tension 30"), "{notes}");
+    assert!(notes.contains("new_characters[0]"), "{notes}");
+    let stored = store::list_ticks(novel.store().conn()).unwrap();
+    assert_eq!(stored[0].notes, done.notes, "the timeline shows the notes");
+}
+
+#[tokio::test]
+async fn an_unusable_extraction_still_commits_the_scene() {
+    let (_tmp, mut novel) = novel();
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(PROSE)
+        .reply("I'm sorry, I can't summarise that.")
+        .reply("Still no JSON.");
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(done.scene.prose.trim(), PROSE.trim());
+    assert!(!done.scene.summary.is_empty());
+    assert!(
+        done.notes
+            .iter()
+            .any(|n| n.contains("memory was not updated")),
+        "{:?}",
+        done.notes
+    );
+    assert_eq!(
+        store::load_state(novel.store().conn())
+            .unwrap()
+            .current_tick,
+        1
+    );
+}
+
+#[tokio::test]
+async fn terminal_escapes_never_reach_the_scene_or_its_file() {
+    let (_tmp, mut novel) = novel();
+    let mut hostile = extraction();
+    hostile["title"] = json!("Low\u{1b}]0;owned\u{7} Tide\u{1b}[2J");
+    hostile["summary"] = json!(["Tamsin \u{1b}[31mhides\u{1b}[0m."]);
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(format!("{PROSE}\u{1b}[2J"))
+        .reply_json(&hostile);
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(done.scene.title, "Low Tide");
+    assert_eq!(done.scene.summary, vec!["Tamsin hides.".to_string()]);
+    let file = std::fs::read_to_string(crate::files::scene_path(novel.root(), 1)).unwrap();
+    assert!(
+        !file.contains('\u{1b}') && !file.contains('\u{7}'),
+        "{file:?}"
+    );
+}
+
+#[tokio::test]
+async fn an_action_uses_the_id_its_dependency_created() {
+    let (_tmp, mut novel) = novel();
+    let plan = json!({
+        "rationale": "She needs an ally she can trust.",
+        "scene_intention": "Tamsin meets Bram and they strike a bargain.",
+        "pov_character": "C0", "target_location": "L0",
+        "actions": [
+            {"id": "bram", "tool": "character.generate", "args": {"name": "Bram", "role": "dockhand"}},
+            {"tool": "relationship.create", "dependencies": ["bram"],
+             "args": {"character_a": "C0", "character_b": "$bram.id", "kind": "ally"}}
+        ]
+    });
+    let model = ScriptedModel::new()
+        .reply_json(&plan)
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert!(done.execution.success, "{:?}", done.execution);
+    let conn = novel.store().conn();
+    let bram = store::list_characters(conn)
+        .unwrap()
+        .into_iter()
+        .find(|c| c.name == "Bram")
+        .unwrap();
+    let rel = store::find_relationship(conn, "C0", &bram.id)
+        .unwrap()
+        .expect("the relationship names the character created one action earlier");
+    assert_eq!(rel.kind, "ally");
+}
+
+#[tokio::test]
+async fn a_rejected_plan_is_fed_back_as_a_list_once() {
+    let (_tmp, mut novel) = novel();
+    let unknown_tool = json!({"rationale": "r", "scene_intention": "i", "pov_character": "C0",
+        "target_location": "L0", "actions": [{"tool": "weather.forecast", "args": {}}]});
+    let model = ScriptedModel::new()
+        .reply_json(&unknown_tool)
+        .reply_json(&unknown_tool)
+        .reply_json(&quiet_plan())
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    tick(&mut novel, &model, &events).await.unwrap();
+    let replan = novel_llm::render_prompt(&model.requests()[2]);
+    assert_eq!(
+        replan.matches("Your previous plan was rejected").count(),
+        1,
+        "{replan}"
+    );
+    assert_eq!(replan.matches("Tools that exist:").count(), 1, "{replan}");
+    assert!(!replan.contains("- - "), "{replan}");
+    assert!(replan.contains("weather.forecast"), "{replan}");
+}

@@ -1,0 +1,153 @@
+//! The write step: the writer's prompt (centred on the plan's POV and place, with what the tools
+//! returned), the prose streamed to the observer as it comes, and the answer made into prose —
+//! wrappers stripped, control characters removed, and held to sane bounds. Empty prose and
+//! prose far past the target are not committed: they become findings that demand the revision,
+//! and if the revision cannot fix them the tick fails cleanly.
+
+use std::time::Instant;
+
+use novel_llm::ChatRequest;
+use serde_json::Value;
+
+use super::error::{AtStage, Failure, StepError};
+use super::events::{Stage, TickEvent};
+use super::planning::Acted;
+use super::requests;
+use super::state::TickRun;
+use crate::config::GenerationSettings;
+use crate::evaluate::{Check, Finding, Severity};
+use crate::model::count_words;
+use crate::text::{strip_controls, truncate_words};
+
+/// Prose longer than this many times the target maximum is a runaway answer, not a scene.
+pub(super) const RUNAWAY_FACTOR: u32 = 3;
+
+pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<String, Failure> {
+    run.stage(Stage::Writing);
+    let tool_results: Vec<(String, Value)> = acted
+        .report
+        .results
+        .iter()
+        .filter_map(|r| r.output.clone().map(|o| (r.tool.clone(), o)))
+        .collect();
+    let prompt = requests::writer(
+        &acted.tx,
+        &run.config,
+        &run.retrieval,
+        &acted.plan,
+        &tool_results,
+        run.options.steering.as_deref(),
+    )
+    .await
+    .at(Stage::Writing)?;
+    run.context_used.writer = prompt.sections;
+    let prose = stream_prose(run, &prompt.request, "writer", "writing")
+        .await
+        .at(Stage::Writing)?;
+    run.partial.prose = Some(prose.clone());
+    Ok(prose)
+}
+
+/// Streams one prose answer from the writer model (the writer or the reviser role).
+pub(super) async fn stream_prose(
+    run: &mut TickRun<'_>,
+    request: &ChatRequest,
+    role: &str,
+    timing: &str,
+) -> Result<String, StepError> {
+    let started = Instant::now();
+    let observer = run.observer;
+    let completion = novel_llm::stream_completion(&*run.models.writer, request, |delta| {
+        observer.on_event(TickEvent::ProseDelta {
+            text: delta.to_string(),
+        })
+    })
+    .await?;
+    run.time(timing, started);
+    run.record_usage(role, &completion);
+    Ok(clean_prose(&completion.text))
+}
+
+/// Strips what models wrap prose in (code fences, a leading heading line) and every control
+/// character a terminal or file viewer would act on.
+pub(super) fn clean_prose(text: &str) -> String {
+    let text = strip_controls(text);
+    let mut t = text.trim();
+    if let Some(rest) = t.strip_prefix("```") {
+        t = rest.split_once('\n').map_or("", |(_, body)| body);
+        t = t.trim_end().strip_suffix("```").unwrap_or(t);
+    }
+    let t = t.trim();
+    let t = match t.split_once('\n') {
+        Some((first, rest)) if first.trim_start().starts_with('#') => rest.trim(),
+        _ => t,
+    };
+    t.to_string()
+}
+
+/// Findings about the prose's existence and size that must block a commit, and the prose to
+/// carry on with: a runaway answer is cut to a scene's length before anyone reads it.
+pub(super) fn bound_prose(prose: String, g: &GenerationSettings) -> (String, Vec<Finding>) {
+    let words = count_words(&prose);
+    if words == 0 {
+        let finding = Finding {
+            check: Check::Length,
+            severity: Severity::Violation,
+            message: format!(
+                "The answer held no prose at all. Write the scene: {}–{} words of story.",
+                g.target_words_min, g.target_words_max
+            ),
+            excerpt: None,
+        };
+        return (prose, vec![finding]);
+    }
+    let runaway = g.target_words_max.saturating_mul(RUNAWAY_FACTOR);
+    if words > runaway {
+        let keep = g.target_words_max.saturating_add(g.target_words_max / 4) as usize;
+        let cut = truncate_words(&prose, keep);
+        let finding = Finding {
+            check: Check::Length,
+            severity: Severity::Violation,
+            message: format!(
+                "The answer ran to {words} words, far past the {} allowed; it was cut to its first {} words. Bring the scene to a close within {}–{} words.",
+                g.target_words_max,
+                count_words(&cut),
+                g.target_words_min,
+                g.target_words_max
+            ),
+            excerpt: None,
+        };
+        return (cut, vec![finding]);
+    }
+    (prose, Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prose_is_cleaned_of_fences_headings_and_controls() {
+        assert_eq!(
+            clean_prose("```markdown\n# Title\nShe ran.\n```"),
+            "She ran."
+        );
+        assert_eq!(
+            clean_prose("She ran.\u{1b}[2J Home.\u{7}"),
+            "She ran. Home."
+        );
+    }
+
+    #[test]
+    fn empty_and_runaway_prose_are_violations() {
+        let g = GenerationSettings::default();
+        let (_, found) = bound_prose("  \n ".into(), &g);
+        assert_eq!(found[0].severity, Severity::Violation);
+        let long = "word ".repeat((g.target_words_max * 4) as usize);
+        let (cut, found) = bound_prose(long, &g);
+        assert!(count_words(&cut) <= g.target_words_max + g.target_words_max / 4);
+        assert_eq!(found.len(), 1);
+        let (same, found) = bound_prose("A real scene.".into(), &g);
+        assert_eq!((same.as_str(), found.len()), ("A real scene.", 0));
+    }
+}

@@ -1,0 +1,170 @@
+//! The engine's modules form layers (see `src/lib.rs` and `docs/ARCHITECTURE.md`): a module
+//! may use modules of its own layer or below, never above. This test reads the sources and
+//! fails on an upward `crate::` path in product code (tests may use anything).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Each top-level module's layer, lowest first. A new module must be placed here.
+const LAYERS: &[(&str, u8)] = &[
+    ("clock", 0),
+    ("config", 0),
+    ("fsutil", 0),
+    ("ids", 0),
+    ("lock", 0),
+    ("merge", 0),
+    ("model", 0),
+    ("schema", 0),
+    ("specta_types", 0),
+    ("text", 0),
+    ("store", 1),
+    ("evaluate", 2),
+    ("memory", 2),
+    ("retrieval", 2),
+    ("novel", 3),
+    ("tools", 3),
+    ("executor", 4),
+    ("files", 4),
+    ("plan", 4),
+    ("context", 5),
+    ("prompts", 5),
+    ("tick", 6),
+    ("edits", 7),
+    ("export", 7),
+    ("library", 7),
+    ("run", 7),
+    ("seed", 7),
+    ("synthetic", 7),
+    ("views", 7),
+];
+
+fn layer_of(module: &str) -> Option<u8> {
+    LAYERS.iter().find(|(m, _)| *m == module).map(|(_, l)| *l)
+}
+
+/// Source files of product code, by top-level module.
+fn product_files(src: &Path) -> BTreeMap<String, Vec<PathBuf>> {
+    let mut out: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
+    for entry in std::fs::read_dir(src).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        if name == "lib" {
+            continue;
+        }
+        let mut files = Vec::new();
+        collect(&path, &mut files);
+        out.entry(name).or_default().extend(files);
+    }
+    out
+}
+
+fn collect(path: &Path, files: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path).unwrap() {
+            collect(&entry.unwrap().path(), files);
+        }
+        return;
+    }
+    let name = path.file_name().unwrap().to_string_lossy();
+    let is_test = name == "tests.rs" || name.starts_with("tests_") || name == "fixture.rs";
+    if name.ends_with(".rs") && !is_test {
+        files.push(path.to_path_buf());
+    }
+}
+
+/// The code of a file without its inline test module and without comments.
+fn product_code(text: &str) -> String {
+    let code = match text.find("#[cfg(test)]") {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every top-level module named by a `crate::` path, including `use crate::{a, b::c}`.
+fn modules_used(code: &str) -> BTreeSet<String> {
+    let mut used = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 0;
+            let mut item = String::new();
+            for c in group.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        used.insert(head(&item));
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                item.push(c);
+            }
+            used.insert(head(&item));
+        } else {
+            used.insert(head(rest));
+        }
+    }
+    used.remove("");
+    used
+}
+
+fn head(path: &str) -> String {
+    path.trim()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+#[test]
+fn imports_point_down_the_layers() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut problems = Vec::new();
+    for (module, files) in product_files(&src) {
+        let Some(own) = layer_of(&module) else {
+            problems.push(format!("module `{module}` has no layer in tests/layers.rs"));
+            continue;
+        };
+        for file in files {
+            let code = product_code(&std::fs::read_to_string(&file).unwrap());
+            for used in modules_used(&code) {
+                if used == module {
+                    continue;
+                }
+                match layer_of(&used) {
+                    Some(layer) if layer > own => problems.push(format!(
+                        "{} (layer {own}) uses crate::{used} (layer {layer})",
+                        file.strip_prefix(&src).unwrap().display()
+                    )),
+                    Some(_) => {}
+                    None => problems.push(format!(
+                        "{} uses crate::{used}, which has no layer",
+                        file.strip_prefix(&src).unwrap().display()
+                    )),
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "upward imports:\n{}",
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_sees_grouped_and_nested_paths() {
+    let code = "use crate::{store::{self, Store}, model::Scene};\nlet x = crate::tick::run();";
+    let used: Vec<String> = modules_used(code).into_iter().collect();
+    assert_eq!(used, ["model", "store", "tick"]);
+    assert_eq!(
+        product_code("use crate::a;\n// crate::b\n#[cfg(test)]\nmod tests { use crate::c; }"),
+        "use crate::a;"
+    );
+}
