@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential pkg-config file libssl-dev libgtk-3-dev libwebkit2gtk-4.1-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev xvfb xauth webkit2gtk-driver
-  imagemagick chromium dbus gnome-keyring xdotool)
+  imagemagick chromium dbus gnome-keyring xdotool libclang-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -60,6 +60,9 @@ export const events = {
 /* Types */
 export type AppError = { kind: "no_novel_open"; message: string } | { kind: "busy"; message: string } | { kind: "invalid_form"; message: string; fields: FieldError[] } | { kind: "not_found"; message: string } | { kind: "invalid_input"; message: string } | { kind: "locked"; message: string } | { kind: "provider"; message: string } | { kind: "storage"; message: string };
 
+/**  What kind of memory change an item is. */
+export type ChangeCategory = "new_character" | "character_update" | "new_location" | "location_update" | "relationship" | "loop_opened" | "loop_advanced" | "loop_resolved" | "lore";
+
 export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed" | "scene_edited" | "failure_skipped" | "settings_saved";
 
 export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" | "lost_item" | "length" | "tense_drift" | "person_drift" | "markup";
@@ -156,6 +159,8 @@ export type ErrorKind = ErrorKind_Serialize | ErrorKind_Deserialize;
 
 /**  What kind of failure ended a tick: what the UI and scripts switch on. */
 export type ErrorKind_Deserialize = "llm.auth" | "llm.not_found" | "llm.rate_limited" | "llm.server" | "llm.bad_request" | "llm.connect" | "llm.timeout" | "llm.stream_cut" | "llm.invalid_response" | "llm.structured_output" | "llm.command" | "llm.config" | "plan_invalid" | "tool_failed" | "prose_rejected" | "store" | "prompt" | "cancelled" | 
+/**  The writer rejected the tick in review. */
+"rejected" | 
 /**  The tick could not start (read-only novel, unreadable state). */
 "setup" | 
 /**  A kind this build does not know (a failure recorded by another version). */
@@ -163,6 +168,8 @@ string;
 
 /**  What kind of failure ended a tick: what the UI and scripts switch on. */
 export type ErrorKind_Serialize = "llm.auth" | "llm.not_found" | "llm.rate_limited" | "llm.server" | "llm.bad_request" | "llm.connect" | "llm.timeout" | "llm.stream_cut" | "llm.invalid_response" | "llm.structured_output" | "llm.command" | "llm.config" | "plan_invalid" | "tool_failed" | "prose_rejected" | "store" | "prompt" | "cancelled" | 
+/**  The writer rejected the tick in review. */
+"rejected" | 
 /**  The tick could not start (read-only novel, unreadable state). */
 "setup" | 
 /**  A kind this build does not know (a failure recorded by another version). */
@@ -232,13 +239,13 @@ export type Foundation_Serialize = {
 };
 
 /**
- *  How each tick is generated. Defaults are the seeds' (500–900 words, 3 tools, 3 recent scenes)
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
  *  and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings = GenerationSettings_Serialize | GenerationSettings_Deserialize;
 
 /**
- *  How each tick is generated. Defaults are the seeds' (500–900 words, 3 tools, 3 recent scenes)
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
  *  and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings_Deserialize = {
@@ -255,7 +262,7 @@ export type GenerationSettings_Deserialize = {
 };
 
 /**
- *  How each tick is generated. Defaults are the seeds' (500–900 words, 3 tools, 3 recent scenes)
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
  *  and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings_Serialize = {
@@ -568,6 +575,50 @@ export type ProfileRow_Serialize = {
 	key_problem: string | null,
 };
 
+/**  Everything the tick is about to commit. */
+export type Proposal = Proposal_Serialize | Proposal_Deserialize;
+
+/**  Everything the tick is about to commit. */
+export type Proposal_Deserialize = {
+	tick: number,
+	plan: Plan_Deserialize,
+	tools: ToolOutcome[],
+	title: string,
+	summary: string[],
+	tension: number,
+	prose: string,
+	findings: Finding_Deserialize[],
+	changes: ProposedChange[],
+	/**  What the engine repaired or dropped on the way. */
+	notes: string[],
+};
+
+/**  Everything the tick is about to commit. */
+export type Proposal_Serialize = {
+	tick: number,
+	plan: Plan_Serialize,
+	tools: ToolOutcome[],
+	title: string,
+	summary: string[],
+	tension: number,
+	prose: string,
+	findings: Finding_Serialize[],
+	changes: ProposedChange[],
+	/**  What the engine repaired or dropped on the way. */
+	notes: string[],
+};
+
+/**  One memory change the scene's extraction proposes. */
+export type ProposedChange = {
+	/**  Its number in the proposal; unticking names it. */
+	index: number,
+	category: ChangeCategory,
+	/**  What it is about: a name or an id. */
+	subject: string,
+	/**  The change in words. */
+	summary: string,
+};
+
 /**  Which wire protocol a profile speaks. */
 export type ProviderKind = 
 /**  OpenAI chat completions: OpenAI, llama.cpp, LM Studio, vLLM, OpenRouter, ... */
@@ -682,6 +733,8 @@ export type RunEnd =
 "stopped" | 
 /**  The tick in progress was cancelled and rolled back. */
 "cancelled" | 
+/**  The writer rejected the tick in review; it changed nothing. */
+"rejected" | 
 /**  A tick failed; see `failure`. */
 "failed";
 
@@ -795,11 +848,19 @@ export type TickEvent = TickEvent_Serialize | TickEvent_Deserialize;
 
 export type TickEvent_Deserialize = { type: "started"; tick: number } | { type: "stage"; stage: Stage } | { type: "planned"; plan: Plan_Deserialize } | { type: "tool_finished"; id: string; tool: string; ok: boolean; detail: string } | 
 /**  A piece of prose as it streams from the writer (or the reviser, after `Stage::Revising`). */
-{ type: "prose_delta"; text: string } | { type: "findings"; findings: Finding_Deserialize[] } | { type: "usage"; role: string; prompt_tokens: number; completion_tokens: number } | { type: "committed"; tick: number; scene_id: string; title: string; words: number };
+{ type: "prose_delta"; text: string } | { type: "findings"; findings: Finding_Deserialize[] } | { type: "usage"; role: string; prompt_tokens: number; completion_tokens: number } | 
+/**  The tick waits for the writer to accept, edit or reject its plan. */
+{ type: "awaiting_plan_review"; plan: Plan_Deserialize } | 
+/**  The tick waits for the writer's verdict on what it would commit. */
+{ type: "awaiting_review"; proposal: Proposal_Deserialize } | { type: "committed"; tick: number; scene_id: string; title: string; words: number };
 
 export type TickEvent_Serialize = { type: "started"; tick: number } | { type: "stage"; stage: Stage } | { type: "planned"; plan: Plan_Serialize } | { type: "tool_finished"; id: string; tool: string; ok: boolean; detail: string } | 
 /**  A piece of prose as it streams from the writer (or the reviser, after `Stage::Revising`). */
-{ type: "prose_delta"; text: string } | { type: "findings"; findings: Finding_Serialize[] } | { type: "usage"; role: string; prompt_tokens: number; completion_tokens: number } | { type: "committed"; tick: number; scene_id: string; title: string; words: number };
+{ type: "prose_delta"; text: string } | { type: "findings"; findings: Finding_Serialize[] } | { type: "usage"; role: string; prompt_tokens: number; completion_tokens: number } | 
+/**  The tick waits for the writer to accept, edit or reject its plan. */
+{ type: "awaiting_plan_review"; plan: Plan_Serialize } | 
+/**  The tick waits for the writer's verdict on what it would commit. */
+{ type: "awaiting_review"; proposal: Proposal_Serialize } | { type: "committed"; tick: number; scene_id: string; title: string; words: number };
 
 export type TickStatus = "committed" | 
 /**  Failed and still waiting for a retry or a skip. */
@@ -881,6 +942,14 @@ export type TimelineRow_Serialize = {
 	finished_at: string,
 	duration_ms: number | null,
 	error: FailureView | null,
+};
+
+/**  One tool call of the plan and how it went. */
+export type ToolOutcome = {
+	tool: string,
+	ok: boolean,
+	/**  Its result or its error, shortened. */
+	detail: string,
 };
 
 export type ToolRun = {

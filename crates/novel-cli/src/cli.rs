@@ -59,6 +59,43 @@ pub enum Command {
         #[arg(long)]
         show: bool,
     },
+    /// Write the latest scene again (its memory changes are undone first; the old scene stays
+    /// as a version).
+    Regenerate {
+        /// A steering note for the new attempt.
+        #[arg(long)]
+        note: Option<String>,
+        /// The provider profile to use (default: the configured default).
+        #[arg(long)]
+        profile: Option<String>,
+    },
+    /// Return the story exactly to its state right after scene N; the later scenes become a
+    /// branch.
+    Rewind {
+        #[arg(long, value_name = "N")]
+        to: u32,
+    },
+    /// List every version of a scene (drafts, revisions, regenerations, edits).
+    Versions {
+        /// The scene number.
+        scene: u32,
+        /// Print the text of this version (its number in the list).
+        #[arg(long)]
+        show: Option<usize>,
+        /// Show what changed between two versions (their numbers in the list).
+        #[arg(long, num_args = 2, value_names = ["A", "B"])]
+        diff: Option<Vec<usize>>,
+    },
+    /// Make a version of a scene its text again (the restore is itself undoable).
+    RestoreVersion {
+        /// The scene number.
+        scene: u32,
+        /// The version's number in `novel versions <scene>`.
+        version: usize,
+    },
+    /// Branches of the story: list, fork, switch, rename, delete, compare.
+    #[command(subcommand)]
+    Branch(BranchCommand),
     /// Export the manuscript.
     Export {
         #[arg(long, value_enum, default_value = "md")]
@@ -199,6 +236,42 @@ pub struct TickArgs {
     /// The provider profile to use (default: the configured default).
     #[arg(long)]
     pub profile: Option<String>,
+    /// Review before anything commits: accept, edit or reject the plan, then the scene with
+    /// its memory changes (untick the ones you do not want).
+    #[arg(long)]
+    pub review: bool,
+    /// Print the plan the next tick would follow, and stop: nothing runs or changes.
+    #[arg(long, conflicts_with_all = ["review", "retry", "skip"])]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum BranchCommand {
+    /// The branches, the current one marked.
+    List,
+    /// A new branch at scene N (default: the latest), made current.
+    New {
+        name: String,
+        #[arg(long, value_name = "N")]
+        at: Option<u32>,
+    },
+    /// Make a branch current: the story takes its latest state.
+    Switch {
+        name: String,
+    },
+    Rename {
+        name: String,
+        new_name: String,
+    },
+    /// Delete a branch (not the current one); its scenes stay as versions.
+    Delete {
+        name: String,
+    },
+    /// A scene as every branch has it.
+    Compare {
+        /// The scene number.
+        scene: u32,
+    },
 }
 
 #[derive(Debug, Subcommand)]

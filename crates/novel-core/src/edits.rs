@@ -7,7 +7,7 @@ use crate::config::{CONFIG_FILE, GenerationSettings, NovelConfig};
 use crate::files::{scene_path, write_scene};
 use crate::model::{Scene, count_words};
 use crate::novel::{Novel, NovelError};
-use crate::store::{self, HistoryEntry, StoreError};
+use crate::store::{self, ChangeKind, HistoryEntry, NewVersion, StoreError, VersionOrigin};
 
 #[derive(Debug, thiserror::Error)]
 pub enum EditError {
@@ -38,7 +38,8 @@ fn writable(novel: &mut Novel) -> Result<&mut store::Store, EditError> {
 }
 
 /// Replaces the prose of the scene of `tick` with the writer's text; updates its word count,
-/// search passages (re-indexed by the store), history and `scenes/scene_NNN.md`.
+/// search passages (re-indexed by the store), history and `scenes/scene_NNN.md`. The edit is a
+/// recorded change of the story (undoable) and a new version of the scene.
 pub fn edit_scene_prose(
     novel: &mut Novel,
     tick: u32,
@@ -49,44 +50,113 @@ pub fn edit_scene_prose(
     if prose.is_empty() {
         return Err(EditError::EmptyProse);
     }
+    replace_prose(
+        novel,
+        tick,
+        prose,
+        None,
+        VersionOrigin::Edit,
+        &timestamp(clock.now()),
+    )
+}
+
+/// Makes version `version_id` the text of its scene again: a recorded change and a new
+/// version (a restore), so the restore itself can be undone.
+pub fn restore_version(
+    novel: &mut Novel,
+    version_id: i64,
+    clock: &dyn Clock,
+) -> Result<Scene, EditError> {
+    let version = store::get_version(novel.store().conn(), version_id)?;
+    replace_prose(
+        novel,
+        version.tick,
+        &version.prose,
+        Some(&version.title),
+        VersionOrigin::Restore,
+        &timestamp(clock.now()),
+    )
+}
+
+fn replace_prose(
+    novel: &mut Novel,
+    tick: u32,
+    prose: &str,
+    title: Option<&str>,
+    origin: VersionOrigin,
+    now: &str,
+) -> Result<Scene, EditError> {
     let root = novel.root().to_path_buf();
     let store = writable(novel)?;
-    let tx = store.transaction()?;
-    let mut scene = store::list_scenes(&tx)?
-        .into_iter()
-        .find(|s| s.tick == tick)
-        .ok_or(EditError::NoSuchScene { tick })?;
-    let old_words = scene.word_count;
-    scene.prose = prose.to_string();
-    scene.word_count = count_words(prose);
-    store::update_scene_prose(&tx, &scene.id, &scene.prose, scene.word_count)?;
-    let state = store::load_state(&tx)?;
-    store::append_history(
-        &tx,
-        &HistoryEntry {
-            entity_id: scene.id.clone(),
-            tick: state.current_tick,
-            field: "prose".into(),
-            change: format!(
-                "edited by the writer at {} ({old_words} → {} words)",
-                timestamp(clock.now()),
-                scene.word_count
-            ),
-            old_value: None,
-            new_value: None,
-            flagged: false,
-            source: "user".into(),
+    let state_tick = store::load_state(store.conn())?.current_tick;
+    let label = format!("{} scene {tick}", origin.as_str());
+    store.recorded(
+        ChangeKind::Edit,
+        state_tick,
+        &label,
+        now,
+        |tx| {
+            let mut scene = store::list_scenes(tx)?
+                .into_iter()
+                .find(|s| s.tick == tick)
+                .ok_or(EditError::NoSuchScene { tick })?;
+            let old_words = scene.word_count;
+            scene.prose = prose.to_string();
+            scene.word_count = count_words(prose);
+            store::update_scene_prose(tx, &scene.id, &scene.prose, scene.word_count)?;
+            if let Some(title) = title.filter(|t| *t != scene.title) {
+                store::update_scene_title(tx, &scene.id, title)?;
+                scene.title = title.to_string();
+            }
+            store::append_history(
+                tx,
+                &HistoryEntry {
+                    entity_id: scene.id.clone(),
+                    tick: state_tick,
+                    field: "prose".into(),
+                    change: format!(
+                        "{} by the writer at {now} ({old_words} → {} words)",
+                        if origin == VersionOrigin::Restore {
+                            "restored"
+                        } else {
+                            "edited"
+                        },
+                        scene.word_count
+                    ),
+                    old_value: None,
+                    new_value: None,
+                    flagged: false,
+                    source: "user".into(),
+                },
+            )?;
+            Ok(scene)
         },
-    )?;
-    // The file is rewritten before the commit so a failed write leaves both copies as they were.
-    write_scene(&root, tick, &scene.title, &scene.summary, &scene.prose).map_err(|source| {
-        EditError::Io {
-            path: scene_path(&root, tick).display().to_string(),
-            source,
-        }
-    })?;
-    tx.commit().map_err(StoreError::from)?;
-    Ok(scene)
+        |tx, scene, seq| {
+            let branch = store::head(tx)?.branch_name;
+            store::insert_version(
+                tx,
+                &NewVersion {
+                    tick,
+                    branch: &branch,
+                    origin,
+                    title: &scene.title,
+                    prose: &scene.prose,
+                    words: scene.word_count,
+                    change_seq: seq,
+                    created_at: now,
+                },
+            )?;
+            // The file is rewritten before the commit so a failed write leaves both copies as
+            // they were.
+            write_scene(&root, tick, &scene.title, &scene.summary, &scene.prose).map_err(
+                |source| EditError::Io {
+                    path: scene_path(&root, tick).display().to_string(),
+                    source,
+                },
+            )?;
+            Ok(())
+        },
+    )
 }
 
 /// Gives up on the failed next tick: its failure is marked resolved so the next tick starts

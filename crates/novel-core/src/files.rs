@@ -55,6 +55,59 @@ pub fn write_json<T: Serialize>(path: &Path, value: &T) -> std::io::Result<()> {
     write_atomic(path, text.as_bytes())
 }
 
+/// Makes the files of the scenes of `ticks` agree with the database after the story moved
+/// through its history: a scene that exists gets its scene and plan files rewritten, one that
+/// does not (undone, or on another branch) has them removed — the database keeps it.
+pub fn mirror_ticks(
+    root: &Path,
+    conn: &rusqlite::Connection,
+    ticks: impl IntoIterator<Item = u32>,
+) -> Result<(), MirrorError> {
+    let scenes = crate::store::list_scenes(conn)?;
+    let records = crate::store::list_ticks(conn)?;
+    for tick in ticks {
+        match scenes.iter().find(|s| s.tick == tick) {
+            Some(scene) => {
+                write_scene(root, tick, &scene.title, &scene.summary, &scene.prose)?;
+                if let Some(record) = records.iter().find(|r| r.tick == tick) {
+                    write_json(&plan_path(root, tick), &plan_file(record))?;
+                }
+            }
+            None => {
+                for path in [scene_path(root, tick), plan_path(root, tick)] {
+                    match std::fs::remove_file(&path) {
+                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A plan file rebuilt from the tick's record in the database.
+pub fn plan_file(record: &crate::model::TickRecord) -> Value {
+    serde_json::json!({
+        "tick": record.tick,
+        "timestamp": record.started_at,
+        "plan": record.plan,
+        "execution": record.execution,
+        "findings": record.findings,
+        "usage": record.usage,
+        "notes": record.notes,
+        "context_used": record.context_used,
+    })
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum MirrorError {
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    #[error("cannot write the scene files: {0}")]
+    Io(#[from] std::io::Error),
+}
+
 /// The structured and the readable error record of a failed tick.
 #[derive(Debug, Clone, Serialize)]
 pub struct ErrorRecord {

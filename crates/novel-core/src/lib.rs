@@ -10,6 +10,7 @@
 // Layer 0 — foundations: plain data and helpers with no story logic.
 pub mod clock;
 pub mod config;
+pub mod diff;
 pub mod fsutil;
 pub mod ids;
 pub mod lock;
@@ -23,7 +24,9 @@ pub mod text;
 // Layer 1 — the store: the one owner of `novel.db`, its schema, and derived data.
 pub mod store;
 
-// Layer 2 — memory and search over the store, and the deterministic checks.
+// Layer 2 — memory and search over the store, moves through recorded history, and the
+// deterministic checks.
+pub mod branches;
 pub mod evaluate;
 pub mod memory;
 pub mod retrieval;
@@ -46,6 +49,7 @@ pub mod tick;
 
 // Layer 7 — what the front ends call: runs, the writer's edits, read models, export, the
 // library of novels, seed files, and generated novels for tests and benchmarks.
+pub mod control;
 pub mod edits;
 pub mod export;
 pub mod library;

@@ -65,6 +65,8 @@ pub enum NovelError {
     Memory(#[from] MemoryError),
     #[error(transparent)]
     Retrieval(#[from] RetrievalError),
+    #[error(transparent)]
+    Branch(crate::branches::BranchError),
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
@@ -152,6 +154,9 @@ impl Novel {
         {
             let now = timestamp(clock.now());
             let tx = store.transaction()?;
+            store::init_head(&tx)?;
+            // The seed is the first change of the story's recorded history.
+            let mut recorder = store::Recorder::start(&tx)?;
             store::init_state(&tx, &now)?;
             let location = memory::create_location(&tx, seed.location, 0, "seed")?;
             let mut protagonist = seed.protagonist;
@@ -176,8 +181,18 @@ impl Novel {
                     current_tick: 0,
                     active_character: Some(protagonist.id),
                     created_at: now.clone(),
-                    updated_at: now,
+                    updated_at: now.clone(),
                 },
+            )?;
+            let changeset = recorder.changeset()?;
+            drop(recorder);
+            store::append_change(
+                &tx,
+                store::ChangeKind::Seed,
+                0,
+                "the seed",
+                &changeset,
+                &now,
             )?;
             tx.commit().map_err(StoreError::from)?;
         }
@@ -209,10 +224,17 @@ impl Novel {
             Access::Write => Some(NovelLock::acquire(dir)?),
             Access::Read => None,
         };
-        let store = Store::open(&db_path, false)?;
+        let mut store = Store::open(&db_path, false)?;
         for sub in [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR] {
             if access == Access::Write {
                 std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
+            }
+        }
+        if access == Access::Write {
+            let tx = store.transaction()?;
+            if crate::branches::finish_interrupted(&tx).map_err(NovelError::Branch)? {
+                tx.commit().map_err(StoreError::from)?;
+                tracing::warn!("a regeneration was interrupted; the scene it replaced is back");
             }
         }
         Ok(Novel {

@@ -116,6 +116,8 @@ pub enum RunEnd {
     Stopped,
     /// The tick in progress was cancelled and rolled back.
     Cancelled,
+    /// The writer rejected the tick in review; it changed nothing.
+    Rejected,
     /// A tick failed; see `failure`.
     Failed,
 }
@@ -152,10 +154,10 @@ impl From<&TickError> for RunFailure {
                 error_file: Some(error_file.display().to_string()),
                 text,
             },
-            TickError::Cancelled { tick } => RunFailure {
+            TickError::Cancelled { tick } | TickError::Rejected { tick } => RunFailure {
                 tick: Some(*tick),
                 stage: None,
-                kind: ErrorKind::Cancelled,
+                kind: e.kind(),
                 message: e.to_string(),
                 error_file: None,
                 text,
@@ -230,10 +232,10 @@ pub async fn run_ticks(
                 report.committed.push(summary);
             }
             Err(e) => {
-                report.end = if matches!(e, TickError::Cancelled { .. }) {
-                    RunEnd::Cancelled
-                } else {
-                    RunEnd::Failed
+                report.end = match e {
+                    TickError::Cancelled { .. } => RunEnd::Cancelled,
+                    TickError::Rejected { .. } => RunEnd::Rejected,
+                    _ => RunEnd::Failed,
                 };
                 report.failure = Some(RunFailure::from(&e));
                 break;

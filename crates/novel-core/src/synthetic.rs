@@ -350,11 +350,31 @@ pub fn extend(novel: &mut Novel, through: u32, planted: &[Planted]) -> Result<()
         .store_mut()
         .ok_or(NovelError::ReadOnly { path: root })?;
     let first = store::load_state(store.conn())?.current_tick + 1;
-    // Batches keep each transaction (and its memory) modest on long novels.
+    // Batches keep each transaction (and its memory) modest on long novels. Each scene is a
+    // recorded change with its version, as a tick would leave it, so history can be moved.
     for batch in (first..=through).collect::<Vec<_>>().chunks(50) {
         let tx = store.transaction()?;
         for &tick in batch {
-            write_scene(&tx, tick, planted)?;
+            let mut recorder = store::Recorder::start(&tx)?;
+            let scene = write_scene(&tx, tick, planted)?;
+            let changeset = recorder.changeset()?;
+            drop(recorder);
+            let label = format!("scene {tick}: {}", scene.title);
+            let seq =
+                store::append_change(&tx, store::ChangeKind::Tick, tick, &label, &changeset, NOW)?;
+            store::insert_version(
+                &tx,
+                &store::NewVersion {
+                    tick,
+                    branch: "main",
+                    origin: store::VersionOrigin::Revision,
+                    title: &scene.title,
+                    prose: &scene.prose,
+                    words: scene.word_count,
+                    change_seq: seq,
+                    created_at: NOW,
+                },
+            )?;
         }
         tx.commit().map_err(StoreError::from)?;
     }
@@ -373,7 +393,7 @@ fn write_scene(
     tx: &rusqlite::Transaction<'_>,
     tick: u32,
     planted: &[Planted],
-) -> Result<(), MemoryError> {
+) -> Result<Scene, MemoryError> {
     let mut rng = Rng::new(u64::from(tick));
     grow_world(tx, tick, &mut rng)?;
     let characters = store::list_characters(tx)?;
@@ -467,7 +487,7 @@ fn write_scene(
     let mut state = store::load_state(tx)?;
     state.current_tick = tick;
     store::save_state(tx, &state)?;
-    Ok(())
+    Ok(scene)
 }
 
 /// New characters, places, loops and lore at a steady pace, as a story's world grows.

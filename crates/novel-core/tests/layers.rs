@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[(&str, u8)] = &[
     ("clock", 0),
     ("config", 0),
+    ("diff", 0),
     ("fsutil", 0),
     ("ids", 0),
     ("lock", 0),
@@ -18,6 +19,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("specta_types", 0),
     ("text", 0),
     ("store", 1),
+    ("branches", 2),
     ("evaluate", 2),
     ("memory", 2),
     ("retrieval", 2),
@@ -29,6 +31,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("context", 5),
     ("prompts", 5),
     ("tick", 6),
+    ("control", 7),
     ("edits", 7),
     ("export", 7),
     ("library", 7),

@@ -132,6 +132,8 @@ function onTickEvent(state: RunState, event: Extract<RunEvent, { type: "tick" }>
       const add = (u: Usage) => ({ prompt: u.prompt + e.prompt_tokens, completion: u.completion + e.completion_tokens });
       return { ...s, tickUsage: add(s.tickUsage), runUsage: add(s.runUsage) };
     }
+    case "awaiting_plan_review":
+    case "awaiting_review":
     case "committed":
       return s;
   }

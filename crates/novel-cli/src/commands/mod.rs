@@ -2,11 +2,13 @@
 
 mod context;
 mod export;
+mod history;
 mod inspect;
 mod list;
 mod new;
 mod providers;
 mod reindex;
+mod review;
 mod semantic;
 mod status;
 mod summarize;
@@ -33,6 +35,15 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Providers(cmd) => providers::run(cmd, json),
         Command::Reindex => reindex::run(&dir, json),
         Command::Context { next: _, show } => context::run(&dir, show, json),
+        Command::Regenerate { note, profile } => history::regenerate(&dir, note, profile, json),
+        Command::Rewind { to } => history::rewind(&dir, to, json),
+        Command::Versions { scene, show, diff } => {
+            history::versions(&open(&dir, Access::Read)?, scene, show, diff, json)
+        }
+        Command::RestoreVersion { scene, version } => {
+            history::restore_version(&dir, scene, version, json)
+        }
+        Command::Branch(cmd) => history::branch(&dir, cmd, json),
         Command::Export { format, output } => {
             export::run(&open(&dir, Access::Read)?, format, output, json)
         }

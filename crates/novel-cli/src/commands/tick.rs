@@ -3,6 +3,7 @@
 //! (a cancelled tick rolls back; nothing is half-committed).
 
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
@@ -12,7 +13,7 @@ use novel_core::clock::SystemClock;
 use novel_core::novel::{Access, Novel};
 use novel_core::run::{self, RunControl, RunEvent};
 use novel_core::store;
-use novel_core::tick::{Models, TickEvent, TickOptions};
+use novel_core::tick::{self, Models, ReviewBy, TickEvent, TickOptions};
 
 use crate::cli::TickArgs;
 
@@ -42,13 +43,22 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         return Ok(());
     }
     let models = Models::single(super::providers::connect(args.profile.as_deref())?);
-    let options = TickOptions {
-        steering: args.note.clone(),
-        ..TickOptions::default()
-    };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
+    if args.dry_run {
+        return dry_run(&novel, &models, args.note.clone(), json, &runtime);
+    }
+    let bar = ProgressBar::new_spinner();
+    let options = TickOptions {
+        steering: args.note.clone(),
+        reviewer: args.review.then(|| {
+            ReviewBy(Arc::new(super::review::TerminalReviewer {
+                bar: bar.clone(),
+            }))
+        }),
+        ..TickOptions::default()
+    };
 
     let control = RunControl::new();
     {
@@ -67,7 +77,6 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         });
     }
 
-    let bar = ProgressBar::new_spinner();
     bar.set_style(
         ProgressStyle::with_template("{spinner} tick {prefix}: {msg} [{elapsed}]")
             .unwrap_or_else(|_| ProgressStyle::default_spinner()),
@@ -130,4 +139,47 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         Some(failure) => bail!("{}", failure.text),
         None => Ok(()),
     }
+}
+
+/// Prints the plan the next tick would follow; nothing runs or changes.
+fn dry_run(
+    novel: &Novel,
+    models: &Models,
+    note: Option<String>,
+    json: bool,
+    runtime: &tokio::runtime::Runtime,
+) -> Result<()> {
+    let options = TickOptions {
+        steering: note,
+        ..TickOptions::default()
+    };
+    let (plan, usage) =
+        runtime.block_on(tick::dry_run(novel, models, &options, &(), &SystemClock))?;
+    if json {
+        return crate::output::json(&serde_json::json!({ "plan": plan, "usage": usage }));
+    }
+    crate::output::say!(
+        "Scene {}: {}",
+        novel.state()?.current_tick + 1,
+        plan.scene_intention
+    );
+    crate::output::say!("Why: {}", plan.rationale);
+    for (i, a) in plan.actions.iter().enumerate() {
+        crate::output::say!(
+            "  {}. {} {}  — {}",
+            i + 1,
+            a.tool,
+            serde_json::Value::Object(a.args.clone()),
+            a.reason
+        );
+    }
+    for o in &plan.expected_outcomes {
+        crate::output::say!("  → {o}");
+    }
+    crate::output::say!(
+        "(dry run: nothing was written; {} LLM calls, {} tokens)",
+        usage.calls(),
+        usage.total_tokens()
+    );
+    Ok(())
 }

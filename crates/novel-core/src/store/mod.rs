@@ -4,6 +4,7 @@
 //! functions in the submodules take a `&Transaction` (writes) or `&Connection` (reads) so that
 //! the caller decides what is atomic — a whole tick commits or nothing does.
 
+mod changes;
 mod characters;
 mod chunks;
 mod history;
@@ -18,12 +19,14 @@ mod search;
 mod state;
 mod ticks;
 mod vectors;
+mod versions;
 
 use std::path::{Path, PathBuf};
 
 use rusqlite::{Connection, OpenFlags, Transaction};
 use rusqlite_migration::{M, Migrations, SchemaVersion};
 
+pub use changes::*;
 pub use characters::*;
 pub use chunks::*;
 pub use history::*;
@@ -38,14 +41,16 @@ pub use search::*;
 pub use state::*;
 pub use ticks::*;
 pub use vectors::*;
+pub use versions::*;
 
 pub const DB_FILE: &str = "novel.db";
 
-const MIGRATION_SQL: [&str; 4] = [
+const MIGRATION_SQL: [&str; 5] = [
     include_str!("schema/001_core.sql"),
     include_str!("schema/002_search_and_failures.sql"),
     include_str!("schema/003_retrieval.sql"),
     include_str!("schema/004_tick_notes.sql"),
+    include_str!("schema/005_history.sql"),
 ];
 
 /// The schema version this build writes and understands.
@@ -96,6 +101,9 @@ pub enum StoreError {
     Corrupt { id: String, message: String },
     #[error("{0} not found")]
     NotFound(String),
+    /// The recorded history cannot take the story where it was asked to go.
+    #[error("{0}")]
+    History(String),
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
@@ -167,6 +175,30 @@ impl Store {
 }
 
 impl Store {
+    /// Runs `change` in one transaction and records what it changed as one change of the
+    /// story's history (kind `kind`, the story at tick `tick` afterwards); then, in the same
+    /// transaction, `after` — unrecorded bookkeeping such as scene versions — gets the change's
+    /// number (`None` when nothing changed). Returns `change`'s value.
+    pub fn recorded<T, E: From<StoreError>>(
+        &mut self,
+        kind: ChangeKind,
+        tick: u32,
+        label: &str,
+        at: &str,
+        change: impl FnOnce(&Transaction<'_>) -> Result<T, E>,
+        after: impl FnOnce(&Transaction<'_>, &T, Option<i64>) -> Result<(), E>,
+    ) -> Result<T, E> {
+        let tx = self.transaction()?;
+        let mut recorder = Recorder::start(&tx)?;
+        let value = change(&tx)?;
+        let changeset = recorder.changeset()?;
+        drop(recorder);
+        let seq = append_change(&tx, kind, tick, label, &changeset, at)?;
+        after(&tx, &value, seq)?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(value)
+    }
+
     /// Like `transaction`, from a shared borrow: the tick reads through `conn()` while deciding
     /// whether to keep or drop the transaction a plan ran in. Callers must not nest two.
     pub fn begin(&self) -> StoreResult<Transaction<'_>> {
@@ -215,7 +247,7 @@ where
 /// mean an unchanged story: this is how tests prove a failed tick or tool call left no trace.
 pub fn dump_story(conn: &Connection) -> StoreResult<String> {
     let mut tables: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT IN ('sqlite_sequence', 'tick_failures') ORDER BY name")?
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT IN ('sqlite_sequence', 'tick_failures', 'changes', 'branches', 'story_head', 'scene_versions') ORDER BY name")?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     tables.sort();

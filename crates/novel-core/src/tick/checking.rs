@@ -19,6 +19,8 @@ use crate::store::{self, StoreError};
 /// The scene as it will be committed, with what the checks found.
 pub(super) struct Checked {
     pub prose: String,
+    /// The writer model's first draft, when the revision replaced it.
+    pub draft: Option<String>,
     pub findings: Vec<Finding>,
     pub revised: bool,
     /// Whose eyes and where, as the scene was checked (and will be recorded).
@@ -35,7 +37,7 @@ pub(super) async fn check_and_revise(
     let memory = Memory::read(&acted.tx, acted).at(Stage::Checking)?;
     let (prose, findings) = memory.check(run, draft);
     if !evaluate::needs_revision(&findings) {
-        return Ok(memory.into_checked(prose, findings, false));
+        return Ok(memory.into_checked(prose, None, findings));
     }
     run.stage(Stage::Revising);
     let request = requests::reviser(
@@ -59,8 +61,8 @@ pub(super) async fn check_and_revise(
         ))
         .at(Stage::Revising));
     }
-    let (prose, findings) = memory.check(run, revised);
-    Ok(memory.into_checked(prose, findings, true))
+    let (revised, findings) = memory.check(run, revised);
+    Ok(memory.into_checked(revised, Some(prose), findings))
 }
 
 /// What the checks read from the story memory, once per tick.
@@ -141,11 +143,12 @@ impl Memory {
         (prose, findings)
     }
 
-    fn into_checked(self, prose: String, findings: Vec<Finding>, revised: bool) -> Checked {
+    fn into_checked(self, prose: String, draft: Option<String>, findings: Vec<Finding>) -> Checked {
         Checked {
             prose,
+            revised: draft.is_some(),
+            draft,
             findings,
-            revised,
             pov: self.pov,
             location: self.location,
         }

@@ -19,7 +19,7 @@ use crate::ids::EntityKind;
 use crate::memory::{self, EntityUpdate};
 use crate::model::{Character, Scene, TickRecord, count_words};
 use crate::plan::Plan;
-use crate::store::{self, StoreError};
+use crate::store::{self, ChangeKind, NewVersion, StoreError, VersionOrigin};
 
 /// What the tick committed.
 pub(super) struct Committed {
@@ -36,7 +36,12 @@ pub(super) async fn commit(
     extraction: Extraction,
 ) -> Result<Committed, Failure> {
     run.stage(Stage::Committing);
-    let Acted { plan, report, tx } = acted;
+    let Acted {
+        plan,
+        report,
+        tx,
+        mut recorder,
+    } = acted;
     let applied = extraction.apply(&tx, run.tick);
     for skipped in &applied.skipped {
         run.note(format!("extraction: not applied: {skipped}"));
@@ -46,6 +51,9 @@ pub(super) async fn commit(
     if let Err(e) = run.retrieval.sync(&tx).await {
         tracing::warn!("tick {}: passages left without vectors: {e}", run.tick);
     }
+    let changeset = recorder.changeset().at(Stage::Committing)?;
+    drop(recorder);
+    record_history(run, &tx, &scene, checked, &changeset).at(Stage::Committing)?;
     // A provider that answers without ever yielding gives the caller's select no chance to see
     // a cancel, so the last word is had here: a cancelled tick never commits.
     if run.cancel.is_cancelled() {
@@ -123,6 +131,63 @@ fn place_character(
             Ok(())
         }
     }
+}
+
+/// The tick as a recorded change of the story's history, and its scene's versions.
+fn record_history(
+    run: &TickRun<'_>,
+    tx: &Transaction<'_>,
+    scene: &Scene,
+    checked: &Checked,
+    changeset: &[u8],
+) -> Result<(), StoreError> {
+    let label = format!("scene {}: {}", run.tick, scene.title);
+    let seq = store::append_change(
+        tx,
+        ChangeKind::Tick,
+        run.tick,
+        &label,
+        changeset,
+        &scene.created_at,
+    )?;
+    let branch = store::head(tx)?.branch_name;
+    let base = NewVersion {
+        tick: run.tick,
+        branch: &branch,
+        origin: VersionOrigin::Draft,
+        title: &scene.title,
+        prose: "",
+        words: 0,
+        change_seq: None,
+        created_at: &scene.created_at,
+    };
+    if let Some(draft) = &checked.draft {
+        store::insert_version(
+            tx,
+            &NewVersion {
+                prose: draft,
+                words: count_words(draft),
+                ..base.clone()
+            },
+        )?;
+    }
+    let origin = if run.options.regeneration {
+        VersionOrigin::Regeneration
+    } else {
+        VersionOrigin::Revision
+    };
+    store::insert_version(
+        tx,
+        &NewVersion {
+            origin,
+            prose: &scene.prose,
+            words: scene.word_count,
+            change_seq: seq,
+            ..base
+        },
+    )?;
+    // A regeneration that commits ends the pending return to the scene it replaces.
+    store::set_restore_to(tx, None)
 }
 
 fn record_tick(

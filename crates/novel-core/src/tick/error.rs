@@ -32,6 +32,9 @@ pub enum StepError {
     Prompt(String),
     #[error("cancelled")]
     Cancelled,
+    /// The writer rejected the tick in review.
+    #[error("rejected in review")]
+    Rejected,
 }
 
 /// What kind of failure ended a tick: what the UI and scripts switch on.
@@ -74,6 +77,9 @@ pub enum ErrorKind {
     Prompt,
     #[serde(rename = "cancelled")]
     Cancelled,
+    /// The writer rejected the tick in review.
+    #[serde(rename = "rejected")]
+    Rejected,
     /// The tick could not start (read-only novel, unreadable state).
     #[serde(rename = "setup")]
     Setup,
@@ -83,7 +89,7 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 20] = [
+    pub const ALL: [ErrorKind; 21] = [
         ErrorKind::ProviderAuth,
         ErrorKind::ProviderNotFound,
         ErrorKind::ProviderRateLimited,
@@ -102,6 +108,7 @@ impl ErrorKind {
         ErrorKind::Store,
         ErrorKind::Prompt,
         ErrorKind::Cancelled,
+        ErrorKind::Rejected,
         ErrorKind::Setup,
         ErrorKind::Other,
     ];
@@ -127,6 +134,7 @@ impl ErrorKind {
             ErrorKind::Store => "store",
             ErrorKind::Prompt => "prompt",
             ErrorKind::Cancelled => "cancelled",
+            ErrorKind::Rejected => "rejected",
             ErrorKind::Setup => "setup",
             ErrorKind::Other => "other",
         }
@@ -156,6 +164,7 @@ impl StepError {
             StepError::Store(_) => ErrorKind::Store,
             StepError::Prompt(_) => ErrorKind::Prompt,
             StepError::Cancelled => ErrorKind::Cancelled,
+            StepError::Rejected => ErrorKind::Rejected,
         }
     }
 
@@ -215,9 +224,10 @@ impl StepError {
             (ErrorKind::Prompt, _) => format!(
                 "A prompt could not be built from the novel's settings. Check novel.toml (`novel status` names problems), {retry}."
             ),
-            (ErrorKind::Cancelled | ErrorKind::Setup | ErrorKind::Other, _) => {
-                "Nothing to repair: the story is unchanged.".to_string()
-            }
+            (
+                ErrorKind::Cancelled | ErrorKind::Rejected | ErrorKind::Setup | ErrorKind::Other,
+                _,
+            ) => "Nothing to repair: the story is unchanged.".to_string(),
         }
     }
 

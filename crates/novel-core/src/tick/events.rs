@@ -66,6 +66,14 @@ pub enum TickEvent {
         prompt_tokens: u32,
         completion_tokens: u32,
     },
+    /// The tick waits for the writer to accept, edit or reject its plan.
+    AwaitingPlanReview {
+        plan: Plan,
+    },
+    /// The tick waits for the writer's verdict on what it would commit.
+    AwaitingReview {
+        proposal: super::Proposal,
+    },
     Committed {
         tick: u32,
         scene_id: String,

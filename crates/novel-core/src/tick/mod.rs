@@ -17,6 +17,8 @@ mod outputs;
 mod planning;
 mod preview;
 mod requests;
+mod review;
+mod reviewing;
 mod runner;
 mod salvage;
 mod state;
@@ -33,6 +35,9 @@ pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
 pub use lost_items::lost_items;
 pub use preview::{PromptPreview, preview_next, preview_writer};
+pub use review::{
+    ChangeCategory, PlanVerdict, Proposal, ProposedChange, Reviewer, ToolOutcome, Verdict,
+};
 pub use salvage::title_is_words;
 pub use state::ContextUsed;
 
@@ -90,6 +95,21 @@ pub struct TickOptions {
     pub executor: ExecutorConfig,
     /// Shared by the ticks of one run; a fresh one per tick when not.
     pub health: RunHealth,
+    /// This tick writes again a scene that was undone: its version is a regeneration.
+    pub regeneration: bool,
+    /// Who reviews the plan and the result before anything commits (review mode); `None`
+    /// commits without asking.
+    pub reviewer: Option<ReviewBy>,
+}
+
+/// The reviewer of a tick, shareable between the ticks of a run.
+#[derive(Clone)]
+pub struct ReviewBy(pub Arc<dyn Reviewer>);
+
+impl std::fmt::Debug for ReviewBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReviewBy(..)")
+    }
 }
 
 impl TickOptions {
@@ -109,6 +129,8 @@ impl Default for TickOptions {
             max_plan_attempts: 3,
             executor: ExecutorConfig::default(),
             health: RunHealth::default(),
+            regeneration: false,
+            reviewer: None,
         }
     }
 }
@@ -141,6 +163,8 @@ pub enum TickError {
     },
     #[error("tick {tick} was cancelled; the story is unchanged")]
     Cancelled { tick: u32 },
+    #[error("tick {tick} was rejected in review; the story is unchanged")]
+    Rejected { tick: u32 },
     #[error("{0}")]
     Setup(String),
 }
@@ -148,7 +172,9 @@ pub enum TickError {
 impl TickError {
     pub fn tick(&self) -> Option<u32> {
         match self {
-            TickError::Failed { tick, .. } | TickError::Cancelled { tick } => Some(*tick),
+            TickError::Failed { tick, .. }
+            | TickError::Cancelled { tick }
+            | TickError::Rejected { tick } => Some(*tick),
             TickError::Setup(_) => None,
         }
     }
@@ -157,8 +183,67 @@ impl TickError {
         match self {
             TickError::Failed { kind, .. } => *kind,
             TickError::Cancelled { .. } => ErrorKind::Cancelled,
+            TickError::Rejected { .. } => ErrorKind::Rejected,
             TickError::Setup(_) => ErrorKind::Setup,
         }
+    }
+}
+
+/// The plan the next tick would start from, without running its tools or writing anything
+/// (`novel tick --dry-run`). Costs the planner's calls only; records nothing.
+pub async fn dry_run(
+    novel: &Novel,
+    models: &Models,
+    options: &TickOptions,
+    observer: &dyn TickObserver,
+    clock: &dyn Clock,
+) -> Result<(Plan, TickUsage), TickError> {
+    let state = novel.state().map_err(|e| TickError::Setup(e.to_string()))?;
+    let cancel = CancelToken::new();
+    let mut run = new_run(
+        novel,
+        state.current_tick + 1,
+        models,
+        options,
+        observer,
+        &cancel,
+        clock,
+    );
+    match planning::plan_alone(&mut run, novel.store()).await {
+        Ok(plan) => Ok((plan, run.usage)),
+        Err(failure) => Err(TickError::Setup(format!(
+            "no plan while {}: {}",
+            failure.stage.label(),
+            crate::text::strip_controls(&failure.error.to_string())
+        ))),
+    }
+}
+
+fn new_run<'a>(
+    novel: &Novel,
+    tick: u32,
+    models: &'a Models,
+    options: &'a TickOptions,
+    observer: &'a dyn TickObserver,
+    cancel: &'a CancelToken,
+    clock: &'a dyn Clock,
+) -> TickRun<'a> {
+    TickRun {
+        tick,
+        root: novel.root().to_path_buf(),
+        config: novel.config().clone(),
+        retrieval: novel.retrieval(),
+        models,
+        options,
+        observer,
+        clock,
+        cancel,
+        started_at: timestamp(clock.now()),
+        usage: TickUsage::default(),
+        timings: Default::default(),
+        context_used: ContextUsed::default(),
+        notes: Vec::new(),
+        partial: Default::default(),
     }
 }
 
@@ -180,23 +265,7 @@ pub async fn run_tick(
     let state = novel.state().map_err(|e| TickError::Setup(e.to_string()))?;
     let tick = state.current_tick + 1;
     observer.on_event(TickEvent::Started { tick });
-    let mut run = TickRun {
-        tick,
-        root: novel.root().to_path_buf(),
-        config: novel.config().clone(),
-        retrieval: novel.retrieval(),
-        models,
-        options,
-        observer,
-        clock,
-        cancel,
-        started_at: timestamp(clock.now()),
-        usage: TickUsage::default(),
-        timings: Default::default(),
-        context_used: ContextUsed::default(),
-        notes: Vec::new(),
-        partial: Default::default(),
-    };
+    let mut run = new_run(novel, tick, models, options, observer, cancel, clock);
     let result = tokio::select! {
         biased;
         _ = cancel.cancelled() => Err(error::StepError::Cancelled.at(Stage::Gathering)),
@@ -208,6 +277,10 @@ pub async fn run_tick(
             error: error::StepError::Cancelled,
             ..
         }) => Err(TickError::Cancelled { tick }),
+        Err(Failure {
+            error: error::StepError::Rejected,
+            ..
+        }) => Err(TickError::Rejected { tick }),
         Err(failure) => Err(outputs::record_failure(novel, &run, failure)),
     }
 }
@@ -218,6 +291,7 @@ async fn steps(run: &mut TickRun<'_>, store: &Store) -> Result<TickOutcome, Fail
     let draft = writing::write(run, &acted).await?;
     let checked = checking::check_and_revise(run, &acted, draft).await?;
     let extraction = extracting::extract(run, &acted, &checked).await?;
+    let (checked, extraction) = reviewing::review(run, &acted, checked, extraction).await?;
     let committed = committing::commit(run, acted, &checked, extraction).await?;
     run.emit(TickEvent::Committed {
         tick: run.tick,

@@ -13,19 +13,22 @@ use serde_json::Value;
 use super::error::{AtStage, Failure, StepError};
 use super::events::{Stage, TickEvent};
 use super::requests;
+use super::review::PlanVerdict;
 use super::runner::RegistryRunner;
 use super::state::TickRun;
 use crate::executor::{self, ExecutionReport, HealthBook};
 use crate::plan::{Plan, validate_plan};
 use crate::prompts::ReplanFeedback;
-use crate::store::{self, Store, StoreError};
+use crate::store::{self, Recorder, Store, StoreError};
 use crate::tools::{ToolContext, ToolRegistry};
 
-/// A plan whose tools succeeded, and the transaction holding what they did.
+/// A plan whose tools succeeded, the transaction holding what they did, and the recorder that
+/// captures everything the tick changes for the story's history.
 pub(super) struct Acted<'s> {
     pub plan: Plan,
     pub report: ExecutionReport,
     pub tx: Transaction<'s>,
+    pub recorder: Recorder<'s>,
 }
 
 /// What one planning round ended with.
@@ -62,6 +65,25 @@ pub(super) async fn plan_and_act<'s>(
     unreachable!("the last attempt returns")
 }
 
+/// Plans without running anything: the planner's plan (replanned on refusal like a tick's),
+/// for a writer who wants to see it first.
+pub(super) async fn plan_alone(run: &mut TickRun<'_>, store: &Store) -> Result<Plan, Failure> {
+    run.stage(Stage::Gathering);
+    let registry = ToolRegistry::standard();
+    let attempts = run.options.max_plan_attempts.max(1);
+    let mut feedback = ReplanFeedback::default();
+    for attempt in 1..=attempts {
+        match propose(run, store, &registry, &feedback).await? {
+            Ok(plan) => return Ok(plan),
+            Err(problems) if attempt < attempts => feedback.problems = problems,
+            Err(problems) => {
+                return Err(StepError::PlanInvalid { attempts, problems }.at(Stage::Planning));
+            }
+        }
+    }
+    unreachable!("the last attempt returns")
+}
+
 async fn round<'s>(
     run: &mut TickRun<'_>,
     store: &'s Store,
@@ -72,6 +94,7 @@ async fn round<'s>(
         Ok(plan) => plan,
         Err(problems) => return Ok(Round::Retry(problems, Stage::Planning)),
     };
+    let plan = review_plan(run, store, registry, plan).await?;
     run.partial.plan = serde_json::to_value(&plan).ok();
     run.emit(TickEvent::Planned { plan: plan.clone() });
     act(run, store, registry, plan).await
@@ -129,6 +152,44 @@ async fn propose(
     }
 }
 
+/// In review mode, the writer accepts, edits or rejects the plan before its tools run. An edited
+/// plan is validated like the planner's; one that does not validate fails the tick, naming why.
+async fn review_plan(
+    run: &mut TickRun<'_>,
+    store: &Store,
+    registry: &ToolRegistry,
+    plan: Plan,
+) -> Result<Plan, Failure> {
+    let Some(reviewer) = run.options.reviewer.clone() else {
+        return Ok(plan);
+    };
+    run.emit(TickEvent::AwaitingPlanReview { plan: plan.clone() });
+    match reviewer.0.review_plan(run.tick, &plan).await {
+        PlanVerdict::Accept => Ok(plan),
+        PlanVerdict::Reject => Err(StepError::Rejected.at(Stage::Planning)),
+        PlanVerdict::Edit { plan: edited } => {
+            let max_actions = run.config.generation.max_tools_per_tick;
+            let validate =
+                plan_validator(store.conn(), registry, max_actions).at(Stage::Planning)?;
+            let value = serde_json::to_value(&edited)
+                .map_err(|e| StepError::Prompt(e.to_string()))
+                .at(Stage::Planning)?;
+            if let Err(problems) = validate(&value) {
+                return Err(StepError::PlanInvalid {
+                    attempts: 1,
+                    problems: problems
+                        .into_iter()
+                        .map(|p| format!("your edited plan: {p}"))
+                        .collect(),
+                }
+                .at(Stage::Planning));
+            }
+            run.note("the writer edited the plan in review");
+            Ok(edited)
+        }
+    }
+}
+
 /// Runs the plan's tools in a new transaction; keeps it when they succeed.
 async fn act<'s>(
     run: &mut TickRun<'_>,
@@ -139,6 +200,7 @@ async fn act<'s>(
     run.stage(Stage::Tools);
     let started = Instant::now();
     let tx = store.begin().at(Stage::Tools)?;
+    let recorder = Recorder::start(store.conn()).at(Stage::Tools)?;
     let runner = RegistryRunner {
         tx: &tx,
         registry,
@@ -171,8 +233,14 @@ async fn act<'s>(
     }
     run.partial.execution = serde_json::to_value(&report).ok();
     if report.success {
-        return Ok(Round::Acted(Box::new(Acted { plan, report, tx })));
+        return Ok(Round::Acted(Box::new(Acted {
+            plan,
+            report,
+            tx,
+            recorder,
+        })));
     }
+    drop(recorder);
     drop(tx); // roll back whatever the failed plan's tools did
     Ok(Round::Retry(tool_problems(&report), Stage::Tools))
 }

@@ -196,3 +196,161 @@ async fn a_rejected_plan_is_fed_back_as_a_list_once() {
     assert!(!replan.contains("- - "), "{replan}");
     assert!(replan.contains("weather.forecast"), "{replan}");
 }
+
+/// A reviewer that answers from a script.
+struct Scripted {
+    plan: super::PlanVerdict,
+    verdict: super::Verdict,
+    seen: std::sync::Mutex<Vec<super::Proposal>>,
+}
+
+impl super::Reviewer for Scripted {
+    fn review_plan<'a>(
+        &'a self,
+        _tick: u32,
+        _plan: &'a crate::plan::Plan,
+    ) -> futures::future::BoxFuture<'a, super::PlanVerdict> {
+        Box::pin(async move { self.plan.clone() })
+    }
+
+    fn review<'a>(
+        &'a self,
+        proposal: &'a super::Proposal,
+    ) -> futures::future::BoxFuture<'a, super::Verdict> {
+        self.seen.lock().unwrap().push(proposal.clone());
+        Box::pin(async move { self.verdict.clone() })
+    }
+}
+
+async fn reviewed_tick(
+    novel: &mut Novel,
+    model: &ScriptedModel,
+    reviewer: Scripted,
+) -> (Result<TickOutcome, TickError>, std::sync::Arc<Scripted>) {
+    let reviewer = std::sync::Arc::new(reviewer);
+    let options = TickOptions {
+        reviewer: Some(super::ReviewBy(reviewer.clone())),
+        ..TickOptions::default()
+    };
+    let models = Models::single(std::sync::Arc::new(model.clone()));
+    let result = run_tick(novel, &models, &options, &(), &CancelToken::new(), &clock()).await;
+    (result, reviewer)
+}
+
+#[tokio::test]
+async fn review_shows_the_memory_diff_and_an_unticked_change_is_not_applied() {
+    let (_tmp, mut novel) = novel();
+    let mut e = extraction();
+    e["new_characters"] = json!([{"name": "Osk", "role": "ferryman"}]);
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(PROSE)
+        .reply_json(&e);
+    let verdict = super::Verdict::Accept {
+        prose: Some(format!("{PROSE}\n\nShe left before dawn.")),
+        unticked: vec![0],
+    };
+    let (done, reviewer) = reviewed_tick(
+        &mut novel,
+        &model,
+        Scripted {
+            plan: super::PlanVerdict::Accept,
+            verdict,
+            seen: Default::default(),
+        },
+    )
+    .await;
+    let done = done.unwrap();
+    let proposal = reviewer.seen.lock().unwrap()[0].clone();
+    let kinds: Vec<_> = proposal
+        .changes
+        .iter()
+        .map(|c| (c.index, c.category))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (0, super::ChangeCategory::NewCharacter),
+            (1, super::ChangeCategory::CharacterUpdate),
+            (2, super::ChangeCategory::LoopOpened)
+        ]
+    );
+    assert!(done.scene.prose.ends_with("She left before dawn."));
+    let conn = novel.store().conn();
+    assert!(
+        store::list_characters(conn)
+            .unwrap()
+            .iter()
+            .all(|c| c.name != "Osk"),
+        "the unticked new character was not created"
+    );
+    assert_eq!(
+        store::get_character(conn, "C0")
+            .unwrap()
+            .unwrap()
+            .emotional_state
+            .as_deref(),
+        Some("wary"),
+        "the ticked changes were applied"
+    );
+}
+
+#[tokio::test]
+async fn a_rejected_review_changes_nothing() {
+    let (_tmp, mut novel) = novel();
+    let before = fingerprint(&novel);
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let (result, _) = reviewed_tick(
+        &mut novel,
+        &model,
+        Scripted {
+            plan: super::PlanVerdict::Accept,
+            verdict: super::Verdict::Reject,
+            seen: Default::default(),
+        },
+    )
+    .await;
+    assert!(
+        matches!(result, Err(TickError::Rejected { tick: 1 })),
+        "{result:?}"
+    );
+    assert_eq!(fingerprint(&novel), before);
+    assert!(!novel.root().join("errors/error_001.json").exists());
+}
+
+#[tokio::test]
+async fn an_edited_plan_runs_instead_of_the_planners() {
+    let (_tmp, mut novel) = novel();
+    let mut edited: crate::plan::Plan = serde_json::from_value(plan()).unwrap();
+    edited.actions[0].args.insert("name".into(), json!("Wenna"));
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let (done, _) = reviewed_tick(
+        &mut novel,
+        &model,
+        Scripted {
+            plan: super::PlanVerdict::Edit { plan: edited },
+            verdict: super::Verdict::Accept {
+                prose: None,
+                unticked: vec![],
+            },
+            seen: Default::default(),
+        },
+    )
+    .await;
+    done.unwrap();
+    let names: Vec<String> = store::list_characters(novel.store().conn())
+        .unwrap()
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    assert!(
+        names.contains(&"Wenna".to_string()) && !names.contains(&"Bram".to_string()),
+        "{names:?}"
+    );
+}
