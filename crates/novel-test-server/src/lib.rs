@@ -15,6 +15,7 @@
 //! | `reject_response_format` | [`Reply::reject_response_format`] | 400 for any `response_format`, else `then` |
 //! | `cut_stream` | [`Reply::cut_stream`] | `after_chars` characters, then the connection drops |
 //! | `delay` | [`Reply::delay`] | `then`, after `ms` milliseconds |
+//! | `with_status` | [`Reply::with_status`] | `then`'s body with HTTP status `code` (a 500 whose body is huge or never ends) |
 //! | `huge` | [`Reply::huge`] | `chars` characters of generated prose, in `chunk_chars`-sized SSE chunks (one giant line when as large as `chars`) or one plain body |
 //! | `keep_alive` | [`Reply::keep_alive`] | `content`, then `: keep-alive` SSE comments (plain: spaces) every `interval_ms`, never finishing |
 //! | `trickle` | [`Reply::trickle`] | `content` again every `interval_ms`, never finishing |

@@ -34,6 +34,14 @@ pub enum Reply {
         /// The answer given after the wait.
         then: Box<Reply>,
     },
+    /// Answers `then` with HTTP status `code` instead of its own, e.g. a 500 whose body is
+    /// `huge` or never ends (`keep_alive`).
+    WithStatus {
+        /// The status to send.
+        code: u16,
+        /// The reply whose body is sent.
+        then: Box<Reply>,
+    },
     /// An absurdly long answer, generated on the fly: `chars` characters of repeated prose,
     /// streamed in chunks of `chunk_chars` (one chunk = one SSE line) or sent as one body.
     Huge(HugeReply),
@@ -190,6 +198,14 @@ impl Reply {
         Reply::RejectJsonSchema {
             then: Box::new(then.into()),
             like,
+        }
+    }
+
+    /// Sends `then`'s body with status `code`.
+    pub fn with_status(code: u16, then: impl Into<Reply>) -> Reply {
+        Reply::WithStatus {
+            code,
+            then: Box::new(then.into()),
         }
     }
 
@@ -387,7 +403,8 @@ mod tests {
             {"type": "huge", "chars": 5000000},
             {"type": "keep_alive", "content": "Half a"},
             {"type": "trickle", "content": "more ", "interval_ms": 5},
-            {"type": "text", "content": "", "raw_usage": {"prompt_tokens": 4e9}}
+            {"type": "text", "content": "", "raw_usage": {"prompt_tokens": 4e9}},
+            {"type": "with_status", "code": 500, "then": {"type": "keep_alive"}}
         ]))
         .unwrap();
         assert_eq!(
@@ -400,6 +417,7 @@ mod tests {
                 Reply::empty()
                     .raw_usage(json!({"prompt_tokens": 4e9}))
                     .into(),
+                Reply::with_status(500, Reply::keep_alive("")),
             ]
         );
         let plain: Reply = serde_json::from_value(

@@ -121,7 +121,14 @@ async fn chat(
     if !decision.delay.is_zero() {
         tokio::time::sleep(decision.delay).await;
     }
-    answer(&state, decision.action, &body, &raw)
+    let mut response = answer(&state, decision.action, &body, &raw);
+    if let Some(code) = decision
+        .status
+        .and_then(|code| StatusCode::from_u16(code).ok())
+    {
+        *response.status_mut() = code;
+    }
+    response
 }
 
 fn describe(decision: &Decision, body: &Value) -> String {
@@ -134,8 +141,12 @@ fn describe(decision: &Decision, body: &Value) -> String {
         Action::KeepAlive(endless) => format!("keep-alive every {} ms", endless.interval_ms),
         Action::Trickle(endless) => format!("trickle every {} ms", endless.interval_ms),
     };
+    let status = decision
+        .status
+        .map(|code| format!(" with status {code}"))
+        .unwrap_or_default();
     format!(
-        "stream={} rule={} delay={}ms -> {what}",
+        "stream={} rule={} delay={}ms -> {what}{status}",
         request::is_stream(body),
         decision.rule_index,
         decision.delay.as_millis()

@@ -1,5 +1,6 @@
 //! Choosing the answer for one request: first matching rule with a reply left, reply
-//! consumption, `repeat_last`, unwrapping `delay`/`reject_*` wrappers and `{{n}}` templating.
+//! consumption, `repeat_last`, unwrapping `delay`/`with_status`/`reject_*` wrappers and `{{n}}`
+//! templating.
 
 use std::time::Duration;
 
@@ -41,6 +42,8 @@ pub struct Decision {
     pub rule_index: usize,
     /// Total wait from `delay` wrappers before answering.
     pub delay: Duration,
+    /// The status a `with_status` wrapper imposes on the answer.
+    pub status: Option<u16>,
     /// The answer.
     pub action: Action,
 }
@@ -81,7 +84,14 @@ enum Resolved<'a> {
     Trickle(&'a EndlessReply),
 }
 
-fn resolve<'a>(reply: &'a Reply, body: &Value, delay: &mut Duration) -> Resolved<'a> {
+/// What the wrappers around a reply add up to.
+#[derive(Default)]
+struct Wrapping {
+    delay: Duration,
+    status: Option<u16>,
+}
+
+fn resolve<'a>(reply: &'a Reply, body: &Value, wrapping: &mut Wrapping) -> Resolved<'a> {
     match reply {
         Reply::Text(text) => Resolved::Text(text),
         Reply::Status(status) => Resolved::Status(status),
@@ -90,15 +100,20 @@ fn resolve<'a>(reply: &'a Reply, body: &Value, delay: &mut Duration) -> Resolved
         Reply::KeepAlive(endless) => Resolved::KeepAlive(endless),
         Reply::Trickle(endless) => Resolved::Trickle(endless),
         Reply::Delay { ms, then } => {
-            *delay += Duration::from_millis(*ms);
-            resolve(then, body, delay)
+            wrapping.delay += Duration::from_millis(*ms);
+            resolve(then, body, wrapping)
+        }
+        Reply::WithStatus { code, then } => {
+            // The outermost status wins.
+            wrapping.status.get_or_insert(*code);
+            resolve(then, body, wrapping)
         }
         Reply::RejectJsonSchema { then, like } => {
             if request::uses_json_schema(body) {
                 let (status, body) = wire::json_schema_refusal(*like);
                 Resolved::Reject { status, body }
             } else {
-                resolve(then, body, delay)
+                resolve(then, body, wrapping)
             }
         }
         Reply::RejectResponseFormat { then } => {
@@ -112,7 +127,7 @@ fn resolve<'a>(reply: &'a Reply, body: &Value, delay: &mut Duration) -> Resolved
                 );
                 Resolved::Reject { status: 400, body }
             } else {
-                resolve(then, body, delay)
+                resolve(then, body, wrapping)
             }
         }
     }
@@ -142,9 +157,9 @@ impl Selector {
             let Some(reply) = state.current() else {
                 continue;
             };
-            let mut delay = Duration::ZERO;
+            let mut wrapping = Wrapping::default();
             let n = state.served + 1;
-            let action = match resolve(reply, body, &mut delay) {
+            let action = match resolve(reply, body, &mut wrapping) {
                 Resolved::Reject { status, body } => Action::Reject { status, body },
                 Resolved::Status(status) => Action::Status(status.clone()),
                 Resolved::Huge(huge) => Action::Huge(huge),
@@ -164,7 +179,8 @@ impl Selector {
             }
             return Some(Decision {
                 rule_index,
-                delay,
+                delay: wrapping.delay,
+                status: wrapping.status,
                 action,
             });
         }

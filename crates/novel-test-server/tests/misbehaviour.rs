@@ -151,3 +151,13 @@ async fn trickle_repeats_its_content_forever() {
     assert!(text.matches("\"content\":\"word \"").count() >= 3, "{text}");
     server.shutdown().await;
 }
+
+#[tokio::test]
+async fn with_status_sends_any_body_under_another_status() {
+    let server = serve(Reply::with_status(500, Reply::keep_alive(""))).await;
+    let response = post(&server.base_url(), &json!({"stream": true})).await;
+    assert_eq!(response.status(), 500);
+    let (text, ended) = read_for(response, Duration::from_millis(300)).await;
+    assert!(!ended && text.contains(": keep-alive"), "{text}");
+    server.shutdown().await;
+}
