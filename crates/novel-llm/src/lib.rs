@@ -15,6 +15,7 @@ mod http_retry;
 mod json_repair;
 mod json_text;
 pub mod keychain;
+mod limits;
 mod model;
 mod openai;
 mod probe;
@@ -46,8 +47,8 @@ pub use model::{EventStream, LanguageModel, collect_stream, stream_completion};
 pub use openai::OpenAiModel;
 pub use probe::{ProbeReport, probe};
 pub use profile::{
-    KeySource, PROVIDERS_FILE, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
-    config_dir, config_dir_with,
+    KeyRemoval, KeySource, PROVIDERS_FILE, ProfileRemoval, ProfileStore, ProviderConfig,
+    ProviderKind, ProviderProfile, config_dir, config_dir_with,
 };
 pub use scripted::ScriptedModel;
 pub use secret::ApiKey;
