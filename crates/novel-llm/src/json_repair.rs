@@ -201,8 +201,10 @@ fn rewrite(src: &str) -> Option<(String, Counts)> {
 /// Whether `out` ends with a number (or anything but a complete literal) touching the end.
 fn ends_in_open_number(out: &str) -> bool {
     let token_start = out
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '.')))
-        .map_or(0, |at| at + 1);
+        .char_indices()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '.')))
+        .map_or(0, |(at, c)| at + c.len_utf8());
     let token = &out[token_start..];
     !token.is_empty() && !matches!(token, "true" | "false" | "null")
 }
@@ -316,6 +318,14 @@ mod tests {
             crate::json_text::extract_json_object(&repair.text).unwrap(),
             repair.value
         );
+    }
+
+    #[test]
+    fn a_cut_next_to_a_multibyte_character_does_not_panic() {
+        // Found by the property tests: the end-of-number check sliced inside 'é'.
+        assert_eq!(repair_json_object("{\"k\": [-3.5e2é"), None);
+        let (value, _) = repaired("{\"k\": \"café");
+        assert_eq!(value, json!({"k": "café"}));
     }
 
     #[test]

@@ -29,6 +29,11 @@ mod tokens;
 mod transport;
 mod types;
 
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub mod fuzzing;
+#[cfg(test)]
+mod properties;
 #[cfg(test)]
 mod test_support;
 

@@ -1,7 +1,7 @@
 //! The Anthropic provider: POST `{base_url}/v1/messages`, always streamed (`complete` collects
 //! the stream), authenticated with `x-api-key`.
 
-mod wire;
+pub(crate) mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -3,7 +3,7 @@
 //! would end up in error messages). Steps the JSON mode down and remembers it when a model
 //! refuses `responseJsonSchema` or `responseMimeType`.
 
-mod wire;
+pub(crate) mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;

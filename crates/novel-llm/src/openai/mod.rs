@@ -3,7 +3,7 @@
 //! when `response_format` is refused, and switches to `max_completion_tokens` when a newer
 //! OpenAI model refuses `max_tokens`. Each step-down resends at once and is not a retry.
 
-mod wire;
+pub(crate) mod wire;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
