@@ -3,7 +3,9 @@
 //! providers for OpenAI-compatible servers (OpenAI, llama.cpp, Ollama, LM Studio, vLLM,
 //! OpenRouter), Anthropic, Gemini and command-line agents; profiles from the user's config
 //! directory, with keys from the environment or the OS keychain; structured JSON output with
-//! fallback and one repair; [`ScriptedModel`] for tests.
+//! fallback, local repair of unambiguous syntax mistakes and one repair request;
+//! [`ScriptedModel`] for tests. Everything a server or command sends is untrusted: bounded in
+//! size and time (`limits`), token counts clamped, secrets redacted from every message.
 
 mod anthropic;
 mod command;
