@@ -70,19 +70,35 @@ pub fn repair_json_object(text: &str) -> Option<LocalRepair> {
         .match_indices('{')
         .take(MAX_STARTS)
         .map(|(start, _)| &text[start..]);
-    fenced.chain(embedded).find_map(repair_from)
+    for candidate in fenced.chain(embedded) {
+        match repair_from(candidate) {
+            Candidate::Repaired(repair) => return Some(repair),
+            // A valid object comes first: there is nothing to repair, and a later brace may
+            // well be inside one of its strings.
+            Candidate::Valid => return None,
+            Candidate::Unusable => {}
+        }
+    }
+    None
+}
+
+/// What the text at one starting brace turned out to be.
+enum Candidate {
+    Repaired(LocalRepair),
+    Valid,
+    Unusable,
 }
 
 /// Repairs the object that starts at the beginning of `candidate`.
-fn repair_from(candidate: &str) -> Option<LocalRepair> {
-    let (text, counts) = rewrite(candidate)?;
+fn repair_from(candidate: &str) -> Candidate {
+    let Some((text, counts)) = rewrite(candidate) else {
+        return Candidate::Unusable;
+    };
     let fixes = counts.fixes();
-    if fixes.is_empty() {
-        return None;
-    }
     match serde_json::from_str::<Value>(&text) {
-        Ok(value @ Value::Object(_)) => Some(LocalRepair { value, text, fixes }),
-        _ => None,
+        Ok(Value::Object(_)) if fixes.is_empty() => Candidate::Valid,
+        Ok(value @ Value::Object(_)) => Candidate::Repaired(LocalRepair { value, text, fixes }),
+        _ => Candidate::Unusable,
     }
 }
 
@@ -326,6 +342,14 @@ mod tests {
         assert_eq!(repair_json_object("{\"k\": [-3.5e2é"), None);
         let (value, _) = repaired("{\"k\": \"café");
         assert_eq!(value, json!({"k": "café"}));
+    }
+
+    #[test]
+    fn a_brace_inside_a_valid_objects_string_is_not_a_second_object() {
+        // Found by the fuzzer: the `{` inside the key looked like a truncated object.
+        assert_eq!(repair_json_object("{\"A.{\":\":\"}"), None);
+        let repair = repair_json_object("{\"A.{\":\"x\ny\"}").unwrap();
+        assert_eq!(repair.value, json!({"A.{": "x\ny"}));
     }
 
     #[test]
