@@ -311,6 +311,11 @@ pub enum ProvidersCommand {
         /// The profile whose key this is.
         profile: String,
     },
+    /// Delete a profile, and its API key from the OS keychain when it kept one there.
+    Remove {
+        /// The profile to delete.
+        name: String,
+    },
     /// Remove a profile's API key from the OS keychain.
     DeleteKey {
         /// The profile whose key to remove.

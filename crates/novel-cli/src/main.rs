@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod output;
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -16,6 +17,8 @@ fn main() -> ExitCode {
                 .unwrap_or_else(|_| "warn".into()),
         )
         .with_writer(std::io::stderr)
+        // Colour codes only for a terminal: in a file or a pipe they are noise.
+        .with_ansi(std::io::stderr().is_terminal())
         .without_time()
         .init();
     let cli = cli::Cli::parse();

@@ -1,6 +1,7 @@
 //! API keys in the OS keychain through the real `novel` binary: `providers add
 //! --key-in-keychain`, `providers set-key` (key on standard input, never echoed, never in a
-//! file), and the advice given when no keychain is reachable. The round trip runs against a
+//! file), `providers remove` (which deletes the key too), and the advice given when no keychain
+//! is reachable. The round trip runs against a
 //! real Secret Service: GNOME Keyring in a private D-Bus session (`dbus-run-session`).
 
 mod common;
@@ -106,6 +107,43 @@ fn a_keychain_profile_without_a_keychain_fails_the_tick_setup_with_advice() {
     );
 }
 
+#[test]
+fn removing_profiles_without_a_keychain() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cfg = tmp.path().join("cfg");
+    for (name, key) in [("env", "--api-key-env"), ("vault", "--key-in-keychain")] {
+        let mut cmd = novel_without_keychain(&cfg);
+        cmd.args(["providers", "add", "--name", name, "--model", "m"])
+            .args(["--base-url", "http://127.0.0.1:9/v1", key]);
+        if key == "--api-key-env" {
+            cmd.arg("ENV_KEY");
+        }
+        cmd.assert().success();
+    }
+    // A profile whose key is in the environment needs no keychain to go.
+    let out = stdout_of(novel_without_keychain(&cfg).args(["providers", "remove", "env"]));
+    assert!(
+        out.contains("Removed profile `env`") && out.contains("The default profile is `vault`."),
+        "{out}"
+    );
+    // One whose key is in an unreachable keychain goes too, with a warning naming what is left.
+    let out = novel_without_keychain(&cfg)
+        .args(["providers", "remove", "vault"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("its API key is still in the OS keychain")
+            && stderr.contains("novel providers delete-key vault"),
+        "{stderr}"
+    );
+    let list = stdout_of(novel_without_keychain(&cfg).args(["providers", "list", "--json"]));
+    assert!(list.contains("\"profile\": []"), "{list}");
+    let err = stderr_of_failure(novel_without_keychain(&cfg).args(["providers", "remove", "x"]));
+    assert!(err.contains("no provider profile named `x`"), "{err}");
+}
+
 fn on_path(program: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
@@ -147,6 +185,9 @@ printf '%s\n' "$KEY" | "$NOVEL" providers set-key cloud
 "$NOVEL" providers test --profile cloud
 "$NOVEL" providers delete-key cloud
 if "$NOVEL" providers test --profile cloud 2>"$HOME/after-delete.err"; then exit 3; fi
+printf '%s\n' "$KEY" | "$NOVEL" providers set-key cloud
+"$NOVEL" providers remove cloud
+"$NOVEL" providers delete-key cloud
 "#;
     let out = Command::new("dbus-run-session")
         .args(["--", "sh", "-c", script])
@@ -168,6 +209,13 @@ if "$NOVEL" providers test --profile cloud 2>"$HOME/after-delete.err"; then exit
         stdout.contains("Stored the API key of profile `cloud` in the OS keychain")
             && stdout.contains("OK: cloud")
             && stdout.contains("Removed the API key of profile `cloud`"),
+        "{stdout}"
+    );
+    // `providers remove` took the key stored again with it: nothing was left to delete.
+    assert!(
+        stdout.contains("Removed profile `cloud`")
+            && stdout.contains("Its API key was deleted from the OS keychain.")
+            && stdout.ends_with("The OS keychain held no API key for profile `cloud`.\n"),
         "{stdout}"
     );
 

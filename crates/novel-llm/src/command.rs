@@ -1,18 +1,22 @@
 //! The command provider: runs a configured command-line agent (by default the Codex CLI,
 //! `codex exec -`) with the whole prompt rendered as text on standard input and takes its
 //! standard output as the answer. No wire protocol, so structured output is prompt-only, and
-//! the answer arrives in one piece when the program exits.
+//! the answer arrives in one piece when the program exits. Its output is untrusted like a
+//! server's: standard output is bounded like any answer (see [`crate::limits`]), and standard
+//! error is kept only to its end and has credentials removed before it is quoted.
 
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use futures::{FutureExt, StreamExt};
-use tokio::io::AsyncWriteExt;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::process::Command;
 
 use crate::error::LlmError;
+use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, elapsed_ms};
+use crate::secret::redact_secrets;
 use crate::structured::{StructuredMode, system_prompt};
 use crate::tokens;
 use crate::types::{ChatRequest, Completion, FinishReason, ModelInfo, Role, StreamEvent};
@@ -20,6 +24,9 @@ use crate::types::{ChatRequest, Completion, FinishReason, ModelInfo, Role, Strea
 /// How much of standard error is quoted when the program fails.
 const STDERR_TAIL_LINES: usize = 15;
 const STDERR_TAIL_CHARS: usize = 1500;
+
+/// How much of standard error is kept while the program runs (only its end is quoted).
+const STDERR_KEEP_BYTES: usize = 64 << 10;
 
 /// A model behind a command line.
 #[derive(Debug, Clone)]
@@ -113,6 +120,10 @@ impl CommandModel {
             .stdin
             .take()
             .ok_or_else(|| self.fail("its standard input is not available".into()))?;
+        let (Some(stdout), Some(stderr)) = (child.stdout.take(), child.stderr.take()) else {
+            return Err(self.fail("its output is not available".into()));
+        };
+        let limit = Limits::new(req.max_tokens, self.timeout).answer_bytes;
         let feed = async move {
             // A program may exit without reading all its input; that is its business, and its
             // exit status tells us whether it worked.
@@ -120,12 +131,20 @@ impl CommandModel {
             let _ = stdin.shutdown().await;
         };
         let run = async {
-            let ((), output) = tokio::join!(feed, child.wait_with_output());
-            output
+            let answer = async {
+                let read = read_capped(stdout, limit).await;
+                if matches!(read, Ok(Capped { over: true, .. })) {
+                    // A program printing without end is stopped at once, not at the timeout.
+                    let _ = child.start_kill();
+                }
+                read
+            };
+            let ((), answer, errors) = tokio::join!(feed, answer, read_tail(stderr));
+            let status = child.wait().await;
+            (answer, errors, status)
         };
-        let output = match tokio::time::timeout(self.timeout, run).await {
-            Ok(Ok(output)) => output,
-            Ok(Err(err)) => return Err(self.fail(format!("waiting for it failed: {err}"))),
+        let (answer, errors, status) = match tokio::time::timeout(self.timeout, run).await {
+            Ok(done) => done,
             Err(_) => {
                 return Err(LlmError::Timeout {
                     provider: self.provider(),
@@ -133,18 +152,25 @@ impl CommandModel {
                 });
             }
         };
-        if !output.status.success() {
+        let io_fail = |err: std::io::Error| self.fail(format!("reading its output failed: {err}"));
+        let answer = answer.map_err(io_fail)?;
+        let errors = stderr_tail(&String::from_utf8_lossy(&errors.map_err(io_fail)?));
+        if answer.over {
             return Err(self.fail(format!(
-                "it exited with {}; standard error ends with:\n{}",
-                output.status,
-                stderr_tail(&String::from_utf8_lossy(&output.stderr))
+                "it printed more than {limit} bytes, far more than the answer may have, and was \
+                 stopped; standard error ends with:\n{errors}"
             )));
         }
-        let text = String::from_utf8_lossy(&output.stdout).trim().to_string();
+        let status = status.map_err(|err| self.fail(format!("waiting for it failed: {err}")))?;
+        if !status.success() {
+            return Err(self.fail(format!(
+                "it exited with {status}; standard error ends with:\n{errors}"
+            )));
+        }
+        let text = String::from_utf8_lossy(&answer.bytes).trim().to_string();
         if text.is_empty() {
             return Err(self.fail(format!(
-                "it printed nothing on standard output; standard error ends with:\n{}",
-                stderr_tail(&String::from_utf8_lossy(&output.stderr))
+                "it printed nothing on standard output; standard error ends with:\n{errors}"
             )));
         }
         Ok(Completion {
@@ -157,7 +183,47 @@ impl CommandModel {
     }
 }
 
+/// What was read of a pipe, up to a limit.
+struct Capped {
+    bytes: Vec<u8>,
+    /// There was more than the limit; the rest was not read.
+    over: bool,
+}
+
+/// Reads `pipe` to its end or to `limit` bytes, whichever comes first.
+async fn read_capped(pipe: impl AsyncRead + Unpin, limit: usize) -> std::io::Result<Capped> {
+    let mut bytes = Vec::new();
+    let cap = u64::try_from(limit).unwrap_or(u64::MAX).saturating_add(1);
+    pipe.take(cap).read_to_end(&mut bytes).await?;
+    let over = bytes.len() > limit;
+    bytes.truncate(limit);
+    Ok(Capped { bytes, over })
+}
+
+/// Reads `pipe` to its end, keeping only its last [`STDERR_KEEP_BYTES`].
+async fn read_tail(mut pipe: impl AsyncRead + Unpin) -> std::io::Result<Vec<u8>> {
+    let mut tail = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        let n = pipe.read(&mut chunk).await?;
+        if n == 0 {
+            break;
+        }
+        tail.extend_from_slice(&chunk[..n]);
+        if tail.len() > 2 * STDERR_KEEP_BYTES {
+            tail.drain(..tail.len() - STDERR_KEEP_BYTES);
+        }
+    }
+    if tail.len() > STDERR_KEEP_BYTES {
+        tail.drain(..tail.len() - STDERR_KEEP_BYTES);
+    }
+    Ok(tail)
+}
+
+/// The last lines of a program's standard error, with anything that looks like a credential
+/// removed: agents print URLs, tokens and environment dumps there.
 fn stderr_tail(stderr: &str) -> String {
+    let stderr = redact_secrets(stderr);
     let lines: Vec<&str> = stderr.trim_end().lines().collect();
     let tail = lines[lines.len().saturating_sub(STDERR_TAIL_LINES)..].join("\n");
     let skip = tail.chars().count().saturating_sub(STDERR_TAIL_CHARS);
@@ -304,6 +370,48 @@ mod tests {
         assert!(
             !marker.exists(),
             "the program kept running after the timeout"
+        );
+    }
+
+    #[tokio::test]
+    async fn standard_error_is_redacted_before_it_is_shown() {
+        let model = sh(
+            "cat >/dev/null; echo 'login via https://bob:pw-12345@proxy.example.com failed' >&2; \
+             echo 'env: OPENAI_API_KEY=sk-abcdefghijklmnop1234 HOME=/h' >&2; exit 1",
+            Duration::from_secs(30),
+        );
+        let err = model.complete(&ChatRequest::new("x")).await.unwrap_err();
+        let text = err.to_string();
+        assert!(
+            !text.contains("pw-12345") && !text.contains("sk-abcdefghijklmnop1234"),
+            "{text}"
+        );
+        assert!(
+            text.contains("https://<redacted>@proxy.example.com") && text.contains("HOME=/h"),
+            "{text}"
+        );
+    }
+
+    #[tokio::test]
+    async fn endless_standard_output_is_stopped_at_the_answer_bound() {
+        let model = sh(
+            "cat >/dev/null; yes 'All work and no play.'",
+            Duration::from_secs(60),
+        );
+        let started = std::time::Instant::now();
+        let err = model
+            .complete(&ChatRequest::new("x").with_max_tokens(10))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, LlmError::Command { .. }), "{err}");
+        assert!(
+            err.to_string().contains("printed more than 65536 bytes"),
+            "{err}"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{:?}",
+            started.elapsed()
         );
     }
 }

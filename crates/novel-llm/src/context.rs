@@ -94,9 +94,15 @@ impl CallContext {
         LlmError::NotFound {
             provider: self.provider.clone(),
             model: self.model.clone(),
-            url: url.to_string(),
+            url: self.redact(url),
             detail: self.detail(body),
         }
+    }
+
+    /// `text` with the key and every other recognisable secret removed (URLs quoted in errors
+    /// may carry `user:password@` or `?key=`).
+    pub(crate) fn redact(&self, text: &str) -> String {
+        redact(text, self.key.as_ref())
     }
 
     pub(crate) fn bad_request(&self, status: u16, body: &str) -> LlmError {
@@ -129,7 +135,7 @@ impl CallContext {
     }
 
     /// A transport error's text, scrubbed (reqwest errors quote URLs, never headers, but a
-    /// user could have put a key into `base_url`).
+    /// user could have put a key or a password into `base_url`).
     pub(crate) fn transport_detail(&self, err: &reqwest::Error) -> String {
         let mut text = err.to_string();
         let mut source = std::error::Error::source(err);

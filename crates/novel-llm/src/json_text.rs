@@ -50,7 +50,7 @@ pub fn extract_json_object(text: &str) -> Result<Value, JsonTextError> {
 }
 
 /// Reasoning models served locally often prefix the answer with `<think>…</think>`.
-fn strip_think(text: &str) -> &str {
+pub(crate) fn strip_think(text: &str) -> &str {
     match text.find("</think>") {
         Some(end) if text.trim_start().starts_with("<think>") => &text[end + "</think>".len()..],
         _ => text,
@@ -58,7 +58,7 @@ fn strip_think(text: &str) -> &str {
 }
 
 /// The contents of every ``` fenced block, with any language tag removed.
-fn fenced_blocks(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn fenced_blocks(text: &str) -> impl Iterator<Item = &str> {
     text.split("```")
         .skip(1)
         .step_by(2)

@@ -3,7 +3,9 @@
 //! providers for OpenAI-compatible servers (OpenAI, llama.cpp, Ollama, LM Studio, vLLM,
 //! OpenRouter), Anthropic, Gemini and command-line agents; profiles from the user's config
 //! directory, with keys from the environment or the OS keychain; structured JSON output with
-//! fallback and one repair; [`ScriptedModel`] for tests.
+//! fallback, local repair of unambiguous syntax mistakes and one repair request;
+//! [`ScriptedModel`] for tests. Everything a server or command sends is untrusted: bounded in
+//! size and time (`limits`), token counts clamped, secrets redacted from every message.
 
 mod anthropic;
 mod command;
@@ -12,8 +14,10 @@ mod context;
 mod error;
 mod gemini;
 mod http_retry;
+mod json_repair;
 mod json_text;
 pub mod keychain;
+mod limits;
 mod model;
 mod openai;
 mod probe;
@@ -22,10 +26,16 @@ mod scripted;
 mod secret;
 mod sse;
 mod structured;
+mod token_count;
 mod tokens;
 mod transport;
 mod types;
 
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub mod fuzzing;
+#[cfg(test)]
+mod properties;
 #[cfg(test)]
 mod test_support;
 
@@ -37,14 +47,15 @@ pub use connect::{
 pub use error::LlmError;
 pub use gemini::GeminiModel;
 pub use http_retry::{RetryPolicy, parse_retry_after};
+pub use json_repair::{JsonFix, LocalRepair, repair_json_object};
 pub use json_text::{JsonTextError, extract_json_object};
 pub use keychain::{KEYCHAIN_SERVICE, Keychain};
 pub use model::{EventStream, LanguageModel, collect_stream, stream_completion};
 pub use openai::OpenAiModel;
 pub use probe::{ProbeReport, probe};
 pub use profile::{
-    KeySource, PROVIDERS_FILE, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
-    config_dir, config_dir_with,
+    KeyRemoval, KeySource, PROVIDERS_FILE, ProfileRemoval, ProfileStore, ProviderConfig,
+    ProviderKind, ProviderProfile, config_dir, config_dir_with,
 };
 pub use scripted::ScriptedModel;
 pub use secret::ApiKey;

@@ -20,7 +20,8 @@ pub struct ProbeReport {
     /// The model the server says answered (may differ from the one asked for).
     pub model: String,
     pub latency_ms: u32,
-    /// The answer was valid JSON for the schema without a repair request.
+    /// The answer was valid JSON for the schema as it came: no repair request and no local
+    /// repair of its syntax.
     pub structured_output: bool,
     pub prompt_tokens: u32,
     pub completion_tokens: u32,
@@ -45,8 +46,11 @@ pub async fn probe(model: &dyn LanguageModel) -> Result<ProbeReport, LlmError> {
         .completions
         .iter()
         .fold(Usage::default(), |mut total, c| {
-            total.prompt_tokens += c.usage.prompt_tokens;
-            total.completion_tokens += c.usage.completion_tokens;
+            // Server-reported counts are untrusted: adding two near u32::MAX must not panic.
+            total.prompt_tokens = total.prompt_tokens.saturating_add(c.usage.prompt_tokens);
+            total.completion_tokens = total
+                .completion_tokens
+                .saturating_add(c.usage.completion_tokens);
             total
         });
     let answered_as = done
@@ -58,7 +62,7 @@ pub async fn probe(model: &dyn LanguageModel) -> Result<ProbeReport, LlmError> {
         kind: info.kind,
         model: answered_as,
         latency_ms,
-        structured_output: !done.repaired,
+        structured_output: !done.repaired && done.repaired_locally.is_empty(),
         prompt_tokens: usage.prompt_tokens,
         completion_tokens: usage.completion_tokens,
     })
@@ -80,5 +84,30 @@ mod tests {
         assert!(!report.structured_output);
         assert_eq!(sloppy.calls(), 2);
         assert!(probe(&ScriptedModel::new()).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn usage_near_the_maximum_adds_up_without_overflow() {
+        let huge = Usage {
+            prompt_tokens: u32::MAX - 1,
+            completion_tokens: u32::MAX,
+            estimated: false,
+        };
+        let model = ScriptedModel::new()
+            .reply_with_usage("nope", huge)
+            .reply_with_usage("{\"ok\": true}", huge);
+        let report = probe(&model).await.unwrap();
+        assert_eq!(
+            (report.prompt_tokens, report.completion_tokens),
+            (u32::MAX, u32::MAX)
+        );
+    }
+
+    #[tokio::test]
+    async fn a_locally_repaired_answer_does_not_count_as_structured() {
+        let model = ScriptedModel::new().reply("{\"ok\": true,}");
+        let report = probe(&model).await.unwrap();
+        assert!(!report.structured_output);
+        assert_eq!(model.calls(), 1);
     }
 }

@@ -4,11 +4,13 @@
 //! or say the key is in the OS keychain, never the key itself; a file that tries to hold a key
 //! is refused.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::connect::KeychainOpener;
 use crate::error::LlmError;
 use crate::http_retry::RetryPolicy;
 
@@ -344,7 +346,8 @@ impl ProviderConfig {
     }
 
     /// Removes the profile called `name`; if it was the default, the first remaining profile
-    /// becomes the default.
+    /// becomes the default. Only the configuration: [`ProfileStore::delete_profile`] also
+    /// deletes the profile's key and is what front ends use.
     pub fn remove(&mut self, name: &str) -> Result<(), LlmError> {
         self.require(name)?;
         self.profiles.retain(|p| p.name != name);
@@ -412,6 +415,36 @@ impl ProviderConfig {
     }
 }
 
+/// What deleting a profile did.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ProfileRemoval {
+    /// The deleted profile.
+    pub profile: String,
+    /// The default profile now (another one when the deleted profile was the default).
+    pub default_profile: Option<String>,
+    /// What happened to its API key.
+    pub key: KeyRemoval,
+}
+
+/// What happened to a deleted profile's key.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum KeyRemoval {
+    /// The profile read its key from the environment: nothing of ours to delete.
+    NotInKeychain,
+    /// Its key was deleted from the OS keychain.
+    Deleted,
+    /// It kept its key in the keychain, which held none.
+    NoneStored,
+    /// The keychain could not delete it; the message says why and what to do.
+    Failed {
+        /// The keychain's error, with advice.
+        message: String,
+    },
+}
+
 /// Reads and writes one `providers.toml`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProfileStore {
@@ -477,12 +510,55 @@ impl ProfileStore {
         };
         let text = toml::to_string_pretty(config)
             .map_err(|err| LlmError::Config(format!("cannot encode provider profiles: {err}")))?;
-        if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir).map_err(fail)?;
-        }
-        let tmp = self.path.with_extension("toml.tmp");
-        std::fs::write(&tmp, text).map_err(fail)?;
-        std::fs::rename(&tmp, &self.path).map_err(fail)
+        let dir = match self.path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        std::fs::create_dir_all(dir).map_err(fail)?;
+        // A temporary file of its own in the same directory, so the app and the CLI saving at
+        // the same moment never write into each other's file; the rename replaces the old file
+        // in one step.
+        let mut tmp = tempfile::Builder::new()
+            .prefix(".providers.")
+            .suffix(".toml.tmp")
+            .tempfile_in(dir)
+            .map_err(fail)?;
+        tmp.write_all(text.as_bytes()).map_err(fail)?;
+        tmp.as_file().sync_all().map_err(fail)?;
+        tmp.persist(&self.path).map_err(|err| fail(err.error))?;
+        Ok(())
+    }
+
+    /// Removes the profile called `name` from the file and, when it kept its key in the OS
+    /// keychain, that key too: a deleted profile leaves no secret behind. The file is saved
+    /// first; a keychain that cannot be reached or refuses does not undo that, it is reported
+    /// in [`ProfileRemoval::key`] so the user can remove the key later
+    /// (`novel providers delete-key <name>`). Both front ends delete profiles through this.
+    pub fn delete_profile(
+        &self,
+        name: &str,
+        keychain: KeychainOpener<'_>,
+    ) -> Result<ProfileRemoval, LlmError> {
+        let mut config = self.load_or_empty()?;
+        let removed = config.require(name)?.clone();
+        config.remove(name)?;
+        self.save(&config)?;
+        let key = if removed.key_source == KeySource::Keychain {
+            match keychain().and_then(|keychain| keychain.delete_key(name)) {
+                Ok(true) => KeyRemoval::Deleted,
+                Ok(false) => KeyRemoval::NoneStored,
+                Err(err) => KeyRemoval::Failed {
+                    message: err.to_string(),
+                },
+            }
+        } else {
+            KeyRemoval::NotInKeychain
+        };
+        Ok(ProfileRemoval {
+            profile: name.to_string(),
+            default_profile: config.default_profile,
+            key,
+        })
     }
 
     fn parse(&self, text: &str) -> Result<ProviderConfig, LlmError> {
@@ -541,6 +617,7 @@ pub fn config_dir_with(var: impl Fn(&str) -> Option<String>) -> Result<PathBuf, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::keychain::Keychain;
 
     #[test]
     fn adding_removing_and_defaults_keep_the_config_valid() {
@@ -785,6 +862,105 @@ mod tests {
         assert_eq!(
             ollama.effective_base_url().as_deref(),
             Some("http://localhost:11434/v1")
+        );
+    }
+
+    #[test]
+    fn concurrent_saves_never_clash_over_a_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(PROVIDERS_FILE);
+        let writers: Vec<_> = (0..6)
+            .map(|writer| {
+                let store = ProfileStore::at(&path);
+                std::thread::spawn(move || {
+                    let mut config = ProviderConfig::empty();
+                    let name = format!("writer-{writer}");
+                    config.add(ProviderProfile::new(&name, ProviderKind::Ollama, "m"), true);
+                    for _ in 0..40 {
+                        store.save(&config).unwrap();
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().expect("every save succeeds");
+        }
+        let saved = ProfileStore::at(&path).load().unwrap();
+        assert_eq!(
+            saved.profiles.len(),
+            1,
+            "one writer's whole file, not a mix"
+        );
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name())
+            .filter(|name| name != PROVIDERS_FILE)
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+
+    fn mock_keychain() -> Keychain {
+        Keychain::with_store(keyring_core::mock::Store::new().unwrap())
+    }
+
+    #[test]
+    fn deleting_a_keychain_profile_deletes_its_key() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = ProfileStore::at(dir.path().join(PROVIDERS_FILE));
+        let mut config = ProviderConfig::empty();
+        config.add(
+            ProviderProfile::new("cloud", ProviderKind::Anthropic, "claude").with_key_in_keychain(),
+            true,
+        );
+        config.add(
+            ProviderProfile::new("local", ProviderKind::Ollama, "llama3.1"),
+            false,
+        );
+        store.save(&config).unwrap();
+        let keychain = mock_keychain();
+        keychain.store_key("cloud", "sk-cloud-secret-1").unwrap();
+        keychain.store_key("other", "sk-other-secret-2").unwrap();
+        let opener = || Ok(keychain.clone());
+
+        let removal = store.delete_profile("cloud", &opener).unwrap();
+        assert_eq!(removal.key, KeyRemoval::Deleted);
+        assert_eq!(removal.default_profile.as_deref(), Some("local"));
+        assert!(!keychain.has_key("cloud").unwrap());
+        assert!(keychain.has_key("other").unwrap(), "only its own key goes");
+        let left = store.load().unwrap();
+        assert!(left.profile("cloud").is_none() && left.profile("local").is_some());
+        assert!(
+            store.delete_profile("cloud", &opener).is_err(),
+            "already gone"
+        );
+    }
+
+    #[test]
+    fn deleting_an_env_profile_never_opens_the_keychain_and_a_failing_keychain_is_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = ProfileStore::at(dir.path().join(PROVIDERS_FILE));
+        let mut config = ProviderConfig::empty();
+        config.add(
+            ProviderProfile::new("env", ProviderKind::OpenAiCompatible, "m").with_api_key_env("K"),
+            true,
+        );
+        config.add(
+            ProviderProfile::new("vault", ProviderKind::Gemini, "g").with_key_in_keychain(),
+            false,
+        );
+        store.save(&config).unwrap();
+        let unavailable =
+            || -> Result<Keychain, LlmError> { Err(LlmError::Config("no Secret Service".into())) };
+        let removal = store.delete_profile("env", &unavailable).unwrap();
+        assert_eq!(removal.key, KeyRemoval::NotInKeychain);
+        let removal = store.delete_profile("vault", &unavailable).unwrap();
+        assert!(
+            matches!(&removal.key, KeyRemoval::Failed { message } if message.contains("no Secret Service")),
+            "{removal:?}"
+        );
+        assert!(
+            store.load_or_empty().unwrap().profiles.is_empty(),
+            "the file change stays"
         );
     }
 }

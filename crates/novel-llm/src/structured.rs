@@ -1,13 +1,15 @@
 //! Structured (JSON) answers with graceful degradation. Providers try the strongest way of
 //! asking for JSON their server accepts ([`StructuredMode`]), step down when the server rejects
 //! it and remember that; [`complete_structured`] then extracts and validates the object and
-//! makes at most one repair request that shows the model its validation errors.
+//! tries a local repair of unambiguous syntax mistakes, and only then makes at most one repair
+//! request that shows the model its validation errors.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use serde_json::Value;
 
 use crate::error::LlmError;
+use crate::json_repair::repair_json_object;
 use crate::json_text::extract_json_object;
 use crate::model::LanguageModel;
 use crate::types::{ChatMessage, ChatRequest, Completion, JsonSchemaSpec};
@@ -77,19 +79,29 @@ impl ModeMemory {
     }
 }
 
-/// Whether an HTTP rejection is about the structured-output parameters.
+/// Words only an error about the structured-output parameters contains (OpenAI, llama.cpp,
+/// llama-cpp-python's pydantic errors, Gemini).
+const FORMAT_PARAMETERS: &[&str] = &[
+    "response_format",
+    "json_schema",
+    "json_object",
+    "responsemimetype",
+    "responsejsonschema",
+    "responseschema",
+];
+
+/// Whether a refused request was refused because of its structured-output parameters. Not by
+/// status code alone: OpenAI answers 400, vLLM 400 or 422, but llama.cpp's older server and
+/// llama-cpp-python answer HTTP 500 with a message naming `response_format`, which must step
+/// the mode down at once instead of being retried as a server fault.
 pub(crate) fn is_schema_rejection(status: u16, body: &str) -> bool {
     let body = body.to_ascii_lowercase();
-    matches!(status, 400 | 422)
-        && [
-            "response_format",
-            "json_schema",
-            "schema",
-            "json_object",
-            "responsemimetype",
-        ]
-        .iter()
-        .any(|needle| body.contains(needle))
+    let names_a_parameter = FORMAT_PARAMETERS.iter().any(|word| body.contains(word));
+    match status {
+        400..=499 => names_a_parameter || body.contains("schema"),
+        500..=599 => names_a_parameter,
+        _ => false,
+    }
 }
 
 /// The instruction telling a model to answer with JSON for `spec`.
@@ -126,6 +138,10 @@ pub struct StructuredCompletion {
     pub completions: Vec<Completion>,
     /// Whether the repair request was needed.
     pub repaired: bool,
+    /// What was fixed locally in the answer that was used, without another call (e.g.
+    /// "escaped 2 raw control characters (newline, tab) inside strings"); empty when the
+    /// answer parsed as it was. Worth showing: the model's JSON was not clean.
+    pub repaired_locally: Vec<String>,
 }
 
 /// Checks a JSON value; returns readable errors ("/path: message").
@@ -157,46 +173,99 @@ pub fn validator_from_schema(schema: &Value) -> Result<JsonValidator, LlmError> 
 }
 
 /// Asks `model` for a JSON object, validates it with `validate`, and on failure makes one repair
-/// request that shows the model its answer and the errors. Exactly one call when the first
-/// answer is valid; at most two.
+/// request that shows the model its answer and the errors. Before spending that call, an answer
+/// whose JSON has only unambiguous syntax mistakes is repaired locally (see
+/// [`crate::repair_json_object`]) and reported in [`StructuredCompletion::repaired_locally`].
+/// Exactly one call when the first answer is valid or locally repairable; at most two.
 pub async fn complete_structured(
     model: &dyn LanguageModel,
     req: &ChatRequest,
     validate: &(dyn Fn(&Value) -> Result<(), Vec<String>> + Send + Sync),
 ) -> Result<StructuredCompletion, LlmError> {
     let first = model.complete(req).await?;
-    let errors = match check(&first.text, validate) {
-        Ok(value) => {
+    let problem = match check(&first.text, validate) {
+        Ok(checked) => {
             return Ok(StructuredCompletion {
-                value,
+                value: checked.value,
                 completions: vec![first],
                 repaired: false,
+                repaired_locally: checked.fixes,
             });
         }
-        Err(errors) => errors,
+        Err(problem) => problem,
     };
-    tracing::info!(errors = ?errors, "structured answer invalid; asking for a repair");
-    let repair = repair_request(req, &first.text, &errors);
+    tracing::info!(errors = ?problem.errors, "structured answer invalid; asking for a repair");
+    let mut repair = repair_request(req, &first.text, &problem.errors);
+    if problem.no_json
+        && let (Some(spec), Some(last)) = (&req.json_schema, repair.messages.last_mut())
+    {
+        // The model ignored the format altogether (a server can accept `json_schema` and not
+        // enforce it, and then the schema was in no prompt): show it the schema this time.
+        last.content = format!("{}\n\n{}", last.content, schema_instructions(spec));
+    }
     let second = model.complete(&repair).await?;
     match check(&second.text, validate) {
-        Ok(value) => Ok(StructuredCompletion {
-            value,
+        Ok(checked) => Ok(StructuredCompletion {
+            value: checked.value,
             completions: vec![first, second],
             repaired: true,
+            repaired_locally: checked.fixes,
         }),
-        Err(errors) => Err(LlmError::StructuredOutput {
-            errors,
+        Err(problem) => Err(LlmError::StructuredOutput {
+            errors: problem.errors,
             completions: vec![first, second],
         }),
     }
 }
 
+/// A valid object and the local fixes it needed.
+struct Checked {
+    value: Value,
+    fixes: Vec<String>,
+}
+
+/// Why an answer cannot be used.
+struct Problem {
+    errors: Vec<String>,
+    /// No JSON object could be read at all, even after local repair.
+    no_json: bool,
+}
+
 fn check(
     text: &str,
     validate: &(dyn Fn(&Value) -> Result<(), Vec<String>> + Send + Sync),
-) -> Result<Value, Vec<String>> {
-    let value = extract_json_object(text).map_err(|err| vec![err.to_string()])?;
-    validate(&value).map(|()| value)
+) -> Result<Checked, Problem> {
+    let extracted = extract_json_object(text);
+    let first_errors = match &extracted {
+        Ok(value) => match validate(value) {
+            Ok(()) => {
+                return Ok(Checked {
+                    value: value.clone(),
+                    fixes: Vec::new(),
+                });
+            }
+            Err(errors) => errors,
+        },
+        Err(err) => vec![err.to_string()],
+    };
+    // Also after a validation failure: when the whole object does not parse, the extractor
+    // may have taken a nested object that does.
+    match repair_json_object(text) {
+        Some(repair) => match validate(&repair.value) {
+            Ok(()) => Ok(Checked {
+                value: repair.value,
+                fixes: repair.fixes.iter().map(ToString::to_string).collect(),
+            }),
+            Err(errors) => Err(Problem {
+                errors,
+                no_json: false,
+            }),
+        },
+        None => Err(Problem {
+            errors: first_errors,
+            no_json: extracted.is_err(),
+        }),
+    }
 }
 
 /// `req` followed by the bad answer and a user turn listing what is wrong with it.
@@ -252,8 +321,19 @@ mod tests {
         let llama = r#"{"error":{"code":400,"message":"Unsupported response_format type"}}"#;
         assert!(is_schema_rejection(400, llama));
         assert!(is_schema_rejection(422, "json_schema is not supported"));
+        // llama-cpp-python: a pydantic validation error wrapped as HTTP 500.
+        let pydantic = r#"{"error":{"message":"1 validation error:\n  {'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), 'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema'}\n","type":"internal_server_error","param":null,"code":null}}"#;
+        assert!(is_schema_rejection(500, pydantic));
+        // llama.cpp's older server.
+        let llama_cpp = r#"{"error":{"code":500,"message":"response_format type must be one of \"text\" or \"json_object\", but got: json_schema","type":"server_error"}}"#;
+        assert!(is_schema_rejection(500, llama_cpp));
         assert!(!is_schema_rejection(400, "context length exceeded"));
-        assert!(!is_schema_rejection(500, "response_format"));
+        assert!(!is_schema_rejection(500, "CUDA out of memory"));
+        assert!(!is_schema_rejection(
+            503,
+            "database schema migration running"
+        ));
+        assert!(!is_schema_rejection(200, "response_format"));
     }
 
     #[test]
@@ -350,5 +430,62 @@ mod tests {
         assert_eq!(model.calls(), 2);
         let first_repair = &model.requests()[1].messages[2].content;
         assert!(first_repair.contains("no JSON object"), "{first_repair}");
+    }
+
+    #[tokio::test]
+    async fn a_raw_newline_inside_a_string_is_repaired_locally_without_a_second_call() {
+        let model = ScriptedModel::new().reply("{\"title\": \"A\nB\",\n \"n\": 2,}");
+        let validate = validator_from_schema(&schema()).unwrap();
+        let done = complete_structured(&model, &ChatRequest::new("x"), &validate)
+            .await
+            .unwrap();
+        assert_eq!(done.value, json!({"title": "A\nB", "n": 2}));
+        assert!(!done.repaired);
+        assert_eq!(
+            done.repaired_locally,
+            [
+                "escaped 1 raw control character (newline, tab) inside strings",
+                "removed 1 trailing comma"
+            ]
+        );
+        assert_eq!(model.calls(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_repaired_object_that_breaks_the_schema_is_shown_with_its_real_errors() {
+        // The whole object does not parse, so the extractor takes the nested one; the local
+        // repair recovers the whole object, whose own schema error is what the model must see.
+        let model = ScriptedModel::new()
+            .reply("{\"title\": \"A\nB\", \"meta\": {\"k\": 1}, \"n\": \"two\"}")
+            .reply("{\"title\": \"A\", \"n\": 2}");
+        let validate = validator_from_schema(&schema()).unwrap();
+        let done = complete_structured(&model, &ChatRequest::new("x"), &validate)
+            .await
+            .unwrap();
+        assert!(done.repaired && done.repaired_locally.is_empty());
+        let shown = &model.requests()[1].messages[2].content;
+        assert!(shown.contains("/n:"), "{shown}");
+    }
+
+    #[tokio::test]
+    async fn an_answer_without_json_gets_the_schema_in_its_repair_request() {
+        let model = ScriptedModel::new()
+            .reply("Sure! The title is A.")
+            .reply("{\"title\": \"A\", \"n\": 1}");
+        let validate = validator_from_schema(&schema()).unwrap();
+        let req = ChatRequest::new("x").with_json_schema("s", schema());
+        complete_structured(&model, &req, &validate).await.unwrap();
+        let shown = &model.requests()[1].messages[2].content;
+        assert!(
+            shown.contains("no JSON object") && shown.contains("\"required\""),
+            "{shown}"
+        );
+        // A schema error alone does not repeat the schema.
+        let model = ScriptedModel::new()
+            .reply("{\"title\": \"A\"}")
+            .reply("{\"title\": \"A\", \"n\": 1}");
+        complete_structured(&model, &req, &validate).await.unwrap();
+        let shown = &model.requests()[1].messages[2].content;
+        assert!(!shown.contains("JSON Schema"), "{shown}");
     }
 }

@@ -11,10 +11,14 @@ pub enum Reply {
     Text(TextReply),
     /// An HTTP error with an OpenAI-style error body.
     Status(StatusReply),
-    /// 400 when the request asks for `response_format.type == "json_schema"`, else `then`.
+    /// Refuses a request asking for `response_format.type == "json_schema"` the way the server
+    /// named by `like` does (default: OpenAI's 400), else answers `then`.
     RejectJsonSchema {
         /// The answer given when the request does not use `json_schema`.
         then: Box<Reply>,
+        /// Whose refusal to imitate: status code and body differ between servers.
+        #[serde(default)]
+        like: ServerStyle,
     },
     /// 400 when the request carries any `response_format`, else `then`.
     RejectResponseFormat {
@@ -30,9 +34,73 @@ pub enum Reply {
         /// The answer given after the wait.
         then: Box<Reply>,
     },
+    /// Answers `then` with HTTP status `code` instead of its own, e.g. a 500 whose body is
+    /// `huge` or never ends (`keep_alive`).
+    WithStatus {
+        /// The status to send.
+        code: u16,
+        /// The reply whose body is sent.
+        then: Box<Reply>,
+    },
+    /// An absurdly long answer, generated on the fly: `chars` characters of repeated prose,
+    /// streamed in chunks of `chunk_chars` (one chunk = one SSE line) or sent as one body.
+    Huge(HugeReply),
+    /// Sends `content`, then never finishes: SSE keep-alive comments (`: keep-alive`) in a
+    /// stream, single spaces in a plain body, every `interval_ms`, until the client gives up.
+    KeepAlive(EndlessReply),
+    /// Sends `content` again as a new chunk every `interval_ms`, forever: a stream that
+    /// trickles text and never finishes.
+    Trickle(EndlessReply),
 }
 
-/// Token counts reported in `usage`; `total_tokens` is derived.
+/// Which real server a scripted refusal imitates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ServerStyle {
+    /// OpenAI: HTTP 400 naming the `response_format` parameter.
+    #[default]
+    Openai,
+    /// llama.cpp's server before it knew `json_schema`: HTTP 500, "response_format type must
+    /// be one of \"text\" or \"json_object\", but got: json_schema".
+    LlamaCpp,
+    /// llama-cpp-python (`python -m llama_cpp.server`): HTTP 500 whose `internal_server_error`
+    /// message is the pydantic validation error of the request's `response_format.type`.
+    LlamaCppPython,
+}
+
+/// The `huge` reply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HugeReply {
+    /// How many characters of answer to send.
+    pub chars: u64,
+    /// Characters per streamed chunk; as large as `chars` for one giant SSE line.
+    #[serde(default = "default_chunk_chars")]
+    pub chunk_chars: u64,
+}
+
+fn default_chunk_chars() -> u64 {
+    4096
+}
+
+/// The `keep_alive` and `trickle` replies.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EndlessReply {
+    /// Text sent first (`keep_alive`) or over and over (`trickle`); may be empty.
+    #[serde(default)]
+    pub content: String,
+    /// Pause between keep-alives or repeats.
+    #[serde(default = "default_interval_ms")]
+    pub interval_ms: u64,
+}
+
+fn default_interval_ms() -> u64 {
+    100
+}
+
+/// Token counts reported in `usage`; `total_tokens` is derived (saturating, so `u64::MAX`
+/// tests clients against absurd numbers).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UsageSpec {
     /// Reported `prompt_tokens`.
@@ -50,6 +118,10 @@ pub struct TextReply {
     /// Usage to report; when absent a plausible estimate (chars / 4) is sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub usage: Option<UsageSpec>,
+    /// Sent verbatim as the `usage` object instead of `usage`, for numbers a [`UsageSpec`]
+    /// cannot hold (`4e9`, `-5`, `"many"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub raw_usage: Option<serde_json::Value>,
     /// Send no usage at all, as some servers do, so clients must count tokens themselves.
     #[serde(default)]
     pub omit_usage: bool,
@@ -94,6 +166,7 @@ impl Reply {
         TextReply {
             content: content.into(),
             usage: None,
+            raw_usage: None,
             omit_usage: false,
             stream_usage: false,
             chunk_delay_ms: 0,
@@ -109,11 +182,55 @@ impl Reply {
         }
     }
 
-    /// Rejects `json_schema` response formats, otherwise answers `then`.
+    /// An empty answer (finish reason `stop`, no text); `text("  \n")` answers whitespace.
+    pub fn empty() -> TextReply {
+        Reply::text("")
+    }
+
+    /// Rejects `json_schema` response formats as OpenAI does (400), otherwise answers `then`.
     pub fn reject_json_schema(then: impl Into<Reply>) -> Reply {
+        Reply::reject_json_schema_like(ServerStyle::Openai, then)
+    }
+
+    /// Rejects `json_schema` response formats as the server `like` does, otherwise answers
+    /// `then`.
+    pub fn reject_json_schema_like(like: ServerStyle, then: impl Into<Reply>) -> Reply {
         Reply::RejectJsonSchema {
             then: Box::new(then.into()),
+            like,
         }
+    }
+
+    /// Sends `then`'s body with status `code`.
+    pub fn with_status(code: u16, then: impl Into<Reply>) -> Reply {
+        Reply::WithStatus {
+            code,
+            then: Box::new(then.into()),
+        }
+    }
+
+    /// `chars` characters of answer in chunks of 4096.
+    pub fn huge(chars: u64) -> HugeReply {
+        HugeReply {
+            chars,
+            chunk_chars: default_chunk_chars(),
+        }
+    }
+
+    /// Sends `content`, then keep-alives every 100 ms forever.
+    pub fn keep_alive(content: impl Into<String>) -> EndlessReply {
+        EndlessReply {
+            content: content.into(),
+            interval_ms: default_interval_ms(),
+        }
+    }
+
+    /// Sends `content` every 100 ms forever.
+    pub fn trickle(content: impl Into<String>) -> Reply {
+        Reply::Trickle(EndlessReply {
+            content: content.into(),
+            interval_ms: default_interval_ms(),
+        })
     }
 
     /// Rejects any response format, otherwise answers `then`.
@@ -151,6 +268,12 @@ impl TextReply {
         self
     }
 
+    /// Sends `usage` verbatim as the usage object.
+    pub fn raw_usage(mut self, usage: serde_json::Value) -> Self {
+        self.raw_usage = Some(usage);
+        self
+    }
+
     /// Sends no usage at all.
     pub fn omit_usage(mut self) -> Self {
         self.omit_usage = true;
@@ -181,6 +304,36 @@ impl StatusReply {
     pub fn body(mut self, body: serde_json::Value) -> Self {
         self.body = Some(body);
         self
+    }
+}
+
+impl HugeReply {
+    /// Characters per streamed chunk.
+    pub fn chunk_chars(mut self, chars: u64) -> Self {
+        self.chunk_chars = chars.max(1);
+        self
+    }
+}
+
+impl EndlessReply {
+    /// Pause between keep-alives or repeats.
+    pub fn interval_ms(mut self, ms: u64) -> Self {
+        self.interval_ms = ms;
+        self
+    }
+}
+
+impl From<HugeReply> for Reply {
+    fn from(reply: HugeReply) -> Self {
+        Reply::Huge(reply)
+    }
+}
+
+/// `keep_alive` is the natural reading of an [`EndlessReply`] on its own; use
+/// [`Reply::trickle`] for the other one.
+impl From<EndlessReply> for Reply {
+    fn from(reply: EndlessReply) -> Self {
+        Reply::KeepAlive(reply)
     }
 }
 
@@ -241,6 +394,37 @@ mod tests {
                 Reply::cut_stream("abcdef", 3).into()
             ]
         );
+    }
+
+    #[test]
+    fn misbehaviour_replies_parse_with_defaults() {
+        let parsed: Vec<Reply> = serde_json::from_value(json!([
+            {"type": "reject_json_schema", "like": "llama_cpp_python", "then": {"type": "text", "content": "{}"}},
+            {"type": "huge", "chars": 5000000},
+            {"type": "keep_alive", "content": "Half a"},
+            {"type": "trickle", "content": "more ", "interval_ms": 5},
+            {"type": "text", "content": "", "raw_usage": {"prompt_tokens": 4e9}},
+            {"type": "with_status", "code": 500, "then": {"type": "keep_alive"}}
+        ]))
+        .unwrap();
+        assert_eq!(
+            parsed,
+            vec![
+                Reply::reject_json_schema_like(ServerStyle::LlamaCppPython, Reply::text("{}")),
+                Reply::huge(5_000_000).into(),
+                Reply::keep_alive("Half a").into(),
+                Reply::Trickle(Reply::keep_alive("more ").interval_ms(5)),
+                Reply::empty()
+                    .raw_usage(json!({"prompt_tokens": 4e9}))
+                    .into(),
+                Reply::with_status(500, Reply::keep_alive("")),
+            ]
+        );
+        let plain: Reply = serde_json::from_value(
+            json!({"type": "reject_json_schema", "then": {"type": "status", "code": 500}}),
+        )
+        .unwrap();
+        assert_eq!(plain, Reply::reject_json_schema(Reply::status(500)));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
@@ -121,18 +121,32 @@ async fn chat(
     if !decision.delay.is_zero() {
         tokio::time::sleep(decision.delay).await;
     }
-    answer(&state, decision.action, &body, &raw)
+    let mut response = answer(&state, decision.action, &body, &raw);
+    if let Some(code) = decision
+        .status
+        .and_then(|code| StatusCode::from_u16(code).ok())
+    {
+        *response.status_mut() = code;
+    }
+    response
 }
 
 fn describe(decision: &Decision, body: &Value) -> String {
     let what = match &decision.action {
         Action::Text(text) => format!("text ({} chars)", text.content.chars().count()),
         Action::Status(status) => format!("status {}", status.code),
-        Action::Reject(_) => "400 response_format rejected".to_string(),
+        Action::Reject { status, .. } => format!("{status} response_format rejected"),
         Action::Cut(cut) => format!("cut after {} chars", cut.after_chars),
+        Action::Huge(huge) => format!("huge ({} chars)", huge.chars),
+        Action::KeepAlive(endless) => format!("keep-alive every {} ms", endless.interval_ms),
+        Action::Trickle(endless) => format!("trickle every {} ms", endless.interval_ms),
     };
+    let status = decision
+        .status
+        .map(|code| format!(" with status {code}"))
+        .unwrap_or_default();
     format!(
-        "stream={} rule={} delay={}ms -> {what}",
+        "stream={} rule={} delay={}ms -> {what}{status}",
         request::is_stream(body),
         decision.rule_index,
         decision.delay.as_millis()
@@ -165,9 +179,11 @@ fn answer(state: &AppState, action: Action, body: &Value, raw: &str) -> Response
     match action {
         Action::Text(text) => {
             let usage = (!text.omit_usage).then(|| {
-                text.usage.unwrap_or(UsageSpec {
-                    prompt_tokens: wire::estimate_tokens(raw),
-                    completion_tokens: wire::estimate_tokens(&text.content),
+                text.raw_usage.clone().unwrap_or_else(|| {
+                    wire::usage(text.usage.unwrap_or(UsageSpec {
+                        prompt_tokens: wire::estimate_tokens(raw),
+                        completion_tokens: wire::estimate_tokens(&text.content),
+                    }))
                 })
             });
             if streaming {
@@ -202,14 +218,18 @@ fn answer(state: &AppState, action: Action, body: &Value, raw: &str) -> Response
             }
             response
         }
-        Action::Reject(message) => json_response(
-            StatusCode::BAD_REQUEST,
-            wire::error(
-                &message,
-                "invalid_request_error",
-                Some("response_format"),
-                None,
-            ),
+        Action::Reject { status, body } => json_response(
+            StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST),
+            body,
+        ),
+        Action::Huge(huge) => with_type(stream::huge_body(&meta, huge, streaming), streaming),
+        Action::KeepAlive(endless) => with_type(
+            stream::endless_body(&meta, &endless, streaming, false),
+            streaming,
+        ),
+        Action::Trickle(endless) => with_type(
+            stream::endless_body(&meta, &endless, streaming, true),
+            streaming,
         ),
         Action::Cut(cut) if streaming => sse(stream::cut_steps(&meta, &cut)),
         Action::Cut(cut) => piecewise(
@@ -220,17 +240,30 @@ fn answer(state: &AppState, action: Action, body: &Value, raw: &str) -> Response
 }
 
 fn piecewise(steps: Vec<stream::Step>, content_type: &'static str) -> Response {
-    let mut response = Response::new(stream::body(steps));
+    typed(stream::body(steps), content_type)
+}
+
+fn typed(body: Body, content_type: &'static str) -> Response {
+    let mut response = Response::new(body);
     response
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     response
 }
 
+/// An SSE response or a JSON one, for bodies built for either.
+fn with_type(body: Body, streaming: bool) -> Response {
+    if streaming {
+        let mut response = typed(body, "text/event-stream");
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        response
+    } else {
+        typed(body, "application/json")
+    }
+}
+
 fn sse(steps: Vec<stream::Step>) -> Response {
-    let mut response = piecewise(steps, "text/event-stream");
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    response
+    with_type(stream::body(steps), true)
 }

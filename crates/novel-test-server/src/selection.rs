@@ -1,13 +1,15 @@
 //! Choosing the answer for one request: first matching rule with a reply left, reply
-//! consumption, `repeat_last`, unwrapping `delay`/`reject_*` wrappers and `{{n}}` templating.
+//! consumption, `repeat_last`, unwrapping `delay`/`with_status`/`reject_*` wrappers and `{{n}}`
+//! templating.
 
 use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::reply::{CutStreamReply, Reply, StatusReply, TextReply};
+use crate::reply::{CutStreamReply, EndlessReply, HugeReply, Reply, StatusReply, TextReply};
 use crate::request;
 use crate::script::Rule;
+use crate::wire;
 
 /// The concrete answer for one request, wrappers already unwrapped.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,10 +18,21 @@ pub enum Action {
     Text(TextReply),
     /// A scripted HTTP error.
     Status(StatusReply),
-    /// A 400 from a `reject_*` wrapper, with the error message.
-    Reject(String),
+    /// A refusal from a `reject_*` wrapper: status and error body.
+    Reject {
+        /// 400 or 500, depending on the imitated server.
+        status: u16,
+        /// The error body.
+        body: Value,
+    },
     /// A cut stream; content already templated.
     Cut(CutStreamReply),
+    /// A generated, absurdly long answer.
+    Huge(HugeReply),
+    /// Content, then keep-alives forever.
+    KeepAlive(EndlessReply),
+    /// Content repeated forever.
+    Trickle(EndlessReply),
 }
 
 /// What the server does for one request.
@@ -29,6 +42,8 @@ pub struct Decision {
     pub rule_index: usize,
     /// Total wait from `delay` wrappers before answering.
     pub delay: Duration,
+    /// The status a `with_status` wrapper imposes on the answer.
+    pub status: Option<u16>,
     /// The answer.
     pub action: Action,
 }
@@ -62,39 +77,57 @@ impl RuleState {
 enum Resolved<'a> {
     Text(&'a TextReply),
     Status(&'a StatusReply),
-    Reject(String),
+    Reject { status: u16, body: Value },
     Cut(&'a CutStreamReply),
+    Huge(HugeReply),
+    KeepAlive(&'a EndlessReply),
+    Trickle(&'a EndlessReply),
 }
 
-fn resolve<'a>(reply: &'a Reply, body: &Value, delay: &mut Duration) -> Resolved<'a> {
+/// What the wrappers around a reply add up to.
+#[derive(Default)]
+struct Wrapping {
+    delay: Duration,
+    status: Option<u16>,
+}
+
+fn resolve<'a>(reply: &'a Reply, body: &Value, wrapping: &mut Wrapping) -> Resolved<'a> {
     match reply {
         Reply::Text(text) => Resolved::Text(text),
         Reply::Status(status) => Resolved::Status(status),
         Reply::CutStream(cut) => Resolved::Cut(cut),
+        Reply::Huge(huge) => Resolved::Huge(*huge),
+        Reply::KeepAlive(endless) => Resolved::KeepAlive(endless),
+        Reply::Trickle(endless) => Resolved::Trickle(endless),
         Reply::Delay { ms, then } => {
-            *delay += Duration::from_millis(*ms);
-            resolve(then, body, delay)
+            wrapping.delay += Duration::from_millis(*ms);
+            resolve(then, body, wrapping)
         }
-        Reply::RejectJsonSchema { then } => {
+        Reply::WithStatus { code, then } => {
+            // The outermost status wins.
+            wrapping.status.get_or_insert(*code);
+            resolve(then, body, wrapping)
+        }
+        Reply::RejectJsonSchema { then, like } => {
             if request::uses_json_schema(body) {
-                Resolved::Reject(
-                    "test server: response_format type \"json_schema\" is not supported by this \
-                     server; use {\"type\":\"json_object\"}"
-                        .to_string(),
-                )
+                let (status, body) = wire::json_schema_refusal(*like);
+                Resolved::Reject { status, body }
             } else {
-                resolve(then, body, delay)
+                resolve(then, body, wrapping)
             }
         }
         Reply::RejectResponseFormat { then } => {
             if request::response_format(body).is_some() {
-                Resolved::Reject(
+                let body = wire::error(
                     "test server: the response_format parameter (json_object or json_schema) is \
-                     not supported by this server"
-                        .to_string(),
-                )
+                     not supported by this server",
+                    "invalid_request_error",
+                    Some("response_format"),
+                    None,
+                );
+                Resolved::Reject { status: 400, body }
             } else {
-                resolve(then, body, delay)
+                resolve(then, body, wrapping)
             }
         }
     }
@@ -124,11 +157,14 @@ impl Selector {
             let Some(reply) = state.current() else {
                 continue;
             };
-            let mut delay = Duration::ZERO;
+            let mut wrapping = Wrapping::default();
             let n = state.served + 1;
-            let action = match resolve(reply, body, &mut delay) {
-                Resolved::Reject(message) => Action::Reject(message),
+            let action = match resolve(reply, body, &mut wrapping) {
+                Resolved::Reject { status, body } => Action::Reject { status, body },
                 Resolved::Status(status) => Action::Status(status.clone()),
+                Resolved::Huge(huge) => Action::Huge(huge),
+                Resolved::KeepAlive(endless) => Action::KeepAlive(endless.clone()),
+                Resolved::Trickle(endless) => Action::Trickle(endless.clone()),
                 Resolved::Text(text) => Action::Text(TextReply {
                     content: template(&text.content, n),
                     ..text.clone()
@@ -138,12 +174,13 @@ impl Selector {
                     ..cut.clone()
                 }),
             };
-            if !matches!(action, Action::Reject(_)) {
+            if !matches!(action, Action::Reject { .. }) {
                 state.served = n;
             }
             return Some(Decision {
                 rule_index,
-                delay,
+                delay: wrapping.delay,
+                status: wrapping.status,
                 action,
             });
         }
@@ -214,7 +251,9 @@ mod tests {
         let schema = json!({"response_format": {"type": "json_schema"}});
         let object = json!({"response_format": {"type": "json_object"}});
         let rejected = selector.decide("", &schema).unwrap();
-        assert!(matches!(rejected.action, Action::Reject(ref m) if m.contains("json_schema")));
+        assert!(
+            matches!(rejected.action, Action::Reject { status: 400, ref body } if body.to_string().contains("json_schema"))
+        );
         assert_eq!(content(selector.decide("", &object)), "one 1");
         assert_eq!(content(selector.decide("", &schema)), "two");
     }
@@ -232,7 +271,9 @@ mod tests {
         let object = json!({"response_format": {"type": "json_object"}});
         let rejected = selector.decide("", &object).unwrap();
         assert_eq!(rejected.delay, Duration::from_millis(50));
-        assert!(matches!(rejected.action, Action::Reject(ref m) if m.contains("response_format")));
+        assert!(
+            matches!(rejected.action, Action::Reject { status: 400, ref body } if body.to_string().contains("response_format"))
+        );
         let answered = selector.decide("", &json!({})).unwrap();
         assert_eq!(
             answered.action,

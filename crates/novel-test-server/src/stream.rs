@@ -1,11 +1,15 @@
-//! Response bodies sent piece by piece: SSE streams of chunks, pauses between pieces, and
-//! deliberate connection drops for cut streams.
+//! Response bodies sent piece by piece: SSE streams of chunks, pauses between pieces,
+//! deliberate connection drops for cut streams, and the misbehaving bodies generated on the fly
+//! (huge answers, keep-alives and trickles that never end).
 
 use std::time::Duration;
 
 use axum::body::Body;
 
-use crate::reply::{CutStreamReply, UsageSpec};
+use futures::StreamExt;
+use serde_json::Value;
+
+use crate::reply::{CutStreamReply, EndlessReply, HugeReply};
 use crate::wire::{self, Meta};
 
 /// Roughly how many characters go into one streamed content chunk.
@@ -59,14 +63,14 @@ fn push_pieces(steps: &mut Vec<Step>, meta: &Meta, content: &str, pause: Duratio
 pub fn text_steps(
     meta: &Meta,
     content: &str,
-    usage: Option<UsageSpec>,
+    usage: Option<Value>,
     chunk_delay: Duration,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
     push_pieces(&mut steps, meta, content, chunk_delay);
     steps.push(Step::Data(wire::sse_event(&wire::finish_chunk(meta))));
-    if let Some(spec) = usage {
-        steps.push(Step::Data(wire::sse_event(&wire::usage_chunk(meta, spec))));
+    if let Some(usage) = usage {
+        steps.push(Step::Data(wire::sse_event(&wire::usage_chunk(meta, usage))));
     }
     steps.push(Step::Data(wire::SSE_DONE.to_string()));
     steps
@@ -120,6 +124,109 @@ pub fn body(steps: Vec<Step>) -> Body {
     Body::from_stream(stream)
 }
 
+/// The prose a huge answer repeats (ASCII, so characters are bytes and need no escaping).
+const FILLER: &str = "All work and no play makes Jack a dull boy. ";
+
+/// How much of a huge plain body goes out per write.
+const PLAIN_PIECE: u64 = 64 * 1024;
+
+/// `chars` characters of filler.
+fn filler(chars: u64) -> String {
+    let chars = usize::try_from(chars).unwrap_or(usize::MAX);
+    FILLER.chars().cycle().take(chars).collect()
+}
+
+type Pieces = futures::stream::BoxStream<'static, String>;
+
+fn into_body(pieces: Pieces) -> Body {
+    Body::from_stream(pieces.map(Ok::<_, std::io::Error>))
+}
+
+/// `total` characters cut into pieces of `piece` characters, generated as they are sent.
+fn filler_pieces(total: u64, piece: u64, wrap: impl Fn(&str) -> String + Send + 'static) -> Pieces {
+    let piece = piece.max(1);
+    let block = filler(piece.min(total));
+    futures::stream::unfold(0u64, move |sent| {
+        let left = total - sent;
+        let this = left.min(piece);
+        let out = (this > 0).then(|| {
+            let text = &block[..usize::try_from(this).unwrap_or(block.len())];
+            (wrap(text), sent + this)
+        });
+        std::future::ready(out)
+    })
+    .boxed()
+}
+
+/// A huge answer: an SSE stream of `huge.chunk_chars`-character chunks, or one plain body.
+pub fn huge_body(meta: &Meta, huge: HugeReply, streaming: bool) -> Body {
+    if streaming {
+        let head = wire::sse_event(&wire::role_chunk(meta));
+        let tail = format!(
+            "{}{}",
+            wire::sse_event(&wire::finish_chunk(meta)),
+            wire::SSE_DONE
+        );
+        let chunk_meta = meta.clone();
+        let chunks = filler_pieces(huge.chars, huge.chunk_chars, move |text| {
+            wire::sse_event(&wire::content_chunk(&chunk_meta, text))
+        });
+        into_body(
+            futures::stream::once(std::future::ready(head))
+                .chain(chunks)
+                .chain(futures::stream::once(std::future::ready(tail)))
+                .boxed(),
+        )
+    } else {
+        let (before, after) = wire::completion_around_content(meta);
+        let content = filler_pieces(huge.chars, PLAIN_PIECE, str::to_string);
+        into_body(
+            futures::stream::once(std::future::ready(before))
+                .chain(content)
+                .chain(futures::stream::once(std::future::ready(after)))
+                .boxed(),
+        )
+    }
+}
+
+/// A body that never ends. Streamed: the role chunk and `content`, then every interval a
+/// keep-alive comment, or with `trickle` the content again. Plain: a body that never gets
+/// going (single spaces), or with `trickle` a completion whose content string never closes.
+pub fn endless_body(meta: &Meta, reply: &EndlessReply, streaming: bool, trickle: bool) -> Body {
+    let interval = Duration::from_millis(reply.interval_ms.max(1));
+    let (first, again) = match (streaming, trickle) {
+        (true, _) => {
+            let mut first = wire::sse_event(&wire::role_chunk(meta));
+            if !reply.content.is_empty() {
+                first.push_str(&wire::sse_event(&wire::content_chunk(meta, &reply.content)));
+            }
+            let again = if trickle {
+                wire::sse_event(&wire::content_chunk(meta, &reply.content))
+            } else {
+                wire::SSE_KEEP_ALIVE.to_string()
+            };
+            (first, again)
+        }
+        (false, true) => {
+            let (before, _) = wire::completion_around_content(meta);
+            (format!("{before}{}", reply.content), reply.content.clone())
+        }
+        (false, false) => (" ".to_string(), " ".to_string()),
+    };
+    let forever = futures::stream::unfold((), move |()| {
+        let again = again.clone();
+        async move {
+            tokio::time::sleep(interval).await;
+            Some((again, ()))
+        }
+    });
+    into_body(
+        futures::stream::once(std::future::ready(first))
+            .chain(forever)
+            .boxed(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,11 +261,16 @@ mod tests {
 
     #[test]
     fn text_stream_ends_with_done_and_optional_usage() {
-        let spec = UsageSpec {
+        let spec = crate::reply::UsageSpec {
             prompt_tokens: 1,
             completion_tokens: 2,
         };
-        let with = text_steps(&meta(), "hello there", Some(spec), Duration::ZERO);
+        let with = text_steps(
+            &meta(),
+            "hello there",
+            Some(wire::usage(spec)),
+            Duration::ZERO,
+        );
         assert!(data(&with).ends_with(wire::SSE_DONE));
         assert!(data(&with).contains("\"total_tokens\":3"));
         let without = text_steps(&meta(), "hello", None, Duration::from_millis(5));
@@ -179,5 +291,12 @@ mod tests {
         assert!(!sent.contains("abcde"));
         assert!(!sent.contains("[DONE]") && !sent.contains("\"stop\""));
         assert_eq!(steps.last(), Some(&Step::Abort));
+    }
+
+    #[test]
+    fn filler_has_exactly_the_asked_length() {
+        assert_eq!(filler(0), "");
+        assert_eq!(filler(3), "All");
+        assert_eq!(filler(100).len(), 100);
     }
 }

@@ -1,4 +1,4 @@
-//! `novel providers list|add|set-key|delete-key|test` and the one place the CLI turns a profile
+//! `novel providers list|add|remove|set-key|delete-key|test` and the one place the CLI turns a profile
 //! into a model. Keys never pass through a file of ours: `set-key` reads one from standard input
 //! (hidden when typed at a terminal) straight into the OS keychain.
 
@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use novel_llm::{
-    ChatRequest, KeySource, Keychain, LanguageModel, ProfileStore, ProviderKind, ProviderProfile,
-    keychain,
+    ChatRequest, KeyRemoval, KeySource, Keychain, LanguageModel, ProfileStore, ProviderKind,
+    ProviderProfile, keychain,
 };
 
 use crate::cli::ProvidersCommand;
@@ -111,6 +111,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             Ok(())
         }
         ProvidersCommand::SetKey { profile } => set_key(&store, &profile, json),
+        ProvidersCommand::Remove { name } => remove(&store, &name, json),
         ProvidersCommand::DeleteKey { profile } => {
             let removed = keychain::delete_key(&profile)?;
             if json {
@@ -173,6 +174,29 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             }
         }
     }
+}
+
+/// Deletes a profile and the key it kept in the OS keychain.
+fn remove(store: &ProfileStore, name: &str, json: bool) -> Result<()> {
+    let removal = store.delete_profile(name, &Keychain::system)?;
+    if json {
+        return crate::output::json(&removal);
+    }
+    println!("Removed profile `{name}` from {}.", store.path().display());
+    match &removal.key {
+        KeyRemoval::Deleted => println!("Its API key was deleted from the OS keychain."),
+        KeyRemoval::NoneStored => println!("The OS keychain held no API key for it."),
+        KeyRemoval::NotInKeychain => {}
+        KeyRemoval::Failed { message } => eprintln!(
+            "warning: its API key is still in the OS keychain: {message}
+Delete it later with `novel providers delete-key {name}`."
+        ),
+    }
+    match &removal.default_profile {
+        Some(default) => println!("The default profile is `{default}`."),
+        None => println!("No profiles are left; add one with `novel providers add`."),
+    }
+    Ok(())
 }
 
 /// Reads a key from standard input into the keychain and points the profile at it.

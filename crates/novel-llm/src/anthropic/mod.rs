@@ -1,20 +1,22 @@
 //! The Anthropic provider: POST `{base_url}/v1/messages`, always streamed (`complete` collects
 //! the stream), authenticated with `x-api-key`.
 
-mod wire;
+pub(crate) mod wire;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures::FutureExt;
 use futures::future::BoxFuture;
 
 use crate::context::CallContext;
 use crate::error::LlmError;
+use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, stream_completion};
 use crate::profile::ProviderProfile;
 use crate::secret::ApiKey;
 use crate::sse::event_stream;
-use crate::transport::{SendFailure, Transport};
+use crate::transport::{NO_REFUSALS, Post, SendFailure, Transport};
 use crate::types::{ChatRequest, Completion, ModelInfo};
 
 /// The API version this module speaks.
@@ -25,13 +27,14 @@ pub struct AnthropicModel {
     ctx: Arc<CallContext>,
     transport: Transport,
     url: String,
+    timeout: Duration,
 }
 
 impl std::fmt::Debug for AnthropicModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AnthropicModel")
             .field("provider", &self.ctx.provider)
-            .field("url", &self.url)
+            .field("url", &self.ctx.redact(&self.url))
             .field("model", &self.ctx.model)
             .finish_non_exhaustive()
     }
@@ -47,6 +50,7 @@ impl AnthropicModel {
             url: format!("{base_url}/v1/messages"),
             ctx: Arc::new(CallContext::new(profile, key)),
             transport: Transport::new(profile.retry_policy(), profile.timeout())?,
+            timeout: profile.timeout(),
         })
     }
 
@@ -56,11 +60,13 @@ impl AnthropicModel {
         if let Some(key) = &self.ctx.key {
             headers.push(("x-api-key", key.expose().to_string()));
         }
-        let response = match self
-            .transport
-            .post_json(&self.ctx, &self.url, &headers, &body, true)
-            .await
-        {
+        let post = Post {
+            url: &self.url,
+            headers: &headers,
+            body: &body,
+            refusal: NO_REFUSALS,
+        };
+        let response = match self.transport.post_for_stream(&self.ctx, &post).await {
             Ok(response) => response,
             Err(SendFailure::Error(err)) => return Err(err),
             Err(SendFailure::Rejected { status, body }) => {
@@ -68,9 +74,15 @@ impl AnthropicModel {
             }
         };
         let mut parser = wire::StreamParser::default();
-        Ok(event_stream(response, self.ctx.clone(), move |_, data| {
-            parser.parse(data)
-        }))
+        // Without `max_tokens` the request asks for the default, which bounds the answer too.
+        let max_tokens = req.max_tokens.or(Some(wire::DEFAULT_MAX_TOKENS));
+        let limits = Limits::new(max_tokens, self.timeout);
+        Ok(event_stream(
+            response,
+            self.ctx.clone(),
+            limits,
+            move |_, data| parser.parse(data),
+        ))
     }
 }
 

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::sse::{SseStep, WireError};
 use crate::structured::{StructuredMode, system_prompt};
+use crate::token_count;
 use crate::types::{ChatRequest, FinishReason, Role, StreamEvent, Usage};
 
 /// The Messages API requires a limit; this is generous for a scene and within every model's.
@@ -100,9 +101,13 @@ struct MessageDeltaBody {
 
 #[derive(Debug, Default, Deserialize)]
 struct WireUsage {
+    #[serde(default, deserialize_with = "token_count::saturating_opt")]
     input_tokens: Option<u32>,
+    #[serde(default, deserialize_with = "token_count::saturating_opt")]
     output_tokens: Option<u32>,
+    #[serde(default, deserialize_with = "token_count::saturating_opt")]
     cache_creation_input_tokens: Option<u32>,
+    #[serde(default, deserialize_with = "token_count::saturating_opt")]
     cache_read_input_tokens: Option<u32>,
 }
 
@@ -261,5 +266,22 @@ mod tests {
         ));
         let future = r#"{"type":"some_new_event","x":1}"#;
         assert_eq!(parser.parse(future).unwrap(), SseStep::Events(vec![]));
+    }
+
+    #[test]
+    fn absurd_usage_numbers_are_clamped_and_summed_without_overflow() {
+        let mut parser = StreamParser::default();
+        let start = r#"{"type":"message_start","message":{"usage":{"input_tokens":18446744073709551615,"cache_read_input_tokens":4e9}}}"#;
+        let SseStep::Events(events) = parser.parse(start).unwrap() else {
+            panic!("not events")
+        };
+        assert_eq!(
+            events,
+            [StreamEvent::Usage(Usage {
+                prompt_tokens: u32::MAX,
+                completion_tokens: 0,
+                estimated: false
+            })]
+        );
     }
 }

@@ -3,21 +3,23 @@
 //! would end up in error messages). Steps the JSON mode down and remembers it when a model
 //! refuses `responseJsonSchema` or `responseMimeType`.
 
-mod wire;
+pub(crate) mod wire;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures::FutureExt;
 use futures::future::BoxFuture;
 
 use crate::context::CallContext;
 use crate::error::LlmError;
+use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, stream_completion};
 use crate::profile::ProviderProfile;
 use crate::secret::ApiKey;
 use crate::sse::event_stream;
 use crate::structured::{ModeMemory, StructuredMode, is_schema_rejection};
-use crate::transport::{SendFailure, Transport};
+use crate::transport::{Post, SendFailure, Transport};
 use crate::types::{ChatRequest, Completion, ModelInfo};
 
 /// A Gemini model.
@@ -26,13 +28,14 @@ pub struct GeminiModel {
     transport: Transport,
     url: String,
     modes: ModeMemory,
+    timeout: Duration,
 }
 
 impl std::fmt::Debug for GeminiModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("GeminiModel")
             .field("provider", &self.ctx.provider)
-            .field("url", &self.url)
+            .field("url", &self.ctx.redact(&self.url))
             .field("structured_mode", &self.modes.get())
             .finish_non_exhaustive()
     }
@@ -52,6 +55,7 @@ impl GeminiModel {
             ctx: Arc::new(CallContext::new(profile, key)),
             transport: Transport::new(profile.retry_policy(), profile.timeout())?,
             modes: ModeMemory::new(StructuredMode::JsonSchema),
+            timeout: profile.timeout(),
         })
     }
 
@@ -68,20 +72,27 @@ impl GeminiModel {
         loop {
             let mode = self.modes.get();
             let body = wire::build_request(req, mode);
-            match self
-                .transport
-                .post_json(&self.ctx, &self.url, &headers, &body, true)
-                .await
-            {
+            let structured = req.json_schema.is_some() && mode != StructuredMode::PromptOnly;
+            let refusal =
+                move |status: u16, text: &str| structured && is_schema_rejection(status, text);
+            let post = Post {
+                url: &self.url,
+                headers: &headers,
+                body: &body,
+                refusal: &refusal,
+            };
+            match self.transport.post_for_stream(&self.ctx, &post).await {
                 Ok(response) => {
-                    return Ok(event_stream(response, self.ctx.clone(), |_, data| {
-                        wire::parse_chunk(data)
-                    }));
+                    let limits = Limits::new(req.max_tokens, self.timeout);
+                    return Ok(event_stream(
+                        response,
+                        self.ctx.clone(),
+                        limits,
+                        |_, data| wire::parse_chunk(data),
+                    ));
                 }
                 Err(SendFailure::Error(err)) => return Err(err),
                 Err(SendFailure::Rejected { status, body }) => {
-                    let structured =
-                        req.json_schema.is_some() && mode != StructuredMode::PromptOnly;
                     if structured
                         && is_schema_rejection(status, &body)
                         && let Some(next) = self.modes.step_down(mode)

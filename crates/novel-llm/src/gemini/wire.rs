@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::sse::{SseStep, WireError};
 use crate::structured::{StructuredMode, system_prompt};
+use crate::token_count;
 use crate::types::{ChatRequest, FinishReason, Role, StreamEvent, Usage};
 
 #[derive(Debug, Serialize)]
@@ -110,11 +111,11 @@ struct Part {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct UsageMetadata {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "token_count::saturating")]
     prompt_token_count: u32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "token_count::saturating")]
     candidates_token_count: u32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "token_count::saturating")]
     thoughts_token_count: u32,
 }
 
@@ -265,6 +266,22 @@ mod tests {
             r#"{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}"#;
         assert!(
             matches!(parse_chunk(error), Err(WireError::Remote(m)) if m.contains("overloaded"))
+        );
+    }
+
+    #[test]
+    fn absurd_usage_numbers_are_clamped_and_summed_without_overflow() {
+        let chunk = r#"{"usageMetadata":{"promptTokenCount":18446744073709551615,"candidatesTokenCount":4e9,"thoughtsTokenCount":4e9}}"#;
+        let SseStep::Events(events) = parse_chunk(chunk).unwrap() else {
+            panic!("not events")
+        };
+        assert_eq!(
+            events,
+            [StreamEvent::Usage(Usage {
+                prompt_tokens: u32::MAX,
+                completion_tokens: u32::MAX,
+                estimated: false
+            })]
         );
     }
 }

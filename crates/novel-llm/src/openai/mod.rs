@@ -3,26 +3,25 @@
 //! when `response_format` is refused, and switches to `max_completion_tokens` when a newer
 //! OpenAI model refuses `max_tokens`. Each step-down resends at once and is not a retry.
 
-mod wire;
+pub(crate) mod wire;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
-use futures::FutureExt;
-use futures::future::BoxFuture;
-use reqwest::Response;
+use std::time::{Duration, Instant};
 
 use crate::context::CallContext;
 use crate::error::LlmError;
+use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, elapsed_ms};
 use crate::profile::ProviderProfile;
 use crate::secret::ApiKey;
 use crate::sse::{WireError, event_stream};
 use crate::structured::{ModeMemory, StructuredMode, is_schema_rejection};
 use crate::tokens;
-use crate::transport::{SendFailure, Transport};
+use crate::transport::{Delivered, Delivery, Post, SendFailure, Transport};
 use crate::types::{ChatRequest, Completion, ModelInfo};
+use futures::FutureExt;
+use futures::future::BoxFuture;
 
 use wire::TokenLimitField;
 
@@ -33,13 +32,14 @@ pub struct OpenAiModel {
     url: String,
     modes: ModeMemory,
     use_max_completion_tokens: AtomicBool,
+    transport_timeout: Duration,
 }
 
 impl std::fmt::Debug for OpenAiModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("OpenAiModel")
             .field("provider", &self.ctx.provider)
-            .field("url", &self.url)
+            .field("url", &self.ctx.redact(&self.url))
             .field("model", &self.ctx.model)
             .field("structured_mode", &self.modes.get())
             .finish_non_exhaustive()
@@ -58,6 +58,7 @@ impl OpenAiModel {
             transport: Transport::new(profile.retry_policy(), profile.timeout())?,
             modes: ModeMemory::new(StructuredMode::JsonSchema),
             use_max_completion_tokens: AtomicBool::new(false),
+            transport_timeout: profile.timeout(),
         })
     }
 
@@ -84,28 +85,35 @@ impl OpenAiModel {
     /// Sends `req`, adapting to what the server refuses. Terminates: every resend either steps
     /// the mode down or flips the token field, each of which happens at most a bounded number
     /// of times.
-    async fn send(&self, req: &ChatRequest, stream: bool) -> Result<Response, LlmError> {
+    async fn send(&self, req: &ChatRequest, delivery: Delivery) -> Result<Delivered, LlmError> {
+        let stream = delivery == Delivery::Stream;
         loop {
             let mode = self.modes.get();
             let limit = self.limit_field();
             let body = wire::build_request(req, &self.ctx.model, mode, stream, limit);
             let headers = self.headers();
-            let (status, text) = match self
-                .transport
-                .post_json(&self.ctx, &self.url, &headers, &body, stream)
-                .await
-            {
-                Ok(response) => return Ok(response),
+            let structured = req.json_schema.is_some() && mode != StructuredMode::PromptOnly;
+            // Some servers refuse `response_format` with a 5xx; that must not be retried.
+            let refusal =
+                move |status: u16, text: &str| structured && is_schema_rejection(status, text);
+            let post = Post {
+                url: &self.url,
+                headers: &headers,
+                body: &body,
+                refusal: &refusal,
+            };
+            let (status, text) = match self.transport.post(&self.ctx, &post, delivery).await {
+                Ok(delivered) => return Ok(delivered),
                 Err(SendFailure::Error(err)) => return Err(err),
                 Err(SendFailure::Rejected { status, body }) => (status, body),
             };
-            let structured = req.json_schema.is_some() && mode != StructuredMode::PromptOnly;
             if structured
                 && is_schema_rejection(status, &text)
                 && let Some(next) = self.modes.step_down(mode)
             {
                 tracing::info!(
                     provider = %self.ctx.provider,
+                    status,
                     from = ?mode,
                     to = ?next,
                     "server refused the structured-output format; falling back"
@@ -126,15 +134,17 @@ impl OpenAiModel {
 
     async fn complete_inner(&self, req: &ChatRequest) -> Result<Completion, LlmError> {
         let started = Instant::now();
-        let response = self.send(req, false).await?;
-        let body = response.text().await.map_err(|err| {
-            if err.is_timeout() {
-                self.ctx.timeout()
-            } else {
-                self.ctx.stream_cut(self.ctx.transport_detail(&err))
-            }
-        })?;
+        let limits = Limits::new(req.max_tokens, self.transport_timeout);
+        let delivery = Delivery::Body {
+            limit: limits.body_bytes,
+        };
+        let Delivered::Body(body) = self.send(req, delivery).await? else {
+            unreachable!("a body was asked for")
+        };
         let parsed = wire::parse_response(&body).map_err(|err| self.wire_error(err))?;
+        if parsed.text.len() > limits.answer_bytes {
+            return Err(self.ctx.invalid(limits.answer_too_long()));
+        }
         Ok(Completion {
             usage: parsed
                 .usage
@@ -163,10 +173,16 @@ impl LanguageModel for OpenAiModel {
 
     fn stream<'a>(&'a self, req: &'a ChatRequest) -> BoxFuture<'a, Result<EventStream, LlmError>> {
         async move {
-            let response = self.send(req, true).await?;
-            Ok(event_stream(response, self.ctx.clone(), |_, data| {
-                wire::parse_chunk(data)
-            }))
+            let Delivered::Stream(response) = self.send(req, Delivery::Stream).await? else {
+                unreachable!("a stream was asked for")
+            };
+            let limits = Limits::new(req.max_tokens, self.transport_timeout);
+            Ok(event_stream(
+                response,
+                self.ctx.clone(),
+                limits,
+                |_, data| wire::parse_chunk(data),
+            ))
         }
         .boxed()
     }

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 
 use crate::sse::{SseStep, WireError};
 use crate::structured::{StructuredMode, system_prompt};
+use crate::token_count;
 use crate::types::{ChatRequest, FinishReason, Role, StreamEvent, Usage};
 
 /// Which field carries the token limit: newer OpenAI models refuse `max_tokens`.
@@ -92,16 +93,18 @@ pub(crate) fn wants_max_completion_tokens(body: &str) -> bool {
 
 #[derive(Debug, Deserialize)]
 struct WireUsage {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "token_count::saturating")]
     prompt_tokens: u32,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "token_count::saturating")]
     completion_tokens: u32,
 }
 
 /// llama.cpp's per-request timings, which count tokens too.
 #[derive(Debug, Deserialize)]
 struct Timings {
+    #[serde(default, deserialize_with = "token_count::saturating_opt")]
     prompt_n: Option<u32>,
+    #[serde(default, deserialize_with = "token_count::saturating_opt")]
     predicted_n: Option<u32>,
 }
 
@@ -440,5 +443,28 @@ mod tests {
             Err(WireError::Invalid(_))
         ));
         assert_eq!(parse_chunk(" [DONE] ").unwrap(), SseStep::Done);
+    }
+
+    #[test]
+    fn absurd_usage_numbers_are_clamped_not_refused() {
+        let body = r#"{"choices":[{"message":{"content":"hi"},"finish_reason":"stop"}],
+            "usage":{"prompt_tokens":18446744073709551615,"completion_tokens":4e9,"total_tokens":-1}}"#;
+        let usage = parse_response(body).unwrap().usage.unwrap();
+        assert_eq!(
+            (usage.prompt_tokens, usage.completion_tokens, usage.total()),
+            (u32::MAX, 4_000_000_000, u32::MAX)
+        );
+        let chunk = r#"{"choices":[],"timings":{"prompt_n":1e99,"predicted_n":-3}}"#;
+        let SseStep::Events(events) = parse_chunk(chunk).unwrap() else {
+            panic!("not events")
+        };
+        assert_eq!(
+            events,
+            [StreamEvent::Usage(Usage {
+                prompt_tokens: u32::MAX,
+                completion_tokens: 0,
+                estimated: false
+            })]
+        );
     }
 }
