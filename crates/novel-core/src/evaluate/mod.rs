@@ -6,17 +6,30 @@
 //! findings are shown verbatim to the model in the single revision pass. The heuristics are
 //! tuned for precision: a needless revision costs a call and can damage good prose.
 
+mod check;
 mod continuity;
+mod facts;
 mod form;
 mod lexicon;
+mod meta;
+mod minds;
+mod people;
+mod places;
 mod pov;
+mod style;
 mod text;
+mod title;
+mod verbs;
 mod voice;
 
 #[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};
+
+pub use check::{CheckError, CheckScope, RECENT_SCENES, check_text, lost_items};
+pub use style::{repetition, stock_phrases};
+pub use title::{check_title, clean_title, title_is_words};
 
 use crate::config::{PointOfView, Tense};
 use crate::model::{Character, LifeStatus, Location};
@@ -60,6 +73,18 @@ pub enum Check {
     TenseDrift,
     PersonDrift,
     Markup,
+    /// Commentary about the story, or words to the user, in place of the story.
+    MetaText,
+    /// A move to a place the location web does not connect to where the character was.
+    Unreachable,
+    /// Narration stating what a character's record contradicts ("her brother was dead").
+    Contradiction,
+    /// A phrase the recent scenes already used.
+    Repetition,
+    /// Stock phrasing that marks prose as machine-written ("a testament to").
+    StockPhrase,
+    /// A scene title that is not words.
+    Title,
 }
 
 impl Check {
@@ -75,6 +100,12 @@ impl Check {
             Check::TenseDrift => "tense drift",
             Check::PersonDrift => "person drift",
             Check::Markup => "markup or meta text",
+            Check::MetaText => "commentary instead of story",
+            Check::Unreachable => "unreachable place",
+            Check::Contradiction => "contradicts the story memory",
+            Check::Repetition => "repeated from recent scenes",
+            Check::StockPhrase => "stock phrasing",
+            Check::Title => "title",
         }
     }
 }
@@ -98,6 +129,24 @@ pub struct Finding {
     pub message: String,
     /// The offending words, at most 120 characters.
     pub excerpt: Option<String>,
+    /// Where the offending words are, in characters (not bytes) from the start of the prose.
+    #[serde(default)]
+    pub span: Option<Span>,
+    /// The whole sentence the offending words are in.
+    #[serde(default)]
+    pub sentence: Option<String>,
+    /// The story-memory record the finding is about (a character or location id), if any.
+    #[serde(default)]
+    pub record: Option<String>,
+}
+
+/// A range of characters (Unicode scalar values, not bytes) in the checked prose: `start`
+/// inclusive, `end` exclusive.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub start: u32,
+    pub end: u32,
 }
 
 impl Finding {
@@ -107,7 +156,25 @@ impl Finding {
             severity,
             message,
             excerpt,
+            span: None,
+            sentence: None,
+            record: None,
         }
+    }
+
+    /// Places the finding at the byte range `from..to` of the prose, within sentence `s`.
+    fn at(mut self, prose: &text::Prose<'_>, s: &text::Sentence, from: usize, to: usize) -> Self {
+        self.span = Some(prose.span(from, to));
+        self.sentence = Some(prose.original[s.start..s.end].to_string());
+        self
+    }
+
+    /// Names the memory record the finding is about.
+    fn about(mut self, record: &str) -> Self {
+        if !record.is_empty() {
+            self.record = Some(record.to_string());
+        }
+        self
     }
 }
 
@@ -118,16 +185,20 @@ const MAX_PER_CHECK: usize = 4;
 pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
     let ctx = Ctx::new(*input);
     let mut findings = Vec::new();
-    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 9] = [
+    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 13] = [
         pov::leaks,
-        pov::other_minds,
+        minds::other_minds,
         continuity::dead_characters,
         continuity::two_places,
         continuity::lost_items,
+        places::unreachable,
+        facts::contradictions,
         form::length,
         voice::tense_drift,
         voice::person_drift,
         form::markup,
+        meta::meta_text,
+        style::stock_phrasing,
     ];
     for check in checks {
         let mut found = check(&ctx);
@@ -177,6 +248,18 @@ struct Ctx<'a> {
     names: text::NameIndex,
     /// "she" or "he" when the POV character's own record says so unambiguously.
     pov_pronoun: Option<&'static str>,
+    /// Each person's pronoun, when their record says.
+    genders: Vec<Option<&'static str>>,
+    /// The location web and the places' names.
+    map: places::Map,
+    /// Every word of every known place's name (lowercase): not people's names.
+    place_words: Vec<String>,
+    /// Where the scene is after each sentence (an index into `input.locations`).
+    place_after: Vec<Option<usize>>,
+    /// Moves on the page to places the web does not reach.
+    journeys: Vec<places::Journey>,
+    /// Sentences that are meta text, not story: the voice checks do not read them.
+    meta: Vec<bool>,
 }
 
 impl<'a> Ctx<'a> {
@@ -190,14 +273,33 @@ impl<'a> Ctx<'a> {
             }
         };
         let names = text::NameIndex::new(&people);
-        Ctx {
+        let genders = people.iter().map(|c| pronoun_of(c)).collect();
+        let map = places::Map::new(input.locations);
+        let place_words = map.words();
+        let prose = text::Prose::new(input.prose);
+        let meta = prose
+            .sentences
+            .iter()
+            .map(|s| meta::is_meta(&prose, s))
+            .collect();
+        let mut ctx = Ctx {
             input,
-            prose: text::Prose::new(input.prose),
+            prose,
+            meta,
             people,
             pov,
             names,
             pov_pronoun: pronoun_of(input.pov_character),
-        }
+            genders,
+            map,
+            place_words,
+            place_after: Vec::new(),
+            journeys: Vec::new(),
+        };
+        let (place_after, journeys) = places::track(&ctx);
+        ctx.place_after = place_after;
+        ctx.journeys = journeys;
+        ctx
     }
 
     /// How a character is named in messages.
