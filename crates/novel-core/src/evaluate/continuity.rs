@@ -355,6 +355,8 @@ fn owned_mention(
                 t.plain_gap && (!t.lower.ends_with("'s") || item_words.contains(&t.lower))
             })
             .find(|&j| singular(&s.tokens[j].lower) == singular(head))
+            // "her shawls": others of the kind, not the one that was lost.
+            .filter(|&j| s.tokens[j].lower == head || singular(head) != head)
             .map(|j| (i, j))
     })
 }

@@ -25,7 +25,7 @@ const MIND_VERBS: &[&str] = &[
     "imagines", "pictures",
     "thinking", "wondering", "remembering", "hoping", "worrying", "dreading", "regretting",
     "imagining", "picturing", "longing", "wishing", "doubting", "pondering", "seething",
-    "fuming", "panicking", "praying",
+    "fuming", "panicking", "praying", "plotting", "scheming", "calculating", "rehearsing",
 ];
 
 /// Inner states after "was": "he was relieved", "she was terrified they would be caught".
@@ -36,7 +36,8 @@ const STATES: &[&str] = &[
     "embarrassed", "guilty", "lonely", "heartbroken", "nervous", "anxious", "glad", "sorry",
     "disappointed", "pleased", "thrilled", "delighted", "confused", "curious", "furious",
     "humiliated", "secretly", "inwardly", "privately", "dreading", "seething", "unaware",
-    "aware", "resentful", "envious", "miserable", "elated", "overjoyed", "petrified",
+    "aware", "resentful", "envious", "miserable", "elated", "overjoyed", "petrified", "proud",
+    "ashamed", "hopeful", "doubtful", "suspicious", "uneasy", "eager", "reluctant",
 ];
 
 /// What "felt a…" must name to be a feeling rather than a touch: "a surge of", "a pang".
@@ -132,7 +133,19 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         }
         let mut found: Vec<(usize, usize, Referent)> = Vec::new();
         for subject in ctx.subjects(si) {
-            if !subject.referent.is_other() || led_in(s, subject.first) {
+            if !subject.referent.is_other() {
+                continue;
+            }
+            // "…, though she would never admit it": hidden even from the POV character, so no
+            // guess or "though" before it makes it a reading.
+            let chain = verb_chain(s, subject.last);
+            if let Some(&main) = chain.last()
+                && hidden(s, main)
+            {
+                found.push((subject.first, main, subject.referent));
+                continue;
+            }
+            if led_in(s, subject.first) {
                 continue;
             }
             if let Some(end) = stated_mind(ctx, s, &subject) {
@@ -155,9 +168,19 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
 /// A perception, guess or report before the subject: "She could tell Bram knew", "Bram said
 /// he had hoped", "Maybe Lena knew".
 fn led_in(s: &Sentence, first: usize) -> bool {
-    s.tokens[..first]
-        .iter()
-        .any(|t| is_in(INFERENCE, &t.lower) || is_in(REPORTING, &t.lower))
+    // "…as far as he feared", "colder than she expected": a comparison, not a report.
+    let comparative = first.checked_sub(1).is_some_and(|p| {
+        let w = s.tokens[p].lower.as_str();
+        w == "than"
+            || (w == "as"
+                && s.tokens[p.saturating_sub(3)..p]
+                    .iter()
+                    .any(|t| t.lower == "as"))
+    });
+    comparative
+        || s.tokens[..first]
+            .iter()
+            .any(|t| is_in(INFERENCE, &t.lower) || is_in(REPORTING, &t.lower))
 }
 
 /// The last token of a statement of the subject's inner life, if the chain after it is one.
@@ -180,6 +203,21 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> 
     }
     if words[..words.len() - 1].iter().any(|w| is_in(MODALS, w)) {
         return hidden(s, main_i).then_some(main_i);
+    }
+    // "He never suspected", "she did not know": unawareness is narrator knowledge (`pov.rs`).
+    if s.tokens[subject.last + 1..main_i]
+        .iter()
+        .any(|t| matches!(t.lower.as_str(), "not" | "never") || t.lower.ends_with("n't"))
+    {
+        return None;
+    }
+    if main == "planning"
+        && matches!(
+            next,
+            Some("how" | "to" | "what" | "when" | "where" | "whether")
+        )
+    {
+        return Some(main_i);
     }
     if is_in(MIND_VERBS, main) {
         let exempt = match main {
@@ -220,6 +258,32 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> 
     if was && is_in(STATES, main) {
         return Some(main_i);
     }
+    coordinated_mind(s, main_i)
+}
+
+/// "She poured the soup and hoped I would notice": a thinking verb sharing the subject, in
+/// the same clause.
+fn coordinated_mind(s: &Sentence, from: usize) -> Option<usize> {
+    let mut j = from + 1;
+    while let Some(t) = s.tokens.get(j) {
+        if t.barrier || j > from + 12 {
+            return None;
+        }
+        if matches!(
+            t.lower.as_str(),
+            "she" | "he" | "i" | "they" | "we" | "who" | "that" | "which"
+        ) {
+            return None;
+        }
+        if matches!(t.lower.as_str(), "and" | "but")
+            && let Some(v) = s.tokens.get(j + 1).filter(|v| v.plain_gap)
+            && is_in(MIND_VERBS, &v.lower)
+            && !v.lower.ends_with("ing")
+        {
+            return Some(j + 1);
+        }
+        j += 1;
+    }
     None
 }
 
@@ -230,28 +294,13 @@ fn knew_a_thing(ctx: &Ctx<'_>, s: &Sentence, v: usize) -> bool {
         return false;
     };
     let word = ctx.prose.word(next);
+    // "The man Bram knew was called Dunn": whom Bram knew, an acquaintance.
+    #[rustfmt::skip]
     let known_thing = matches!(
         next.lower.as_str(),
-        "how"
-            | "him"
-            | "her"
-            | "them"
-            | "me"
-            | "us"
-            | "you"
-            | "every"
-            | "each"
-            | "all"
-            | "his"
-            | "my"
-            | "your"
-            | "their"
-            | "its"
-            | "of"
-            | "this"
-            | "these"
-            | "those"
-            | "where"
+        "how" | "him" | "her" | "them" | "me" | "us" | "you" | "every" | "each" | "all" | "his"
+            | "my" | "your" | "their" | "its" | "of" | "this" | "these" | "those" | "where"
+            | "was" | "were" | "had" | "is"
     );
     let the_way = next.lower == "the"
         && s.tokens.get(v + 2).is_some_and(|t| {

@@ -152,6 +152,28 @@ pub(super) fn verb_follows(s: &Sentence, i: usize) -> bool {
     false
 }
 
+/// Verbs of touching or looking at another person: "Maud took her hand" is someone else's.
+#[rustfmt::skip]
+const CONTACT: &[&str] = &[
+    "took", "takes", "held", "holds", "grabbed", "grabs", "squeezed", "squeezes", "touched",
+    "touches", "kissed", "kisses", "stroked", "strokes", "patted", "pats", "shook", "shakes",
+    "clasped", "clasps", "gripped", "grips", "pressed", "presses", "caught", "catches", "seized",
+    "seizes", "searched", "searches", "met", "meets", "studied", "studies", "watched",
+    "watches", "sought", "seeks", "brushed", "brushes", "cupped", "cups", "rubbed", "rubs",
+];
+
+/// "Greta kept her hands steady": a possessive after a verb that is not one of contact
+/// belongs, by default, to the clause's own subject.
+fn own_possessive(s: &Sentence, k: usize) -> bool {
+    let possessive = s.tokens.get(k + 1).is_some_and(|n| {
+        n.plain_gap && !super::text::is_function_word(&n.lower) && !n.lower.ends_with("ly")
+    });
+    let after_contact = k
+        .checked_sub(1)
+        .is_some_and(|p| CONTACT.contains(&s.tokens[p].lower.as_str()));
+    possessive && !after_contact
+}
+
 /// What the narration has mentioned before a point: known people and gendered mentions.
 #[derive(Debug, Clone, Copy)]
 enum Mention {
@@ -249,13 +271,15 @@ impl Ctx<'_> {
             return None;
         }
         let object = if g == "she" { "her" } else { "him" };
-        let between = &s.tokens[hit.last + 1..ti];
+        let between = hit.last + 1..ti;
         let pov_between = hits
             .iter()
             .any(|h| h.who == self.pov && h.first > hit.last && h.first < ti);
-        let barrier = between.iter().any(|t| t.barrier) || s.tokens[ti].barrier;
-        (!pov_between && !barrier && !between.iter().any(|t| t.lower == object))
-            .then_some(Referent::Person(hit.who))
+        let barrier = s.tokens[between.clone()].iter().any(|t| t.barrier) || s.tokens[ti].barrier;
+        let points_at_pov = between
+            .clone()
+            .any(|k| s.tokens[k].lower == object && !own_possessive(s, k));
+        (!pov_between && !barrier && !points_at_pov).then_some(Referent::Person(hit.who))
     }
 
     /// The subjects in sentence `si`: names (known and unknown) and personal pronouns, each

@@ -75,6 +75,23 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
         ),
         leak(
             &format!(
+                r"(?i)(?:\b(\w+)\s+)?\bit (?:did{not}|never|had{not}|had never) (?:once )?occur(?:red)? to (?:her|him|them|me|us)\b"
+            ),
+            unaware,
+            true,
+        ),
+        leak(
+            r"(?i)\b(?:nobody|no one|none of them) had (?:told|warned) (?:her|him|them|me|us) that\b",
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)\bwould have (?:cause|reason|occasion|time) to (?:remember|regret|recall|rue|think of|wish)\b|\bwould remember (?:\w+\s+){0,4}for the rest of (?:her|his|my|their|our) li(?:fe|ves)\b",
+            hindsight,
+            false,
+        ),
+        leak(
+            &format!(
                 r"(?i)\bwhat\s+{WHO}\s+(?:did{not}|could{not}(?: have)?)\s+(?:know|reali[sz]e|see|notice|known|guess|suspect)\b"
             ),
             unaware,

@@ -51,7 +51,15 @@ const BASES: &[&str] = &[
     "tug", "turn", "twist", "unfold", "unlock", "untie", "vanish", "wade", "wait", "wake",
     "walk", "wander", "warn", "wash", "watch", "wave", "wear", "weave", "weep", "whimper",
     "whip", "whirl", "whisper", "whistle", "widen", "wince", "wipe", "work", "wrap", "wrench",
-    "write", "yank", "yawn", "yell",
+    "write", "yank", "yawn", "yell", "hear", "say", "become", "lose", "meet", "pay", "seek",
+    "shoot", "spend", "teach", "win", "forgive", "grow", "throw", "freeze", "bleed", "flee",
+    "lend", "sting", "bind", "wind", "fetch", "mark", "pray", "promise", "pretend", "prepare",
+    "receive", "refuse", "remain", "repeat", "save", "scowl", "shrink", "spot", "steady",
+    "study", "suggest", "sweat", "trust", "unbutton", "use", "visit", "warm", "wrestle",
+    "yield", "frown", "peek", "pinch", "pound", "rinse", "rustle", "sag", "scurry", "shuffle",
+    "skid", "sling", "slouch", "smack", "smear", "snarl", "sneer", "snore", "soak", "sprint",
+    "squeak", "squeal", "stack", "stomp", "strain", "strip", "swipe", "tease", "thump",
+    "topple", "totter", "tread", "tumble", "twitch", "wobble", "wriggle", "yelp", "hear",
     // States and thoughts (see STATES).
     "appear", "belong", "believe", "care", "deserve", "doubt", "fear", "feel", "forget", "guess",
     "hate", "hope", "imagine", "know", "like", "live", "love", "matter", "mean", "mind", "need",
@@ -72,6 +80,8 @@ const NOUN_LIKE: &[&str] = &[
     "spring", "stamp", "stroke", "sweep", "tap", "tear", "touch", "trip", "turn", "twist",
     "watch", "whisper", "yell", "charge", "shift", "block", "bolt", "dust", "lock", "help",
     "mount", "pack", "pump", "punch", "load", "hammer", "paint", "scratch", "search", "check",
+    "mark", "pound", "stack", "strip", "promise", "visit", "use", "spot", "sweat", "trust",
+    "win", "pay", "sting", "wind", "rustle", "snore", "squeal", "thump", "strain", "study",
     "change", "escape", "surge", "answer", "return", "attack", "bark", "howl", "roar", "grip",
     "hug", "shout", "cry", "sob", "chase", "cough", "curse", "dance", "drink", "march", "whistle",
 ];
@@ -189,9 +199,19 @@ pub(super) fn is_state(word: &str) -> bool {
     STATES.contains(&word)
 }
 
+/// Bases that are also their own past ("I read it", "I lay there", "I set it down"): after
+/// "I" or "they" they say nothing about the tense.
+#[rustfmt::skip]
+const SAME_IN_PAST: &[&str] = &[
+    "lay", "read", "set", "cut", "hit", "shut", "burst", "spread", "put", "let", "cast",
+    "hurt", "cost", "quit", "split", "thrust", "beat", "fit", "bet", "rid", "shed", "knit",
+];
+
 /// A known base form ("walk", "turn"), for "I walk", "they turn".
 pub(super) fn is_known_base(word: &str) -> bool {
-    is_base(word) && !matches!(word, "back" | "end" | "light" | "lower" | "place" | "set")
+    is_base(word)
+        && !SAME_IN_PAST.contains(&word)
+        && !matches!(word, "back" | "end" | "light" | "lower" | "place")
 }
 
 /// "-ing" forms that are not verbs.
