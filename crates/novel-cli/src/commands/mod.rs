@@ -1,5 +1,6 @@
 //! One module per subcommand; `run` dispatches.
 
+mod check;
 mod context;
 mod export;
 mod inspect;
@@ -33,6 +34,17 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Providers(cmd) => providers::run(cmd, json),
         Command::Reindex => reindex::run(&dir, json),
         Command::Context { next: _, show } => context::run(&dir, show, json),
+        Command::Check {
+            file,
+            pov_character,
+            location,
+        } => check::run(
+            &open(&dir, Access::Read)?,
+            &file,
+            pov_character,
+            location,
+            json,
+        ),
         Command::Export { format, output } => {
             export::run(&open(&dir, Access::Read)?, format, output, json)
         }

@@ -263,8 +263,10 @@ fn lost_item(ctx: &Ctx<'_>, lost: &LostItem) -> Option<Finding> {
             let Some(v) = verb_after(&s.tokens, subject_last) else {
                 continue;
             };
-            if is_in(USE_VERBS, &s.tokens[v].lower) && object_is_item(s, v, &head, &item_words) {
-                found = Some((subject_last, v));
+            if is_in(USE_VERBS, &s.tokens[v].lower)
+                && let Some(object) = object_is_item(s, v, &head, &item_words)
+            {
+                found = Some((subject_last, object));
                 break;
             }
         }
@@ -431,22 +433,22 @@ fn subjects(ctx: &Ctx<'_>, s: &Sentence, who: Option<usize>, lost: &LostItem) ->
     out
 }
 
-/// Whether the item is the verb's object within the next eight words ("drew her father's
-/// silver knife"), and not a different one ("drew a spare knife").
-fn object_is_item(s: &Sentence, v: usize, head: &str, item_words: &[String]) -> bool {
-    for t in s.tokens.iter().skip(v + 1).take(8) {
+/// The item's noun, when the item is the verb's object within the next eight words ("drew her
+/// father's silver knife"), and not a different one ("drew a spare knife").
+fn object_is_item(s: &Sentence, v: usize, head: &str, item_words: &[String]) -> Option<usize> {
+    for (i, t) in s.tokens.iter().enumerate().skip(v + 1).take(8) {
         if t.barrier {
-            return false;
+            return None;
         }
         if singular(&t.lower) == singular(head) {
-            return true;
+            return Some(i);
         }
         let foreign_possessive = t.lower.ends_with("'s") && !item_words.contains(&t.lower);
         if is_in(OTHER_ONE, &t.lower) || foreign_possessive {
-            return false;
+            return None;
         }
     }
-    false
+    None
 }
 
 /// The item with a determiner, to read well in a sentence: "the silver knife", "her compass".

@@ -334,8 +334,9 @@ impl<'a> Ctx<'a> {
     }
 }
 
-/// The POV character's pronoun, from a `pronouns` or `gender` fact or, failing that, from the
-/// pronouns their description uses when it uses only one kind.
+/// A character's pronoun, from a `pronouns` or `gender` fact or, failing that, from the
+/// pronouns their description, goals, fears and arc use when they use only one kind ("clear
+/// her brother's name").
 fn pronoun_of(c: &Character) -> Option<&'static str> {
     let stated = ["pronouns", "gender", "sex"]
         .iter()
@@ -348,7 +349,15 @@ fn pronoun_of(c: &Character) -> Option<&'static str> {
             )
         });
     stated.or_else(|| {
-        let text = format!("{} {}", c.description, c.personality.join(" "));
+        let text = format!(
+            "{} {} {} {} {} {}",
+            c.description,
+            c.personality.join(" "),
+            c.goals.join(" "),
+            c.fears.join(" "),
+            c.arc.want,
+            c.arc.need
+        );
         pronoun_in(
             &text,
             &["she", "her", "hers", "herself"],
