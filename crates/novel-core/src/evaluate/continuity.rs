@@ -329,7 +329,7 @@ fn owned_mention(
     head: &str,
     item_words: &[String],
 ) -> Option<(usize, usize)> {
-    let hits = ctx.names.hits(&ctx.prose, s);
+    let hits = ctx.hits(s);
     (0..s.tokens.len()).find_map(|i| {
         let t = &s.tokens[i];
         let owners = if hits

@@ -210,7 +210,7 @@ fn about_kin(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Option<Finding> {
 
 /// "Ewan Reed was dead", "Orrin was alive after all", "the late Ewan".
 fn about_named(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
-    for h in ctx.names.hits(&ctx.prose, s) {
+    for h in ctx.hits(s) {
         if h.possessive {
             continue;
         }

@@ -344,7 +344,7 @@ fn hidden(s: &Sentence, main_i: usize) -> bool {
 /// "in his mind", "Bram's thoughts", "her stomach dropped", "Ewan's heart was pounding".
 fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
     let mut out = Vec::new();
-    let hits = ctx.names.hits(&ctx.prose, s);
+    let hits = ctx.hits(s);
     for (i, t) in s.tokens.iter().enumerate() {
         let owner = if let Some(h) = hits.iter().find(|h| h.last == i && h.possessive) {
             if h.who == ctx.pov {
@@ -399,7 +399,7 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
 /// "Nothing frightened him more than the crossing": the object is the one who feels.
 fn experienced(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
     let mut out = Vec::new();
-    let hits = ctx.names.hits(&ctx.prose, s);
+    let hits = ctx.hits(s);
     for (i, t) in s.tokens.iter().enumerate() {
         if !is_in(EXPERIENCER, &t.lower) || led_in(s, i) {
             continue;
@@ -456,12 +456,9 @@ fn read_by_pov(ctx: &Ctx<'_>, si: usize, from: usize) -> bool {
 /// she guessed. He had been worried since Tuesday."), or the sentence after gives the POV
 /// character's evidence ("He was frightened. I could see it in his hands.").
 fn reading_around(ctx: &Ctx<'_>, si: usize, who: Referent) -> bool {
-    let narration: Vec<usize> = (0..ctx.prose.sentences.len())
-        .filter(|k| !ctx.prose.sentences[*k].tokens.is_empty())
-        .collect();
-    let Some(pos) = narration.iter().position(|k| *k == si) else {
-        return false;
-    };
+    let narrated = |k: &usize| !ctx.prose.sentences[*k].tokens.is_empty();
+    let previous = (0..si).rev().find(narrated);
+    let next = (si + 1..ctx.prose.sentences.len()).find(narrated);
     let reads = |k: usize| {
         ctx.prose.sentences[k]
             .tokens
@@ -473,16 +470,12 @@ fn reading_around(ctx: &Ctx<'_>, si: usize, who: Referent) -> bool {
             .iter()
             .any(|x| x.referent == who || (who == Referent::Someone && x.referent.is_other()))
             || ctx
-                .names
-                .hits(&ctx.prose, &ctx.prose.sentences[k])
+                .hits(&ctx.prose.sentences[k])
                 .iter()
                 .any(|h| Referent::Person(h.who) == who)
     };
-    let before = pos
-        .checked_sub(1)
-        .map(|p| narration[p])
-        .is_some_and(|k| reads(k) && mentions(k));
-    let after = narration.get(pos + 1).is_some_and(|&k| {
+    let before = previous.is_some_and(|k| reads(k) && mentions(k));
+    let after = next.is_some_and(|k| {
         let s = &ctx.prose.sentences[k];
         ctx.subjects(k).first().is_some_and(|x| {
             x.first == 0

@@ -25,6 +25,9 @@ mod voice;
 #[cfg(test)]
 mod tests;
 
+use std::cell::OnceCell;
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 
 pub use check::{CheckError, CheckScope, RECENT_SCENES, check_text, lost_items};
@@ -260,6 +263,10 @@ struct Ctx<'a> {
     journeys: Vec<places::Journey>,
     /// Sentences that are meta text, not story: the voice checks do not read them.
     meta: Vec<bool>,
+    /// The names in each sentence's narration, by the sentence's start.
+    hits: HashMap<usize, Vec<text::NameHit>>,
+    /// The subjects of each sentence, read once when first asked for.
+    subjects: OnceCell<Vec<Vec<people::Subject>>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -282,6 +289,11 @@ impl<'a> Ctx<'a> {
             .iter()
             .map(|s| meta::is_meta(&prose, s))
             .collect();
+        let hits = prose
+            .sentences
+            .iter()
+            .map(|s| (s.start, names.hits(&prose, s)))
+            .collect();
         let mut ctx = Ctx {
             input,
             prose,
@@ -295,11 +307,21 @@ impl<'a> Ctx<'a> {
             place_words,
             place_after: Vec::new(),
             journeys: Vec::new(),
+            hits,
+            subjects: OnceCell::new(),
         };
         let (place_after, journeys) = places::track(&ctx);
         ctx.place_after = place_after;
         ctx.journeys = journeys;
         ctx
+    }
+
+    /// The known characters named in a sentence's narration.
+    fn hits(&self, s: &text::Sentence) -> Vec<text::NameHit> {
+        match self.hits.get(&s.start) {
+            Some(found) => found.clone(),
+            None => self.names.hits(&self.prose, s),
+        }
     }
 
     /// How a character is named in messages.

@@ -50,6 +50,9 @@ pub(super) struct Subject {
     pub first_person: bool,
 }
 
+/// How many sentences back a pronoun's antecedent is looked for.
+const LOOK_BACK: usize = 12;
+
 /// Capitalised words that start sentences without naming anyone.
 #[rustfmt::skip]
 const NOT_NAMES: &[&str] = &[
@@ -186,7 +189,7 @@ enum Mention {
 /// Every mention in sentence `s` before token `before`, in order.
 fn mentions_in(ctx: &Ctx<'_>, s: &Sentence, before: usize) -> Vec<Mention> {
     let mut out = Vec::new();
-    let hits = ctx.names.hits(&ctx.prose, s);
+    let hits = ctx.hits(s);
     let mut i = 0;
     while i < before.min(s.tokens.len()) {
         if let Some(h) = hits.iter().find(|h| h.first == i) {
@@ -210,9 +213,12 @@ impl Ctx<'_> {
         self.genders[who]
     }
 
-    /// Sentence `si` and the sentences before it, nearest first.
+    /// Sentence `si` and the few before it, nearest first: who "she" is does not depend on
+    /// a page ago, and a long manuscript must not cost a scan back to its start per pronoun.
     fn back_from(&self, si: usize) -> impl Iterator<Item = &Sentence> {
-        self.prose.sentences[..=si].iter().rev()
+        self.prose.sentences[si.saturating_sub(LOOK_BACK)..=si]
+            .iter()
+            .rev()
     }
 
     /// The latest mention of someone other than the POV character of gender `g` before token
@@ -263,7 +269,7 @@ impl Ctx<'_> {
     /// between that points back at the POV character.
     fn same_clause_subject(&self, si: usize, ti: usize, g: &str) -> Option<Referent> {
         let s = &self.prose.sentences[si];
-        let hits = self.names.hits(&self.prose, s);
+        let hits = self.hits(s);
         let hit = hits.iter().rev().find(|h| {
             h.last < ti && h.who != self.pov && !h.possessive && self.gender_of(h.who) == Some(g)
         })?;
@@ -285,8 +291,17 @@ impl Ctx<'_> {
     /// The subjects in sentence `si`: names (known and unknown) and personal pronouns, each
     /// with the token range and who it is. Possessives are left out.
     pub(super) fn subjects(&self, si: usize) -> Vec<Subject> {
+        let all = self.subjects.get_or_init(|| {
+            (0..self.prose.sentences.len())
+                .map(|i| self.read_subjects(i))
+                .collect()
+        });
+        all[si].clone()
+    }
+
+    fn read_subjects(&self, si: usize) -> Vec<Subject> {
         let s = &self.prose.sentences[si];
-        let hits = self.names.hits(&self.prose, s);
+        let hits = self.hits(s);
         let mut out: Vec<Subject> = hits
             .iter()
             .filter(|h| !h.possessive)

@@ -308,10 +308,10 @@ fn simultaneous_cut(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
                 .zip(&s.tokens)
                 .all(|(w, t)| *w == t.lower && !t.barrier)
     })?;
-    let hit =
-        ctx.names.hits(&ctx.prose, s).into_iter().find(|h| {
-            h.who != ctx.pov && h.first >= opening.len() && h.first <= opening.len() + 2
-        })?;
+    let hit = ctx
+        .hits(s)
+        .into_iter()
+        .find(|h| h.who != ctx.pov && h.first >= opening.len() && h.first <= opening.len() + 2)?;
     let away = ctx.elsewhere(hit.who)?;
     if has_arrival(ctx.prose.narration(s)) {
         return None;

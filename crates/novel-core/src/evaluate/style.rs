@@ -185,9 +185,9 @@ pub(super) fn stock_phrasing(ctx: &Ctx<'_>) -> Vec<Finding> {
 
 /// Shortest run of words shared with a recent scene that counts as repetition.
 const REPEAT_WORDS: usize = 5;
-/// Shared runs need this many words that are not function words: "at the end of the" is not
-/// repetition, "the salt wind off the cliffs" is.
-const REPEAT_CONTENT_WORDS: usize = 2;
+/// Shared runs need this many words that are not function words: "went up to the top of the"
+/// is not repetition, "the salt wind came off the cliffs" is.
+const REPEAT_CONTENT_WORDS: usize = 3;
 
 #[rustfmt::skip]
 const FUNCTION_WORDS: &[&str] = &[
@@ -296,4 +296,56 @@ pub fn repetition(prose: &str, recent: &[String]) -> Vec<Finding> {
         i = last + 1;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_stock_phrase_is_caught_by_its_own_pattern() {
+        let phrases = stock_phrases();
+        assert!(phrases.len() >= 25, "{phrases:?}");
+        for s in STOCK.iter() {
+            let shown = s.phrase.split(" (").next().unwrap_or(s.phrase);
+            assert!(
+                s.pattern.is_match(shown),
+                "{:?} misses its own phrase",
+                s.phrase
+            );
+        }
+    }
+
+    #[test]
+    fn scenes_sharing_a_run_of_words_repeat_and_common_words_do_not() {
+        let recent = vec![
+            "The salt wind came off the cliffs like a blade. She went up to the lamp.".to_string(),
+        ];
+        let prose = "At dusk the salt wind came off the cliffs like a blade again.";
+        let found = repetition(prose, &recent);
+        assert_eq!(found.len(), 1, "{found:#?}");
+        let f = &found[0];
+        assert_eq!(f.check, Check::Repetition);
+        assert_eq!(f.severity, Severity::Warning);
+        assert!(
+            f.message
+                .contains("the salt wind came off the cliffs like a blade"),
+            "{}",
+            f.message
+        );
+        let span = f.span.unwrap();
+        let words: String = prose
+            .chars()
+            .skip(span.start as usize)
+            .take((span.end - span.start) as usize)
+            .collect();
+        assert_eq!(words, "the salt wind came off the cliffs like a blade");
+
+        // Function words only, a run broken by a sentence end, and no recent scenes.
+        let common = vec!["She went up to the top of the stair and out.".to_string()];
+        assert!(repetition("He went up to the top of the hill.", &common).is_empty());
+        let split = vec!["The cold wind rose. Old lamps smoked badly.".to_string()];
+        assert!(repetition("The cold wind rose old lamps smoked.", &split).is_empty());
+        assert!(repetition(prose, &[]).is_empty());
+    }
 }

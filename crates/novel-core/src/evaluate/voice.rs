@@ -296,7 +296,7 @@ fn coordinated_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
 
 /// "He's lying, she thought." — a thought in its own tense and person.
 fn thought_tagged(ctx: &Ctx<'_>, s: &Sentence) -> bool {
-    let names = ctx.names.hits(&ctx.prose, s);
+    let names = ctx.hits(s);
     let text = ctx.prose.original;
     (1..s.tokens.len()).any(|i| {
         let tag = &s.tokens[i];
@@ -552,7 +552,7 @@ fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
         if s.tokens.is_empty() || ctx.meta[si] || thought_tagged(ctx, s) {
             continue;
         }
-        let hits = ctx.names.hits(&ctx.prose, s);
+        let hits = ctx.hits(s);
         for subject in ctx.subjects(si) {
             if subject.referent != Referent::Pov || subject.first_person {
                 continue;
