@@ -30,6 +30,12 @@ const REMOTE: &[&str] = &[
     "earpiece", "hologram", "speaker", "line", "recording", "voicemail", "mirror",
 ];
 
+#[rustfmt::skip]
+const RECOVERY: &[&str] = &[
+    "found", "finds", "recovered", "recovers", "retrieved", "retrieves", "unearthed",
+    "fished", "returned", "reclaimed", "regained",
+];
+
 /// Words before an item that make it a different one ("drew a spare knife").
 #[rustfmt::skip]
 const OTHER_ONE: &[&str] = &[
@@ -254,8 +260,20 @@ fn lost_item(ctx: &Ctx<'_>, lost: &LostItem) -> Option<Finding> {
     }
     let item_words: Vec<String> = lost.item.split_whitespace().map(normalise).collect();
     let recorded = recorded_name(&lost.item);
+    // Found again on the page ("she found the knife in the straw"): the extractor will
+    // record it; from there on it is in hand.
+    let recovered_at = ctx.prose.sentences.iter().position(|s| {
+        s.tokens.iter().any(|t| is_in(RECOVERY, &t.lower))
+            && s.tokens.iter().any(|t| {
+                t.lower == "it"
+                    || item_head(&lost.item).is_some_and(|h| singular(&t.lower) == singular(&h))
+            })
+    });
     for (si, s) in ctx.prose.sentences.iter().enumerate() {
-        if s.tokens.is_empty() || s.tokens.iter().enumerate().any(|(i, t)| not_using(s, i, t)) {
+        if s.tokens.is_empty()
+            || recovered_at.is_some_and(|r| r <= si)
+            || s.tokens.iter().enumerate().any(|(i, t)| not_using(s, i, t))
+        {
             continue;
         }
         let mut found = None;

@@ -66,7 +66,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             "a heading",
         ),
         rule(
-            r"\bi hope (?:this|you|that this|it)\b|\blet me know\b|\bfeel free to\b|\bwould you like (?:me|any|more)\b|\bi can (?:continue|revise|rewrite|expand|adjust|write)\b|\bi(?:'ve| have) (?:written|created|crafted|revised|expanded|included)\b|\bas requested\b|\bhere(?:'s| is) (?:a|the|my|your) (?:\w+ )?(?:version|scene|continuation|draft|revision|rewrite)\b|\bi (?:can't|cannot|am unable to|won't) (?:continue|write|help|comply|create|produce)\b|\bas an ai\b|\blanguage model\b",
+            r"\bi hope (?:this|you|that this|it)\b|\blet me know\b|\bfeel free to\b|\bwould you like (?:me|any|more)\b|\bi can (?:continue|revise|rewrite|expand|adjust|write)\b|\bi(?:'ve| have) (?:written|created|crafted|revised|expanded|included|kept|made|tried|aimed|focused|added|adjusted|changed|toned)\b|\bas (?:requested|you (?:asked|requested|wanted|suggested))\b|\bhere(?:'s| is) (?:a|the|my|your) (?:\w+ )?(?:version|scene|continuation|draft|revision|rewrite)\b|\bi (?:can't|cannot|am unable to|won't) (?:continue|write|help|comply|create|produce)\b|\bas an ai\b|\blanguage model\b",
             to_user,
         ),
         rule(r"\(\s*\d+\s+words\s*\)|\bword count\b", to_user),

@@ -6,7 +6,7 @@
 //! her that Bram feared…", "he said he had hoped"), a question, or a reading made in the
 //! sentence before or justified in the sentence after is never a finding.
 
-use super::lexicon::{FEELINGS, INFERENCE, is_in};
+use super::lexicon::{FEELINGS, INFERENCE, is_action, is_in};
 use super::people::{Referent, Subject, verb_chain};
 use super::text::Sentence;
 use super::{Check, Ctx, Finding, Severity};
@@ -77,7 +77,8 @@ const EXPERIENCER: &[&str] = &[
     "frightened", "terrified", "scared", "worried", "pleased", "annoyed", "delighted",
     "irritated", "embarrassed", "humiliated", "troubled", "bothered", "haunted", "tormented",
     "comforted", "reassured", "relieved", "disgusted", "amused", "thrilled", "angered",
-    "saddened", "horrified", "frightens", "terrifies", "scares", "worries", "pleases",
+    "saddened", "horrified", "calmed", "soothed", "gripped", "seized", "filled", "consumed",
+    "overwhelmed", "flooded", "frightens", "terrifies", "scares", "worries", "pleases",
     "annoys", "delights", "irritates", "embarrasses", "troubles", "bothers", "haunts",
     "torments", "comforts", "reassures", "relieves", "disgusts", "amuses", "thrills",
     "angers", "saddens", "horrifies",
@@ -154,6 +155,7 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         }
         found.extend(possessed(ctx, si, s));
         found.extend(experienced(ctx, si, s));
+        found.extend(feeling_inside(ctx, si, s));
         found.sort_by_key(|f| f.0);
         if let Some(&(first, end, who)) = found.first()
             && !read_by_pov(ctx, si, first)
@@ -413,6 +415,14 @@ fn experienced(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Ref
         {
             continue;
         }
+        // "Fear gripped him", "grief filled her": only feelings do that from inside.
+        let inner_only = matches!(
+            t.lower.as_str(),
+            "gripped" | "seized" | "filled" | "consumed" | "overwhelmed" | "flooded"
+        );
+        if inner_only && !feeling_before(s, i) {
+            continue;
+        }
         let Some(object) = s.tokens.get(i + 1).filter(|o| o.plain_gap) else {
             continue;
         };
@@ -428,6 +438,46 @@ fn experienced(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Ref
         };
         if who.is_other() {
             out.push((i, i + 1, who));
+        }
+    }
+    out
+}
+
+#[rustfmt::skip]
+const EMOTIONS: &[&str] = &[
+    "fear", "shame", "anger", "guilt", "relief", "dread", "panic", "grief", "joy", "hope",
+    "doubt", "rage", "envy", "jealousy", "longing", "sorrow", "despair", "terror", "horror",
+    "embarrassment", "regret", "hatred", "loneliness", "pride", "resentment", "fury",
+    "excitement", "unease", "anxiety", "sadness", "misery", "love", "tenderness", "pity",
+];
+
+/// A feeling is the subject before token `i`: "fear gripped him", "a wave of shame went".
+fn feeling_before(s: &Sentence, i: usize) -> bool {
+    s.tokens[i.saturating_sub(4)..i]
+        .iter()
+        .any(|t| is_in(EMOTIONS, &t.lower))
+}
+
+/// "A wave of shame went through him", "fear rose in her": a feeling moving inside someone.
+fn feeling_inside(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    for (i, t) in s.tokens.iter().enumerate() {
+        if !is_in(EMOTIONS, &t.lower) || led_in(s, i) {
+            continue;
+        }
+        let window = (i + 1..(i + 6).min(s.tokens.len())).take_while(|&j| s.tokens[j].plain_gap);
+        for j in window {
+            let w = s.tokens[j].lower.as_str();
+            let into = matches!(w, "through" | "over" | "in" | "into" | "inside" | "within");
+            let Some(object) = s.tokens.get(j + 1).filter(|o| o.plain_gap) else {
+                continue;
+            };
+            if into && matches!(object.lower.as_str(), "him" | "her") {
+                let who = ctx.resolve(si, j + 1, &object.lower);
+                if who.is_other() {
+                    out.push((i, j + 1, who));
+                }
+            }
         }
     }
     out
@@ -460,10 +510,12 @@ fn reading_around(ctx: &Ctx<'_>, si: usize, who: Referent) -> bool {
     let previous = (0..si).rev().find(narrated);
     let next = (si + 1..ctx.prose.sentences.len()).find(narrated);
     let reads = |k: usize| {
-        ctx.prose.sentences[k]
-            .tokens
-            .iter()
-            .any(|t| is_in(READING, &t.lower))
+        let tokens = &ctx.prose.sentences[k].tokens;
+        tokens.iter().enumerate().any(|(i, t)| {
+            let next = tokens.get(i + 1).map(|n| n.lower.as_str());
+            // "looks away" is an action; "looks tired", "looked as if" a reading.
+            is_in(READING, &t.lower) && !is_action(&t.lower, next)
+        })
     };
     let mentions = |k: usize| {
         ctx.subjects(k)

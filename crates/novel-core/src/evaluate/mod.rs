@@ -267,6 +267,8 @@ struct Ctx<'a> {
     hits: HashMap<usize, Vec<text::NameHit>>,
     /// The subjects of each sentence, read once when first asked for.
     subjects: OnceCell<Vec<Vec<people::Subject>>>,
+    /// Before each sentence: whether another woman, another man had been mentioned.
+    others_seen: OnceCell<Vec<(bool, bool)>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -309,6 +311,7 @@ impl<'a> Ctx<'a> {
             journeys: Vec::new(),
             hits,
             subjects: OnceCell::new(),
+            others_seen: OnceCell::new(),
         };
         let (place_after, journeys) = places::track(&ctx);
         ctx.place_after = place_after;

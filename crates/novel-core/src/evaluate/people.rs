@@ -213,12 +213,49 @@ impl Ctx<'_> {
         self.genders[who]
     }
 
-    /// Sentence `si` and the few before it, nearest first: who "she" is does not depend on
-    /// a page ago, and a long manuscript must not cost a scan back to its start per pronoun.
+    /// Sentence `si` and the few narration sentences before it, nearest first: who "she" is
+    /// does not depend on a page ago, and a long manuscript must not cost a scan back to its
+    /// start per pronoun.
     fn back_from(&self, si: usize) -> impl Iterator<Item = &Sentence> {
-        self.prose.sentences[si.saturating_sub(LOOK_BACK)..=si]
+        let here = std::iter::once(&self.prose.sentences[si]);
+        let before = self.prose.sentences[..si]
             .iter()
             .rev()
+            .filter(|s| !s.tokens.is_empty())
+            .take(LOOK_BACK);
+        here.chain(before)
+    }
+
+    /// Whether anyone but the POV character of gender `g` (or of unknown gender) was
+    /// mentioned in the narration before sentence `si`, however long ago.
+    fn other_seen_before(&self, si: usize, g: &str) -> bool {
+        let seen = self.others_seen.get_or_init(|| {
+            let mut out = Vec::with_capacity(self.prose.sentences.len());
+            let (mut she, mut he) = (false, false);
+            for s in &self.prose.sentences {
+                out.push((she, he));
+                for m in mentions_in(self, s, s.tokens.len()) {
+                    let g = match m {
+                        Mention::Person(w) if w != self.pov => self.gender_of(w),
+                        Mention::Person(_) => None,
+                        Mention::Gender(x) => Some(x),
+                        Mention::Unknown => {
+                            she = true;
+                            he = true;
+                            None
+                        }
+                    };
+                    match g {
+                        Some("she") => she = true,
+                        Some(_) => he = true,
+                        None => {}
+                    }
+                }
+            }
+            out
+        });
+        let (she, he) = seen[si];
+        if g == "she" { she } else { he }
     }
 
     /// The latest mention of someone other than the POV character of gender `g` before token
@@ -252,6 +289,7 @@ impl Ctx<'_> {
                 let other = self.latest_other(si, ti, g);
                 match (other, self.pov_pronoun == Some(g)) {
                     (Some(r), _) => r,
+                    (None, true) if self.other_seen_before(si, g) => Referent::Someone,
                     (None, true) => Referent::Pov,
                     (None, false) => Referent::Someone,
                 }
@@ -259,9 +297,25 @@ impl Ctx<'_> {
             PointOfView::DeepThird => match self.pov_pronoun {
                 None => Referent::Unclear,
                 Some(p) if p != g => self.latest_other(si, ti, g).unwrap_or(Referent::Someone),
+                // "She had decided not to tell Tamsin": not Tamsin.
+                Some(_) if self.pov_named_after(si, ti) => {
+                    self.latest_other(si, ti, g).unwrap_or(Referent::Someone)
+                }
                 Some(_) => self.same_clause_subject(si, ti, g).unwrap_or(Referent::Pov),
             },
         }
+    }
+
+    /// The POV character is named after token `ti` in the same clause of sentence `si`.
+    fn pov_named_after(&self, si: usize, ti: usize) -> bool {
+        let s = &self.prose.sentences[si];
+        self.hits(s).iter().any(|h| {
+            h.who == self.pov
+                && h.first > ti
+                && !s.tokens[ti + 1..=h.first].iter().any(|t| t.barrier)
+                && !self.prose.original[s.tokens[ti].end..s.tokens[h.first].start]
+                    .contains([';', '.', '!', '?'])
+        })
     }
 
     /// "Maud smiled at the clerk, but inside she was seething": a character of the POV

@@ -97,9 +97,10 @@ impl Map {
     fn named_at(&self, s: &Sentence, i: usize) -> Option<(usize, usize)> {
         self.names.iter().find_map(|(words, loc)| {
             let fits = words.iter().enumerate().all(|(k, w)| {
-                s.tokens
-                    .get(i + k)
-                    .is_some_and(|t| t.lower.trim_end_matches("'s") == w && (k == 0 || t.plain_gap))
+                s.tokens.get(i + k).is_some_and(|t| {
+                    (t.lower == *w || t.lower.trim_end_matches("'s") == w)
+                        && (k == 0 || t.plain_gap)
+                })
             });
             fits.then(|| (*loc, i + words.len() - 1))
         })

@@ -86,6 +86,21 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
+            r"(?i)\b(?:never|not|without) (?:guessing|knowing|suspecting|realizing|realising|noticing|dreaming) (?:that|it was)\b",
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)(?:\b(\w+)\s+)?\bnever (?:learned|learnt|found out|discovered)\b",
+            hindsight,
+            true,
+        ),
+        leak(
+            r"(?i)(?:^|[,;]\s*)unseen\s*,|\bunseen by (?:her|him|them|me|us)\b",
+            unaware,
+            false,
+        ),
+        leak(
             r"(?i)\bwould have (?:cause|reason|occasion|time) to (?:remember|regret|recall|rue|think of|wish)\b|\bwould remember (?:\w+\s+){0,4}for the rest of (?:her|his|my|their|our) li(?:fe|ves)\b",
             hindsight,
             false,
@@ -192,6 +207,11 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
         ),
         leak(
             r"(?i)^\W*meanwhile,?\s+(?:in another|at the other|back in|back at|across|at|in|on|over|down|up|far|miles|out|outside)\b",
+            elsewhere,
+            false,
+        ),
+        leak(
+            r"(?i)^\W*(?:upstairs|downstairs|next door|in the next room|on the floor (?:above|below)),\s+(?:[\w'’]+\s+){1,3}(?:was|were|had) already\b",
             elsewhere,
             false,
         ),
