@@ -133,13 +133,13 @@ pub struct Finding {
     /// The offending words, at most 120 characters.
     pub excerpt: Option<String>,
     /// Where the offending words are, in characters (not bytes) from the start of the prose.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub span: Option<Span>,
     /// The whole sentence the offending words are in.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sentence: Option<String>,
     /// The story-memory record the finding is about (a character or location id), if any.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
 }
 
