@@ -65,7 +65,19 @@ export type ChangeCategory = "new_character" | "character_update" | "new_locatio
 
 export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed" | "scene_edited" | "failure_skipped" | "settings_saved";
 
-export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" | "lost_item" | "length" | "tense_drift" | "person_drift" | "markup";
+export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" | "lost_item" | "length" | "tense_drift" | "person_drift" | "markup" | 
+/**  Commentary about the story, or words to the user, in place of the story. */
+"meta_text" | 
+/**  A move to a place the location web does not connect to where the character was. */
+"unreachable" | 
+/**  Narration stating what a character's record contradicts ("her brother was dead"). */
+"contradiction" | 
+/**  A phrase the recent scenes already used. */
+"repetition" | 
+/**  Stock phrasing that marks prose as machine-written ("a testament to"). */
+"stock_phrase" | 
+/**  A scene title that is not words. */
+"title";
 
 /**
  *  The token budget of every context section. The defaults keep a planner prompt near 2,000
@@ -198,6 +210,12 @@ export type Finding_Deserialize = {
 	message: string,
 	/**  The offending words, at most 120 characters. */
 	excerpt?: string | null,
+	/**  Where the offending words are, in characters (not bytes) from the start of the prose. */
+	span?: Span | null,
+	/**  The whole sentence the offending words are in. */
+	sentence?: string | null,
+	/**  The story-memory record the finding is about (a character or location id), if any. */
+	record?: string | null,
 };
 
 export type Finding_Serialize = {
@@ -207,6 +225,12 @@ export type Finding_Serialize = {
 	message: string,
 	/**  The offending words, at most 120 characters. */
 	excerpt: string | null,
+	/**  Where the offending words are, in characters (not bytes) from the start of the prose. */
+	span?: Span,
+	/**  The whole sentence the offending words are in. */
+	sentence?: string,
+	/**  The story-memory record the finding is about (a character or location id), if any. */
+	record?: string,
 };
 
 /**  The immutable premise of the book and the voice it is told in. */
@@ -551,7 +575,10 @@ export type ProbeReport = {
 	/**  The model the server says answered (may differ from the one asked for). */
 	model: string,
 	latency_ms: number,
-	/**  The answer was valid JSON for the schema without a repair request. */
+	/**
+	 *  The answer was valid JSON for the schema as it came: no repair request and no local
+	 *  repair of its syntax.
+	 */
 	structured_output: boolean,
 	prompt_tokens: number,
 	completion_tokens: number,
@@ -827,6 +854,15 @@ export type SceneView_Serialize = {
 
 /**  Only a `Violation` triggers the revision pass; warnings and notes are recorded. */
 export type Severity = "note" | "warning" | "violation";
+
+/**
+ *  A range of characters (Unicode scalar values, not bytes) in the checked prose: `start`
+ *  inclusive, `end` exclusive.
+ */
+export type Span = {
+	start: number,
+	end: number,
+};
 
 export type Stage = "gathering" | "planning" | "tools" | "writing" | "checking" | "revising" | "extracting" | "committing";
 

@@ -96,6 +96,18 @@ pub enum Command {
     /// Branches of the story: list, fork, switch, rename, delete, compare.
     #[command(subcommand)]
     Branch(BranchCommand),
+    /// Run every check (POV, tense, person, continuity, meta text, style) on a prose file
+    /// against this novel's settings and story memory.
+    Check {
+        /// The prose to check: a draft, or a scene file from scenes/.
+        file: PathBuf,
+        /// Whose point of view the text is in (a character id; default: the active one).
+        #[arg(long, value_name = "ID")]
+        pov_character: Option<String>,
+        /// Where the scene happens (a location id; default: the POV character's last place).
+        #[arg(long, value_name = "ID")]
+        location: Option<String>,
+    },
     /// Export the manuscript.
     Export {
         #[arg(long, value_enum, default_value = "md")]

@@ -403,3 +403,63 @@ fn providers_add_then_test_reports_model_and_structured_output() {
     );
     assert!(list.contains("local (default)"), "{list}");
 }
+
+#[test]
+fn a_planted_head_hop_and_a_dead_man_speaking_are_found_and_revised_once() {
+    let prose = story_fixture("prose.txt");
+    let plan_one = serde_json::json!({"rationale": "Allies and a loss.", "scene_intention": "Tamsin meets Bram and loses Osk.",
+    "pov_character": "C0", "target_location": "L0",
+    "actions": [
+        {"tool": "character.generate", "args": {"name": "Bram", "role": "dockhand"}},
+        {"tool": "character.generate", "args": {"name": "Osk", "role": "ferryman"}}
+    ]});
+    let extraction_one = serde_json::json!({"title": "The Ferryman Drowns", "summary": ["Osk drowns.", "Bram stays."], "tension": 6,
+        "character_updates": [{"id": "C2", "changes": {"status": "dead"}}]});
+    let plan_two = serde_json::json!({"rationale": "Grief.", "scene_intention": "Tamsin and Bram wait out the watch.",
+        "pov_character": "C0", "target_location": "L0", "actions": []});
+    let extraction_two =
+        serde_json::json!({"title": "After the River", "summary": ["They wait."], "tension": 5});
+    let broken = format!(
+        "{prose}\n\nBram felt a cold surge of fear as the lanterns of the watch came closer.\n\n\"Keep your head down,\" Osk said from the stern."
+    );
+    let script = Script::new()
+        .rule(Rule::when(EXTRACTION).replies([
+            Reply::text(extraction_one.to_string()),
+            Reply::text(extraction_two.to_string()),
+        ]))
+        .rule(Rule::when(PLAN).replies([
+            Reply::text(plan_one.to_string()),
+            Reply::text(plan_two.to_string()),
+        ]))
+        .rule(Rule::when("You revise one scene").reply(Reply::text(prose.clone())))
+        .rule(Rule::any().replies([Reply::text(prose.clone()), Reply::text(broken)]));
+    let s = setup(script);
+    s.novel().arg("tick").assert().success();
+    let calls = s.server.request_count();
+    s.novel().arg("tick").assert().success();
+    assert_eq!(
+        s.server.request_count(),
+        calls + 4,
+        "plan, write, one revision, extraction"
+    );
+    let plan: Value =
+        serde_json::from_str(&std::fs::read_to_string(s.dir.join("plans/plan_002.json")).unwrap())
+            .unwrap();
+    let notes = plan["notes"].to_string();
+    assert!(
+        notes.contains("revised once for") && notes.contains("another character's mind"),
+        "{notes}"
+    );
+    assert!(notes.contains("dead character"), "{notes}");
+    let revision = &s.server.requests()[calls + 2];
+    let brief = revision.body.to_string();
+    assert!(
+        brief.contains("Bram") && brief.contains("Osk"),
+        "the reviser is told both"
+    );
+    let timeline: String = s
+        .db()
+        .query_row("SELECT notes FROM ticks WHERE tick = 2", [], |r| r.get(0))
+        .unwrap();
+    assert!(timeline.contains("revised once for"), "{timeline}");
+}

@@ -1,5 +1,6 @@
 //! One module per subcommand; `run` dispatches.
 
+mod check;
 mod context;
 mod export;
 mod history;
@@ -44,6 +45,17 @@ pub fn run(cli: Cli) -> Result<()> {
             history::restore_version(&dir, scene, version, json)
         }
         Command::Branch(cmd) => history::branch(&dir, cmd, json),
+        Command::Check {
+            file,
+            pov_character,
+            location,
+        } => check::run(
+            &open(&dir, Access::Read)?,
+            &file,
+            pov_character,
+            location,
+            json,
+        ),
         Command::Export { format, output } => {
             export::run(&open(&dir, Access::Read)?, format, output, json)
         }

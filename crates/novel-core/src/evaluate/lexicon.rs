@@ -1,8 +1,8 @@
 //! The word lists behind the heuristics: which words after a subject are a visible action,
-//! a past or present verb, an adverb that may sit between subject and verb, or a word that
-//! frames a sentence as memory, speculation or negation. Kept deliberately small and
-//! unambiguous: a word that is often something else ("read", "put", "lay") is left out,
-//! because a missed finding costs less than a needless revision.
+//! a past verb, an adverb that may sit between subject and verb, or a word that frames a
+//! sentence as memory, speculation or negation (verb forms in general are `verbs.rs`). Kept
+//! deliberately small and unambiguous: a word that is often something else ("read", "put",
+//! "lay") is left out, because a missed finding costs less than a needless revision.
 
 /// Visible actions of a present, living body (past and present forms). "looked" and "looks"
 /// are handled apart: "Bram looked pale" is not an action.
@@ -51,47 +51,12 @@ const NOT_PAST_ED: &[&str] = &[
     "hundred", "beloved", "ragged", "rugged", "jagged", "crooked",
 ];
 
-/// Base forms of common verbs, for "I/we/they + present". Forms that double as past tenses
-/// ("put", "read", "let") are left out.
-#[rustfmt::skip]
-const BASE_VERBS: &[&str] = &[
-    "am", "are", "have", "do", "go", "walk", "look", "turn", "say", "see", "know", "come",
-    "take", "stand", "sit", "run", "hear", "feel", "think", "want", "need", "get", "make",
-    "move", "reach", "step", "watch", "wait", "try", "hold", "keep", "leave", "open", "close",
-    "pull", "push", "find", "give", "tell", "ask", "follow", "lean", "shake", "nod", "smile",
-    "laugh", "stare", "glance", "whisper", "shout", "climb", "drop", "pick", "lift", "grab",
-    "start", "stop", "hurry", "slip", "fall", "rise", "press", "begin", "touch", "breathe",
-    "swallow", "wonder", "remember", "realize", "realise", "decide", "notice", "catch", "check",
-    "crouch", "kneel", "cross", "enter", "return", "pause", "freeze", "listen", "speak", "call",
-    "answer", "throw", "draw", "drive", "ride", "carry", "bring", "grip", "squeeze", "shove",
-    "duck", "sigh", "frown", "glare", "blink", "shiver", "stumble",
-];
-
-/// Words ending in "s" that follow "he"/"she" without being a verb.
-#[rustfmt::skip]
-const NOT_VERB_S: &[&str] = &[
-    "was", "always", "sometimes", "perhaps", "nevertheless", "nonetheless", "afterwards",
-    "towards", "besides", "thus", "less", "unless", "yes", "us", "as", "his", "its", "this",
-    "whereas", "alas", "across", "regardless", "nowadays", "upstairs", "downstairs", "indoors",
-    "outdoors", "backwards", "forwards", "sideways", "hers", "theirs", "ours", "yours",
-    "anyways", "plus",
-];
-
 /// Words that may stand between a subject and its verb ("she slowly turns").
 #[rustfmt::skip]
 const BETWEEN: &[&str] = &[
     "still", "always", "never", "just", "already", "also", "suddenly", "finally", "only",
     "even", "then", "now", "almost", "barely", "quickly", "slowly", "simply", "instead",
     "again", "too",
-];
-
-/// Mind verbs: stated as fact about someone else, they put the reader in another head.
-#[rustfmt::skip]
-pub(super) const MIND_VERBS: &[&str] = &[
-    "thought", "wondered", "realized", "realised", "knew", "decided", "wished", "hoped",
-    "feared", "remembered", "believed", "suspected", "longed", "thinks", "wonders", "realizes",
-    "realises", "knows", "decides", "wishes", "hopes", "fears", "remembers", "believes",
-    "suspects", "longs",
 ];
 
 /// What "felt" must be followed by to be an emotion rather than a touch.
@@ -134,7 +99,8 @@ pub(super) const FRAMING: &[&str] = &[
 pub(super) const NOT_USING: &[&str] = &[
     "not", "never", "no", "without", "longer", "remembered", "remember", "recalled", "missing",
     "gone", "lost", "wished", "wish", "would", "could", "had", "empty", "imagined", "dreamed",
-    "dreamt", "memory", "once", "phantom", "ghost", "absence", "might", "should",
+    "dreamt", "memory", "once", "phantom", "ghost", "absence", "might", "should", "habit",
+    "search", "searched", "searching", "missed", "miss", "thought", "dream",
 ];
 
 /// Using a held object.
@@ -171,30 +137,4 @@ pub(super) fn is_past(word: &str) -> bool {
             && word.ends_with("ed")
             && !word.contains('\'')
             && !NOT_PAST_ED.contains(&word))
-}
-
-/// A present verb after "he", "she" or a name: "is", "has", or an "-s" form.
-pub(super) fn is_present_third(word: &str) -> bool {
-    if matches!(word, "is" | "has" | "does" | "goes" | "says") {
-        return true;
-    }
-    word.len() >= 3
-        && word.ends_with('s')
-        && !word.ends_with("ss")
-        && !word.ends_with("ous")
-        && !word.contains('\'')
-        && !NOT_VERB_S.contains(&word)
-}
-
-/// A present verb after "I", "we" or "they".
-pub(super) fn is_present_plain(word: &str) -> bool {
-    BASE_VERBS.contains(&word)
-}
-
-/// Present-tense contractions that carry their own subject.
-pub(super) fn is_present_contraction(word: &str) -> bool {
-    matches!(
-        word,
-        "she's" | "he's" | "i'm" | "we're" | "they're" | "i've" | "we've" | "they've"
-    )
 }

@@ -1,15 +1,15 @@
-//! Point-of-view checks: omniscient narration that knows what the POV character does not
-//! ("she didn't realize", "unbeknownst to him", "Meanwhile, across town"), and narration that
-//! states another character's thoughts or feelings as fact ("Bram wondered", "in Bram's mind").
-//! Dialogue and italic thought are never read: a character may say "I didn't realize".
+//! Narrator knowledge: narration that knows what the POV character does not ("she didn't
+//! notice", "unbeknownst to him", "had she known"), looks forward from a later time ("she would
+//! later regret", "the last time she would laugh"), or cuts away to where the POV character is
+//! not ("Meanwhile, at the harbour"). Dialogue and italic thought are never read: a character
+//! may say "I didn't realize". (Other characters' minds are `minds.rs`.)
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 
 use super::continuity::has_arrival;
-use super::lexicon::{FEELINGS, INFERENCE, MIND_VERBS, is_in};
-use super::text::{NameHit, Sentence, verb_after};
+use super::text::Sentence;
 use super::{Check, Ctx, Finding, Severity};
 use crate::config::PointOfView;
 
@@ -19,6 +19,10 @@ struct Leak {
     why: &'static str,
     /// In a first-person novel, "I didn't realize" is the narrator's own hindsight.
     first_person_ok: bool,
+    /// "She didn't notice the cold until she stopped": she notices it now, on the page.
+    until_ok: bool,
+    /// "She would never see him again if she left now" is her own reckoning.
+    if_ok: bool,
 }
 
 fn leak(pattern: &str, why: &'static str, first_person_ok: bool) -> Leak {
@@ -27,33 +31,143 @@ fn leak(pattern: &str, why: &'static str, first_person_ok: bool) -> Leak {
         pattern: Regex::new(pattern).expect("constant POV-leak pattern"),
         why,
         first_person_ok,
+        until_ok: false,
+        if_ok: false,
     }
 }
+
+/// Pronouns a sentence's narration may use for a person, in the patterns below.
+const WHO: &str = "(?:she|he|they|i|we)";
 
 static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
     let unaware = "tells the reader something the POV character is not aware of";
     let hindsight = "looks back from a later time the POV character has not reached";
     let elsewhere = "jumps to a place or a person the POV character cannot see";
+    let not = r"(?:n['’]t| not)";
     vec![
-        leak(
-            r"(?i)(?:\b(\w+)\s+)?\bdid(?:n['’]t| not)\s+reali[sz]e\b",
-            unaware,
-            true,
-        ),
+        Leak {
+            until_ok: true,
+            ..leak(
+                &format!(
+                    r"(?i)(?:\b(\w+)\s+)?\b(?:did|does|do){not}\s+(?:yet\s+|even\s+)?(?:reali[sz]e|notice|suspect)\b"
+                ),
+                unaware,
+                true,
+            )
+        },
         leak(r"(?i)\bunbeknown(?:st)?\s+to\b", unaware, false),
         leak(
-            r"(?i)\blittle did\s+(?:she|he|they|i|we)\s+(?:know|suspect|realize|realise|guess)\b",
+            &format!(
+                r"(?i)\blittle did\s+{WHO}\s+(?:know|suspect|realize|realise|guess|dream|imagine)\b"
+            ),
             hindsight,
             false,
         ),
-        leak(r"(?i)(?:\b(\w+)\s+)?\bhad no idea that\b", unaware, true),
         leak(
-            r"(?i)\bwhat\s+(?:she|he|they|i)\s+did(?:n['’]t| not)\s+(?:know|realize|realise|see|notice)\b",
+            r"(?i)(?:\b(\w+)\s+)?\bhad no (?:idea|inkling|notion) (?:that|of)\b",
+            unaware,
+            true,
+        ),
+        leak(
+            r"(?i)(?:\b(\w+)\s+)?\bhad no way of knowing\b",
+            unaware,
+            true,
+        ),
+        leak(
+            &format!(
+                r"(?i)(?:\b(\w+)\s+)?\bit (?:did{not}|never|had{not}|had never) (?:once )?occur(?:red)? to (?:her|him|them|me|us)\b"
+            ),
+            unaware,
+            true,
+        ),
+        leak(
+            r"(?i)\b(?:nobody|no one|none of them) had (?:told|warned) (?:her|him|them|me|us) that\b",
             unaware,
             false,
         ),
         leak(
-            r"(?i)\bwould later\s+(?:learn|realize|realise|discover|find out|understand)\b",
+            r"(?i)\b(?:never|not|without) (?:guessing|knowing|suspecting|realizing|realising|noticing|dreaming) (?:that|it was)\b",
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)(?:\b(\w+)\s+)?\bnever (?:learned|learnt|found out|discovered)\b",
+            hindsight,
+            true,
+        ),
+        leak(
+            r"(?i)(?:^|[,;]\s*)unseen\s*,|\bunseen by (?:her|him|them|me|us)\b",
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)\bwould have (?:cause|reason|occasion|time) to (?:remember|regret|recall|rue|think of|wish)\b|\bwould remember (?:\w+\s+){0,4}for the rest of (?:her|his|my|their|our) li(?:fe|ves)\b",
+            hindsight,
+            false,
+        ),
+        leak(
+            &format!(
+                r"(?i)\bwhat\s+{WHO}\s+(?:did{not}|could{not}(?: have)?)\s+(?:know|reali[sz]e|see|notice|known|guess|suspect)\b"
+            ),
+            unaware,
+            false,
+        ),
+        leak(
+            &format!(
+                r"(?i)\b(?:could{not}|could never) have known\b|\b(?:neither|none) of (?:us|them) could have known\b|\b(?:no one|nobody) could have known\b"
+            ),
+            hindsight,
+            false,
+        ),
+        leak(
+            &format!(r"(?i)\b(?:did|does){not} know (?:it|that|this) (?:yet|then)\b"),
+            hindsight,
+            false,
+        ),
+        leak(
+            &format!(r"(?i)(?:\b(\w+)\s+)?\b(?:did|does){not} know that\b"),
+            unaware,
+            true,
+        ),
+        leak(
+            r"(?i)(?:\b(\w+)\s+(?:was|were|is|am|are|remained|stayed)\s+(?:still\s+|completely\s+|quite\s+)?)?\bunaware (?:that|of)\b",
+            unaware,
+            true,
+        ),
+        leak(
+            r"(?i)(?:\b(\w+)\s+)?\b(?:never|failed to|didn['’]t even|did not even)\s+(?:noticed?|suspected?|reali[sz]ed?|saw (?:it|him|her|them|the \w+) coming)\b",
+            unaware,
+            true,
+        ),
+        leak(
+            r"(?i)\bwould (?:later|one day|someday|eventually|afterwards?)\b",
+            hindsight,
+            false,
+        ),
+        leak(
+            r"(?i)\bwould (?:soon|come to) (?:learn|discover|find out|reali[sz]e|understand|regret|wish|know|see|rue|hate)\b",
+            hindsight,
+            false,
+        ),
+        Leak {
+            if_ok: true,
+            ..leak(
+                r"(?i)\bwould (?:never|not) (?:again )?see (?:\w+\s+){1,3}again\b",
+                hindsight,
+                false,
+            )
+        },
+        leak(
+            &format!(
+                r"(?i)\bthe last (?:\w+\s+){{0,3}}{WHO} would ever\b|\bthe last time {WHO} would\b"
+            ),
+            hindsight,
+            false,
+        ),
+        leak(
+            &format!(
+                r"(?i)(?:^|[.;:,]\s*)(?:(?:years|months|weeks|days|decades|much|long)\s+)?later,?\s+{WHO}\s+would\b"
+            ),
             hindsight,
             false,
         ),
@@ -68,7 +182,21 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
-            r"(?i)\bhad\s+(?:she|he|they)\s+(?:only\s+)?known\s*,",
+            &format!(
+                r"(?i)(?:^|[,;]\s*)\W*had\s+{WHO}\s+(?:only\s+)?(?:known|looked|turned|glanced|listened|stayed|waited|noticed|seen|been|realized|realised)\b"
+            ),
+            hindsight,
+            false,
+        ),
+        leak(
+            &format!(
+                r"(?i)\bif\s+{WHO}\s+had\b[^.;]{{0,60}}?\b{WHO}\s+would have (?:seen|noticed|heard|spotted|known|caught)\b"
+            ),
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)\bin (?:the )?years to come\b|\bit would be (?:years|months|weeks|a long time) before\b",
             hindsight,
             false,
         ),
@@ -78,7 +206,12 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
-            r"(?i)^\W*meanwhile,?\s+(?:in another|at the other|back in|back at|across)\b",
+            r"(?i)^\W*meanwhile,?\s+(?:in another|at the other|back in|back at|across|at|in|on|over|down|up|far|miles|out|outside)\b",
+            elsewhere,
+            false,
+        ),
+        leak(
+            r"(?i)^\W*(?:upstairs|downstairs|next door|in the next room|on the floor (?:above|below)),\s+(?:[\w'’]+\s+){1,3}(?:was|were|had) already\b",
             elsewhere,
             false,
         ),
@@ -87,7 +220,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
 
 /// "without her knowing": a leak when "her" is the POV character.
 static WITHOUT_KNOWING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:knowing|knowledge|noticing|realizing|realising)\b")
+    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:knowing|knowledge|noticing|realizing|realising)\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
         .expect("constant pattern")
 });
 
@@ -99,15 +232,6 @@ const SIMULTANEOUS: &[&[&str]] = &[
     &["at", "the", "same", "moment"],
     &["at", "the", "same", "time"],
     &["at", "that", "moment"],
-];
-
-const MIND_NOUNS: &[&str] = &["mind", "thoughts"];
-
-#[rustfmt::skip]
-const HEART_VERBS: &[&str] = &[
-    "sank", "leapt", "leaped", "raced", "pounded", "ached", "swelled", "broke", "skipped",
-    "clenched", "lurched", "twisted", "sinks", "leaps", "races", "pounds", "aches", "swells",
-    "breaks", "skips", "clenches", "lurches", "twists",
 ];
 
 pub(super) fn leaks(ctx: &Ctx<'_>) -> Vec<Finding> {
@@ -133,6 +257,13 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             continue;
         }
         let whole = caps.get(0)?;
+        let rest = &narration[whole.end()..];
+        if l.until_ok && has_word(rest, "until") {
+            continue;
+        }
+        if l.if_ok && has_word(narration, "if") {
+            continue;
+        }
         // Quote the phrase itself, not the subject word captured before it.
         let from = caps.get(1).map_or(whole.start(), |m| m.end());
         let phrase = narration[from..whole.end()]
@@ -141,8 +272,11 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
         return Some(leak_finding(ctx, s, s.start + from, phrase, l.why));
     }
     let caps = WITHOUT_KNOWING.captures(narration)?;
-    let (whole, pronoun) = (caps.get(0)?, caps.get(1)?);
-    pronoun_is_pov(ctx, &pronoun.as_str().to_lowercase()).then(|| {
+    let whole = caps.get(0)?;
+    let pov_unaware = caps
+        .get(1)
+        .is_none_or(|pronoun| pronoun_is_pov(ctx, &pronoun.as_str().to_lowercase()));
+    pov_unaware.then(|| {
         leak_finding(
             ctx,
             s,
@@ -151,6 +285,11 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             "tells the reader something the POV character is not aware of",
         )
     })
+}
+
+fn has_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| w.eq_ignore_ascii_case(word))
 }
 
 fn pronoun_is_pov(ctx: &Ctx<'_>, possessive: &str) -> bool {
@@ -164,6 +303,7 @@ fn pronoun_is_pov(ctx: &Ctx<'_>, possessive: &str) -> bool {
 
 fn leak_finding(ctx: &Ctx<'_>, s: &Sentence, at: usize, phrase: &str, why: &str) -> Finding {
     let excerpt = ctx.prose.excerpt(s, at);
+    let to = at + phrase.len();
     let pov = ctx.pov_name();
     Finding::new(
         Check::PovLeak,
@@ -175,6 +315,7 @@ fn leak_finding(ctx: &Ctx<'_>, s: &Sentence, at: usize, phrase: &str, why: &str)
         ),
         Some(excerpt),
     )
+    .at(&ctx.prose, s, at, to)
 }
 
 /// "Meanwhile, Bram…" / "At that very moment, Bram…" where Bram is known to be elsewhere and
@@ -187,10 +328,10 @@ fn simultaneous_cut(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
                 .zip(&s.tokens)
                 .all(|(w, t)| *w == t.lower && !t.barrier)
     })?;
-    let hit =
-        ctx.names.hits(&ctx.prose, s).into_iter().find(|h| {
-            h.who != ctx.pov && h.first >= opening.len() && h.first <= opening.len() + 2
-        })?;
+    let hit = ctx
+        .hits(s)
+        .into_iter()
+        .find(|h| h.who != ctx.pov && h.first >= opening.len() && h.first <= opening.len() + 2)?;
     let away = ctx.elsewhere(hit.who)?;
     if has_arrival(ctx.prose.narration(s)) {
         return None;
@@ -208,96 +349,13 @@ fn simultaneous_cut(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
             away.name
         ),
         Some(excerpt),
-    ))
+    )
+    .at(&ctx.prose, s, s.start, s.tokens[hit.last].end)
+    .about(&ctx.people[hit.who].id))
 }
 
-pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
-    let mut out = Vec::new();
-    for s in ctx.prose.narration_sentences() {
-        if is_question(ctx.prose.narration(s)) {
-            continue;
-        }
-        for hit in ctx.names.hits(&ctx.prose, s) {
-            if hit.who == ctx.pov || inferred(s, &hit) {
-                continue;
-            }
-            let found = if hit.possessive {
-                possessive_mind(s, &hit)
-            } else {
-                stated_mind(s, &hit)
-            };
-            if let Some(end) = found {
-                out.push(mind_finding(ctx, s, &hit, end));
-            }
-        }
-    }
-    out
-}
-
-fn is_question(narration: &str) -> bool {
+pub(super) fn is_question(narration: &str) -> bool {
     narration
         .trim_end_matches(|c: char| c.is_whitespace() || c == super::text::MASK || c == ')')
         .ends_with('?')
-}
-
-/// A perception or guess earlier in the sentence ("She could tell Bram knew") makes what
-/// follows the POV character's reading of Bram, not Bram's mind.
-fn inferred(s: &Sentence, hit: &NameHit) -> bool {
-    s.tokens[..hit.first]
-        .iter()
-        .any(|t| is_in(INFERENCE, &t.lower))
-}
-
-/// "Bram wondered", "Bram had hoped", "Bram felt afraid": returns the last token matched.
-fn stated_mind(s: &Sentence, hit: &NameHit) -> Option<usize> {
-    let mut v = verb_after(&s.tokens, hit.last)?;
-    if s.tokens[v].lower == "had" {
-        v = verb_after(&s.tokens, v)?;
-    }
-    let verb = s.tokens[v].lower.as_str();
-    let next = s.tokens.get(v + 1).filter(|t| t.plain_gap);
-    let next_word = next.map(|t| t.lower.as_str());
-    if is_in(MIND_VERBS, verb) {
-        // "knew how to", "remembered to": skill and action, not a private thought.
-        let exempt = matches!((verb, next_word), ("knew" | "knows", Some("how")))
-            || matches!((verb, next_word), ("remembered" | "remembers", Some("to")));
-        return (!exempt).then_some(v);
-    }
-    if matches!(verb, "felt" | "feels") && next_word.is_some_and(|w| is_in(FEELINGS, w)) {
-        return Some(v + 1);
-    }
-    None
-}
-
-/// "Bram's thoughts", "in Bram's mind", "Bram's heart sank".
-fn possessive_mind(s: &Sentence, hit: &NameHit) -> Option<usize> {
-    let next = s.tokens.get(hit.last + 1).filter(|t| t.plain_gap)?;
-    if is_in(MIND_NOUNS, &next.lower) {
-        return Some(hit.last + 1);
-    }
-    let before = hit.first.checked_sub(1).map(|i| s.tokens[i].lower.as_str());
-    if next.lower == "head" && matches!(before, Some("in" | "inside")) {
-        return Some(hit.last + 1);
-    }
-    let after = s.tokens.get(hit.last + 2).filter(|t| t.plain_gap)?;
-    (next.lower == "heart" && is_in(HEART_VERBS, &after.lower)).then_some(hit.last + 2)
-}
-
-fn mind_finding(ctx: &Ctx<'_>, s: &Sentence, hit: &NameHit, end: usize) -> Finding {
-    let from = s.tokens[hit.first].start;
-    let phrase = &ctx.prose.original[from..s.tokens[end].end];
-    let excerpt = ctx.prose.excerpt(s, from);
-    let who = ctx.name(hit.who);
-    let pov = ctx.pov_name();
-    Finding::new(
-        Check::OtherMind,
-        Severity::Violation,
-        format!(
-            "The narration states {who}'s inner life as fact (“{phrase}”), but the scene is \
-             in {pov}'s point of view and {pov} cannot see into {who}'s mind. In: “{excerpt}”. \
-             Show it through what {pov} can observe ({who}'s face, gestures, words), or make \
-             it {pov}'s own guess (\"{who} seemed to…\", \"{pov} guessed…\")."
-        ),
-        Some(excerpt),
-    )
 }

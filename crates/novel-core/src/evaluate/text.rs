@@ -26,6 +26,21 @@ const HONORIFICS: &[&str] = &[
     "general", "colonel", "major", "old", "young", "the", "aunt", "uncle", "saint", "st",
 ];
 
+/// Words that never head a noun phrase or a verb: "the guard at the door" stops at "at".
+#[rustfmt::skip]
+const FUNCTION_WORDS: &[&str] = &[
+    "a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "by", "for", "with",
+    "from", "into", "onto", "up", "down", "out", "off", "over", "as", "that", "this", "it",
+    "she", "he", "i", "we", "they", "you", "him", "them", "me", "us", "was", "were", "is",
+    "are", "had", "has", "have", "not", "no", "so", "then", "than", "there", "what", "who",
+    "which", "when", "if", "would", "could", "should", "will", "can", "must", "might",
+    "through", "across", "behind", "under", "above", "below", "near", "beside", "between",
+];
+
+pub(super) fn is_function_word(word: &str) -> bool {
+    FUNCTION_WORDS.contains(&word)
+}
+
 /// Words ending in a full stop that do not end a sentence.
 #[rustfmt::skip]
 const ABBREVIATIONS: &[&str] = &[
@@ -89,6 +104,24 @@ impl<'a> Prose<'a> {
     /// Sentences that contain at least one word of narration.
     pub fn narration_sentences(&self) -> impl Iterator<Item = &Sentence> {
         self.sentences.iter().filter(|s| !s.tokens.is_empty())
+    }
+
+    /// The sentence holding the byte offset `at`.
+    pub fn sentence_at(&self, at: usize) -> Option<&Sentence> {
+        self.sentences.iter().find(|s| s.start <= at && at < s.end)
+    }
+
+    /// The byte range `from..to` as character offsets.
+    pub fn span(&self, from: usize, to: usize) -> super::Span {
+        let chars = |b: usize| {
+            let b = b.min(self.original.len());
+            u32::try_from(self.original[..b].chars().count()).unwrap_or(u32::MAX)
+        };
+        let start = chars(from);
+        super::Span {
+            start,
+            end: chars(to.max(from)),
+        }
     }
 
     /// The sentence around `focus` (a byte offset inside it), cut to [`EXCERPT_MAX`]
@@ -524,4 +557,34 @@ pub(super) fn verb_after(tokens: &[Token], subject_last: usize) -> Option<usize>
         }
     }
     None
+}
+
+/// Token `i` follows a clause boundary: a comma, semicolon, colon, dash or a conjunction.
+pub(super) fn opens_after(ctx: &super::Ctx<'_>, s: &Sentence, i: usize) -> bool {
+    if i == 0 || s.tokens[i].barrier {
+        return true;
+    }
+    let prev = &s.tokens[i - 1];
+    matches!(
+        prev.lower.as_str(),
+        "and"
+            | "but"
+            | "then"
+            | "when"
+            | "while"
+            | "as"
+            | "because"
+            | "so"
+            | "until"
+            | "before"
+            | "after"
+            | "where"
+            | "though"
+            | "although"
+            | "once"
+            | "since"
+            | "now"
+            | "if"
+            | "that"
+    ) || ctx.prose.original[prev.end..s.tokens[i].start].contains([',', ';', ':', '—', '–'])
 }

@@ -1,28 +1,32 @@
-//! Voice checks: tense drift (a past-tense novel whose narration slides into "she walks", or
-//! the reverse) and person drift (first person creeping into deep third, or a first-person
-//! narrator called by name). Only narration counts, and a sentence tagged as direct thought
-//! ("He's lying, she thought.") is skipped: thoughts keep the tense and person they are
-//! thought in.
+//! Voice checks, sentence by sentence so that one slip is found in a two-sentence passage as in
+//! a long scene. Tense drift: past narration with an event in the present ("she pushes the door
+//! open", "the guard takes one look"), or present narration with an event in the past. Not
+//! drift: dialogue, tagged thought ("He's lying, she thought."), questions, timeless or
+//! habitual statements ("the harbour is beautiful at night", "she never forgets a debt"),
+//! what someone said or knew ("he told her the ferry leaves at six"), and backstory in a
+//! present-tense novel ("Years ago, my father taught me…" and the sentences that follow it).
+//! Person drift: "I", "me", "my" in deep-third narration (not in a tagged thought, a quoted
+//! note or an inscription), and a first-person narrator called by name or by "she"/"he".
 
-use super::lexicon::{
-    is_action, is_past, is_present_contraction, is_present_plain, is_present_third,
-};
-use super::text::{Sentence, verb_after};
+use super::lexicon::{is_action, is_past};
+use super::people::{Agreement, Referent, verb_chain};
+use super::text::{Sentence, Token, opens_after};
+use super::verbs::{is_ing, is_known_base, is_noun_like, is_state, past_base, present_third_base};
 use super::{Check, Ctx, Finding, Severity};
 use crate::config::{PointOfView, Tense};
 
-/// Drift below this many sentences is style (a line of free indirect thought), not drift.
-const MIN_DRIFT_SENTENCES: usize = 3;
-/// …and so is drift in under a fifth of the tensed narration sentences.
-const MIN_DRIFT_SHARE_PERCENT: usize = 20;
-/// First-person slips in deep third: one may be a quoted note, two are a habit.
-const MIN_PERSON_SLIPS: usize = 2;
+/// Present states alone in this many narration sentences, and in a fifth of them, are drift
+/// too ("She is tired. He is late. The lamp is out."); fewer are free indirect thought.
+const MIN_STATE_SENTENCES: usize = 3;
+const MIN_STATE_SHARE_PERCENT: usize = 20;
 
 /// Words that set a sentence in the past of a present-tense story.
 #[rustfmt::skip]
 const BACKSTORY: &[&str] = &[
     "ago", "once", "years", "yesterday", "childhood", "girl", "boy", "child", "younger",
-    "earlier", "remembered", "formerly",
+    "earlier", "remembered", "formerly", "last", "before", "used", "had", "remember",
+    "remembers", "morning", "night", "week", "month", "year", "winter", "summer", "spring",
+    "autumn",
 ];
 
 /// Verbs that tag unquoted thought or speech: "I can't, she thought." / "I'm fine, he said."
@@ -33,69 +37,266 @@ const THOUGHT_TAGS: &[&str] = &[
     "murmured", "murmurs", "muttered", "mutters",
 ];
 
-#[derive(Clone, Copy, PartialEq)]
-enum Subject {
-    /// he, she, a name: takes "walks".
-    Third,
-    /// I, we, they: takes "walk".
-    Plain,
+/// Words after which a present verb reports what is so, said or known: "Bram told her that
+/// the ferry leaves at six", "everyone said she never forgets".
+#[rustfmt::skip]
+const REPORTED: &[&str] = &[
+    "that", "how", "what", "whether", "why", "if", "who", "whom", "which", "where", "said",
+    "says", "told", "knew", "thought", "believed", "heard", "promised", "swore", "claimed",
+    "figured", "realized", "realised", "guessed", "learned", "learnt", "read", "wrote",
+    "remembered", "meant", "explained", "insisted", "warned",
+];
+
+/// Habit and timelessness: "she always walks the gallery", "the market never closes".
+#[rustfmt::skip]
+const HABITUAL: &[&str] = &[
+    "always", "never", "usually", "often", "sometimes", "rarely", "seldom", "ever", "every",
+    "generally", "forever",
+];
+
+/// Words that may open a noun phrase that is the subject of a clause.
+#[rustfmt::skip]
+const DETERMINERS: &[&str] = &[
+    "the", "a", "an", "his", "her", "its", "their", "my", "our", "your", "this", "that",
+    "these", "those", "each", "every",
+];
+
+/// Words a verb is commonly followed by (objects, particles, prepositions): what tells "the
+/// guard hands her the key" from "her hands shook".
+#[rustfmt::skip]
+const VERB_NEXT: &[&str] = &[
+    "the", "a", "an", "his", "her", "its", "their", "my", "our", "your", "him", "them", "me",
+    "us", "it", "this", "that", "these", "those", "no", "nothing", "something", "everything",
+    "up", "down", "out", "off", "on", "in", "into", "onto", "over", "back", "away", "to",
+    "toward", "towards", "at", "through", "across", "around", "round", "along", "past", "from",
+    "with", "for", "behind", "inside", "outside", "open", "shut", "aside", "forward", "again",
+    "one", "two", "three", "both", "each", "every", "some", "all", "herself", "himself",
+    "itself", "themselves", "myself", "there", "here", "now", "still",
+];
+
+/// Evidence of one tense in a sentence.
+#[derive(Clone, Copy)]
+struct Verb {
+    start: usize,
+    end: usize,
+    /// An event ("walks", "is walking"), not a state ("is", "knows").
+    event: bool,
+    /// Its token.
+    at: usize,
 }
 
-/// The byte spans (subject start, verb end) of present and past subject–verb pairs.
 #[derive(Default)]
 struct Tenses {
-    present: Vec<(usize, usize)>,
-    past: Vec<(usize, usize)>,
+    present: Vec<Verb>,
+    past: Vec<Verb>,
 }
 
-fn subjects(ctx: &Ctx<'_>, s: &Sentence) -> Vec<(usize, usize, Subject)> {
-    let mut out: Vec<(usize, usize, Subject)> = ctx
-        .names
-        .hits(&ctx.prose, s)
-        .into_iter()
-        .filter(|h| !h.possessive)
-        .map(|h| (h.first, h.last, Subject::Third))
-        .collect();
-    for (i, t) in s.tokens.iter().enumerate() {
-        let kind = match t.lower.as_str() {
-            "he" | "she" => Subject::Third,
-            "they" | "we" => Subject::Plain,
-            "i" if ctx.prose.word(t) == "I" => Subject::Plain,
-            _ => continue,
-        };
-        out.push((i, i, kind));
-    }
-    out
+fn tok_span(s: &Sentence, from: usize, to: usize) -> (usize, usize) {
+    (s.tokens[from].start, s.tokens[to].end)
 }
 
-fn tenses(ctx: &Ctx<'_>, s: &Sentence) -> Tenses {
+/// Whether nothing but the end of the clause follows token `i`.
+fn clause_ends_after(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
+    let end = s.tokens.get(i + 1).map_or(s.end, |t| t.start);
+    s.tokens.get(i + 1).is_none_or(|t| t.barrier)
+        || ctx.prose.original[s.tokens[i].end..end]
+            .contains([',', '.', ';', ':', '!', '?', '—', '–'])
+}
+
+fn followed_like_a_verb(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
+    clause_ends_after(ctx, s, i)
+        || s.tokens
+            .get(i + 1)
+            .is_some_and(|n| n.lower.ends_with("ly") || VERB_NEXT.contains(&n.lower.as_str()))
+}
+
+/// "hands her the key", "waves the boat in": a word that is usually a noun reads as a verb
+/// only before an object.
+fn takes_object(s: &Sentence, i: usize) -> bool {
+    s.tokens.get(i + 1).is_some_and(|n| {
+        n.plain_gap
+            && matches!(
+                n.lower.as_str(),
+                "the"
+                    | "a"
+                    | "an"
+                    | "his"
+                    | "her"
+                    | "its"
+                    | "their"
+                    | "my"
+                    | "our"
+                    | "your"
+                    | "him"
+                    | "them"
+                    | "me"
+                    | "us"
+                    | "it"
+                    | "this"
+                    | "that"
+                    | "these"
+                    | "those"
+            )
+    })
+}
+
+fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
+    let s = &ctx.prose.sentences[si];
     let mut found = Tenses::default();
-    for t in s.tokens.iter().filter(|t| is_present_contraction(&t.lower)) {
-        found.present.push((t.start, t.end));
+    let mut verb_at: Vec<usize> = Vec::new();
+    for t in s.tokens.iter().filter(|t| {
+        matches!(
+            t.lower.as_str(),
+            "she's" | "he's" | "i'm" | "we're" | "they're"
+        )
+    }) {
+        let at = s
+            .tokens
+            .iter()
+            .position(|x| std::ptr::eq(x, t))
+            .unwrap_or(0);
+        found.present.push(Verb {
+            start: t.start,
+            end: t.end,
+            event: false,
+            at,
+        });
     }
-    for (first, last, kind) in subjects(ctx, s) {
-        let Some(v) = verb_after(&s.tokens, last) else {
-            continue;
-        };
-        let verb = s.tokens[v].lower.as_str();
-        let next = s.tokens.get(v + 1).map(|t| t.lower.as_str());
-        let span = (s.tokens[first].start, s.tokens[v].end);
-        let present = match kind {
-            Subject::Third => is_present_third(verb),
-            Subject::Plain => is_present_plain(verb),
+    for subject in ctx.subjects(si) {
+        let chain = verb_chain(s, subject.last);
+        let Some(&v) = chain.first() else { continue };
+        let word = s.tokens[v].lower.as_str();
+        let next = chain.get(1).map(|&i| s.tokens[i].lower.as_str());
+        let (start, end) = tok_span(s, subject.first, v);
+        let present = match subject.agreement {
+            Agreement::Third => present_third_base(word).is_some(),
+            Agreement::Plain => matches!(word, "am" | "are" | "have" | "do") || is_known_base(word),
         };
         if present {
-            found.present.push(span);
-        } else if is_past(verb) && !(verb == "used" && next == Some("to")) {
-            found.past.push(span);
+            let progressive = matches!(word, "is" | "are" | "am") && next.is_some_and(is_ing);
+            let looks_at = is_action(word, s.tokens.get(v + 1).map(|t| t.lower.as_str()));
+            found.present.push(Verb {
+                start,
+                end,
+                event: progressive || looks_at || !is_state(word),
+                at: v,
+            });
+            verb_at.push(v);
+        } else if is_past(word) && !(word == "used" && next == Some("to")) {
+            let progressive = matches!(word, "was" | "were") && next.is_some_and(is_ing);
+            found.past.push(Verb {
+                start,
+                end,
+                event: progressive || !matches!(word, "was" | "were" | "had" | "did"),
+                at: v,
+            });
+            verb_at.push(v);
         }
     }
+    noun_phrase_verbs(ctx, s, &mut found, &mut verb_at);
+    coordinated_verbs(ctx, s, &mut found, &verb_at);
     found
+}
+
+/// "The guard takes one look", "its voice rolls out", "the bell is swinging".
+fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<usize>) {
+    for d in 0..s.tokens.len() {
+        if !DETERMINERS.contains(&s.tokens[d].lower.as_str()) || !opens_after(ctx, s, d) {
+            continue;
+        }
+        for c in d + 1..(d + 4).min(s.tokens.len()) {
+            let t = &s.tokens[c];
+            if !t.plain_gap || verb_at.contains(&c) {
+                break;
+            }
+            let w = t.lower.as_str();
+            let next = s.tokens.get(c + 1).map(|n| n.lower.as_str());
+            let progressive = matches!(w, "is" | "was") && next.is_some_and(is_ing);
+            if progressive {
+                let list = if w == "is" {
+                    &mut found.present
+                } else {
+                    &mut found.past
+                };
+                list.push(Verb {
+                    start: s.tokens[d].start,
+                    end: s.tokens[c + 1].end,
+                    event: true,
+                    at: c,
+                });
+                verb_at.push(c);
+                break;
+            }
+            let present = present_third_base(w).filter(|b| b != "be" && b != "have");
+            let past = past_base(w).filter(|b| b != "be" && b != "have");
+            let noun_like = present.as_deref().is_some_and(is_noun_like);
+            let company = if noun_like {
+                takes_object(s, c)
+            } else {
+                followed_like_a_verb(ctx, s, c)
+            };
+            if (present.is_some() || past.is_some()) && company {
+                let verb = Verb {
+                    start: s.tokens[d].start,
+                    end: t.end,
+                    event: present.as_deref().is_none_or(|_| !is_state(w)),
+                    at: c,
+                };
+                if present.is_some() {
+                    found.present.push(verb);
+                } else {
+                    found.past.push(verb);
+                }
+                verb_at.push(c);
+                break;
+            }
+            if c > d + 1 && (present.is_some() || past.is_some()) {
+                break;
+            }
+            if super::text::is_function_word(w) {
+                break;
+            }
+        }
+    }
+}
+
+/// "She dresses in the dark, pulls on her boots, and goes down": verbs sharing a subject.
+fn coordinated_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &[usize]) {
+    let first_verb = verb_at.iter().min().copied();
+    let Some(first_verb) = first_verb else {
+        return;
+    };
+    for i in first_verb + 1..s.tokens.len() {
+        let t = &s.tokens[i];
+        if verb_at.contains(&i) || t.barrier {
+            continue;
+        }
+        let prev = &s.tokens[i - 1];
+        let joined = matches!(prev.lower.as_str(), "and" | "then" | "or")
+            || ctx.prose.original[prev.end..t.start].contains(',');
+        if !joined || !followed_like_a_verb(ctx, s, i) {
+            continue;
+        }
+        let w = t.lower.as_str();
+        let verb = Verb {
+            start: t.start,
+            end: t.end,
+            event: true,
+            at: i,
+        };
+        if present_third_base(w).is_some_and(|b| !is_noun_like(&b) || takes_object(s, i))
+            && !is_state(w)
+        {
+            found.present.push(verb);
+        } else if past_base(w).is_some_and(|b| b != "be" && b != "have") {
+            found.past.push(verb);
+        }
+    }
 }
 
 /// "He's lying, she thought." — a thought in its own tense and person.
 fn thought_tagged(ctx: &Ctx<'_>, s: &Sentence) -> bool {
-    let names = ctx.names.hits(&ctx.prose, s);
+    let names = ctx.hits(s);
     let text = ctx.prose.original;
     (1..s.tokens.len()).any(|i| {
         let tag = &s.tokens[i];
@@ -115,110 +316,205 @@ fn thought_tagged(ctx: &Ctx<'_>, s: &Sentence) -> bool {
     })
 }
 
-/// A present-tense novel tells its past in the past tense: "When I was a girl I thought…".
-fn backstory(s: &Sentence) -> bool {
-    s.tokens.iter().enumerate().any(|(i, t)| {
-        BACKSTORY.contains(&t.lower.as_str())
-            || (t.lower == "used" && s.tokens.get(i + 1).is_some_and(|n| n.lower == "to"))
-    })
+fn is_question(ctx: &Ctx<'_>, s: &Sentence) -> bool {
+    super::pov::is_question(ctx.prose.narration(s))
 }
 
-fn quote_examples(ctx: &Ctx<'_>, spans: &[(usize, usize)]) -> String {
-    spans
+/// The verb at token `at` reports or states something timeless rather than narrating.
+fn reported_or_habitual(s: &Sentence, at: usize) -> bool {
+    s.tokens[..at]
         .iter()
-        .take(3)
-        .map(|(from, to)| format!("“{}”", &ctx.prose.original[*from..*to]))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .any(|t| REPORTED.contains(&t.lower.as_str()))
+        || s.tokens
+            .iter()
+            .any(|t| HABITUAL.contains(&t.lower.as_str()))
+}
+
+fn has_backstory(s: &Sentence) -> bool {
+    s.tokens
+        .iter()
+        .any(|t| BACKSTORY.contains(&t.lower.as_str()))
 }
 
 pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
+    let mut drifting: Vec<(usize, Verb)> = Vec::new();
+    let mut states: Vec<(usize, Verb)> = Vec::new();
     let mut tensed = 0;
-    let mut drifting: Vec<(&Sentence, (usize, usize))> = Vec::new();
-    for s in ctx.prose.narration_sentences() {
-        if thought_tagged(ctx, s) {
+    let mut backstory = false;
+    for (si, s) in ctx.prose.sentences.iter().enumerate() {
+        if s.tokens.is_empty() || ctx.meta[si] || thought_tagged(ctx, s) || is_question(ctx, s) {
             continue;
         }
-        let found = tenses(ctx, s);
+        let found = tenses(ctx, si);
         if found.present.is_empty() && found.past.is_empty() {
             continue;
         }
         tensed += 1;
-        let (right, wrong) = match ctx.input.tense {
-            Tense::Past => (&found.past, &found.present),
-            Tense::Present => (&found.present, &found.past),
-        };
-        // A sentence with a verb in the novel's tense is anchored: "I close my fingers and
-        // pretend I meant to" is present narration with a past clause, not drift.
-        if !right.is_empty() || (ctx.input.tense == Tense::Present && backstory(s)) {
-            continue;
-        }
-        if let Some(span) = wrong.first() {
-            drifting.push((s, *span));
+        match ctx.input.tense {
+            Tense::Past => {
+                let live: Vec<Verb> = found
+                    .present
+                    .iter()
+                    .copied()
+                    .filter(|v| !reported_or_habitual(s, v.at))
+                    .collect();
+                if let Some(v) = live.iter().find(|v| v.event) {
+                    drifting.push((si, *v));
+                } else if let Some(v) = live.first()
+                    && found.past.is_empty()
+                {
+                    states.push((si, *v));
+                }
+            }
+            Tense::Present => {
+                if has_backstory(s) {
+                    backstory = true;
+                } else if !found.present.is_empty() {
+                    backstory = false;
+                }
+                if backstory || !found.present.is_empty() {
+                    continue;
+                }
+                if let Some(v) = found.past.iter().find(|v| v.event) {
+                    drifting.push((si, *v));
+                } else if let Some(v) = found.past.first() {
+                    states.push((si, *v));
+                }
+            }
         }
     }
-    let n = drifting.len();
-    if n < MIN_DRIFT_SENTENCES || n * 100 < tensed * MIN_DRIFT_SHARE_PERCENT {
+    let many_states = states.len() >= MIN_STATE_SENTENCES
+        && states.len() * 100 >= tensed * MIN_STATE_SHARE_PERCENT;
+    if many_states {
+        drifting.extend(states);
+        drifting.sort_by_key(|(si, _)| *si);
+    }
+    let Some(&(si, first)) = drifting.first() else {
         return Vec::new();
-    }
-    let spans: Vec<(usize, usize)> = drifting.iter().map(|(_, span)| *span).collect();
-    let examples = quote_examples(ctx, &spans);
-    let (s, (at, _)) = drifting[0];
-    let excerpt = ctx.prose.excerpt(s, at);
+    };
+    let n = drifting.len();
+    let examples = drifting
+        .iter()
+        .take(3)
+        .map(|(_, v)| format!("“{}”", &ctx.prose.original[v.start..v.end]))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let s = &ctx.prose.sentences[si];
+    let excerpt = ctx.prose.excerpt(s, first.start);
     let (novel, wrong, example_fix) = match ctx.input.tense {
         Tense::Past => ("past", "present", "“she walked”, not “she walks”"),
         Tense::Present => ("present", "past", "“she walks”, not “she walked”"),
     };
-    vec![Finding::new(
-        Check::TenseDrift,
-        Severity::Violation,
-        format!(
-            "The novel is written in {novel} tense, but {n} of {tensed} narration sentences \
-             here are in the {wrong} tense ({examples}). First: “{excerpt}”. Put all narration \
-             into the {novel} tense ({example_fix}); dialogue and italic thoughts may stay as \
-             they are."
-        ),
-        Some(excerpt),
-    )]
+    let count = if n == 1 {
+        "one narration sentence here is".to_string()
+    } else {
+        format!("{n} of {tensed} narration sentences here are")
+    };
+    vec![
+        Finding::new(
+            Check::TenseDrift,
+            Severity::Violation,
+            format!(
+                "The novel is written in {novel} tense, but {count} in the {wrong} tense \
+                 ({examples}). First: “{excerpt}”. Put all narration into the {novel} tense \
+                 ({example_fix}); dialogue and italic thoughts may stay as they are."
+            ),
+            Some(excerpt),
+        )
+        .at(&ctx.prose, s, first.start, first.end),
+    ]
 }
 
 pub(super) fn person_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
     match ctx.input.pov {
         PointOfView::DeepThird => first_person_slips(ctx),
-        PointOfView::First => narrator_by_name(ctx),
+        PointOfView::First => narrator_in_third(ctx),
     }
+}
+
+/// Exclamations that are not the narrator speaking: "Oh my god", "my lord".
+fn idiom(s: &Sentence, i: usize) -> bool {
+    let next = s.tokens.get(i + 1).map(|t| t.lower.as_str());
+    s.tokens[i].lower == "my"
+        && matches!(
+            next,
+            Some("god" | "lord" | "goodness" | "gods" | "word" | "heavens" | "dear")
+        )
+}
+
+/// "The plaque read: HERE I STOOD" — capitals on both sides.
+fn inscription(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
+    let caps = |t: &Token| {
+        let w = ctx.prose.word(t);
+        w.chars().any(char::is_alphabetic) && w.chars().all(|c| !c.is_lowercase())
+    };
+    let neighbour = |j: Option<usize>| j.and_then(|j| s.tokens.get(j)).is_some_and(caps);
+    caps(&s.tokens[i]) && (neighbour(i.checked_sub(1)) || neighbour(Some(i + 1)))
+}
+
+/// Words that, before a colon, introduce a text quoted without marks: "She read the note
+/// again: Meet me at the harbour."
+#[rustfmt::skip]
+const QUOTING: &[&str] = &[
+    "read", "reads", "said", "says", "wrote", "written", "note", "letter", "sign", "plaque",
+    "message", "words", "inscription", "card", "scrawled", "printed", "carved",
+];
+
+fn quoted_after_colon(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
+    let text = &ctx.prose.original[s.start..s.tokens[i].start];
+    let Some(colon) = text.rfind(':') else {
+        return false;
+    };
+    let before = s.start + colon;
+    s.tokens
+        .iter()
+        .take_while(|t| t.end <= before)
+        .any(|t| QUOTING.contains(&t.lower.as_str()))
 }
 
 fn is_first_person(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
     let t = &s.tokens[i];
     let written = ctx.prose.word(t);
-    if matches!(t.lower.as_str(), "me" | "my" | "myself") {
-        return true;
+    let is_i = written == "I" || written.starts_with("I'") || written.starts_with("I’");
+    if !(is_i || matches!(t.lower.as_str(), "me" | "my" | "myself" | "mine")) {
+        return false;
     }
-    let is_i = written == "I" || (written.starts_with("I'") || written.starts_with("I’"));
     // "Henry I", "World War I": a numeral after a capitalised word mid-sentence.
-    let numeral = i >= 2
+    let numeral = written == "I"
+        && i >= 2
         && ctx
             .prose
             .word(&s.tokens[i - 1])
             .starts_with(char::is_uppercase);
-    is_i && !numeral
+    !numeral && !idiom(s, i) && !inscription(ctx, s, i) && !quoted_after_colon(ctx, s, i)
+}
+
+/// "What have I done?" in past narration is a thought in its own voice; "Why did I come?"
+/// is the narration slipping.
+fn direct_thought(ctx: &Ctx<'_>, s: &Sentence) -> bool {
+    let end = ctx.prose.narration(s).trim_end();
+    let exclaims =
+        end.ends_with(['?', '!']) || end.ends_with("?\u{1F}") || end.ends_with("!\u{1F}");
+    exclaims
+        && !s
+            .tokens
+            .iter()
+            .any(|t| is_past(&t.lower) && !matches!(t.lower.as_str(), "had" | "done" | "been"))
 }
 
 fn first_person_slips(ctx: &Ctx<'_>) -> Vec<Finding> {
     let mut slips: Vec<(&Sentence, usize, usize)> = Vec::new();
-    for s in ctx.prose.narration_sentences() {
-        if thought_tagged(ctx, s) {
+    for (si, s) in ctx.prose.sentences.iter().enumerate() {
+        if s.tokens.is_empty() || ctx.meta[si] || thought_tagged(ctx, s) || direct_thought(ctx, s) {
             continue;
         }
         if let Some(i) = (0..s.tokens.len()).find(|i| is_first_person(ctx, s, *i)) {
             slips.push((s, s.tokens[i].start, s.tokens[i].end));
         }
     }
-    if slips.len() < MIN_PERSON_SLIPS {
+    let Some(&(s, at, to)) = slips.first() else {
         return Vec::new();
-    }
-    let (s, at, _) = slips[0];
+    };
     let excerpt = ctx.prose.excerpt(s, at);
     let examples = slips
         .iter()
@@ -227,53 +523,83 @@ fn first_person_slips(ctx: &Ctx<'_>) -> Vec<Finding> {
         .collect::<Vec<_>>()
         .join("; ");
     let pov = ctx.pov_name();
-    vec![Finding::new(
-        Check::PersonDrift,
-        Severity::Violation,
-        format!(
-            "The novel is told in deep third person, but {} narration sentences slip into the \
-             first person: {examples}. In narration, refer to {pov} by name or as she/he/they; \
-             keep “I”, “me” and “my” only inside dialogue or italic thoughts.",
-            slips.len()
-        ),
-        Some(excerpt),
-    )]
+    let count = if slips.len() == 1 {
+        "a narration sentence slips".to_string()
+    } else {
+        format!("{} narration sentences slip", slips.len())
+    };
+    vec![
+        Finding::new(
+            Check::PersonDrift,
+            Severity::Violation,
+            format!(
+                "The novel is told in deep third person, but {count} into the first person: \
+                 {examples}. In narration, refer to {pov} by name or as she/he/they; keep “I”, \
+                 “me” and “my” only inside dialogue or italic thoughts."
+            ),
+            Some(excerpt),
+        )
+        .at(&ctx.prose, s, at, to)
+        .about(&ctx.people[ctx.pov].id),
+    ]
 }
 
-fn narrator_by_name(ctx: &Ctx<'_>) -> Vec<Finding> {
-    let mut uses: Vec<(&Sentence, (usize, usize))> = Vec::new();
-    for s in ctx.prose.narration_sentences() {
-        for h in ctx.names.hits(&ctx.prose, s) {
-            if h.who != ctx.pov || h.possessive {
+/// A first-person narrator called by name ("Tamsin walked") or by "she"/"he" when nobody
+/// else in the scene is.
+fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
+    let mut uses: Vec<(usize, (usize, usize))> = Vec::new();
+    for (si, s) in ctx.prose.sentences.iter().enumerate() {
+        if s.tokens.is_empty() || ctx.meta[si] || thought_tagged(ctx, s) {
+            continue;
+        }
+        let hits = ctx.hits(s);
+        for subject in ctx.subjects(si) {
+            if subject.referent != Referent::Pov || subject.first_person {
                 continue;
             }
-            let Some(v) = verb_after(&s.tokens, h.last) else {
-                continue;
-            };
+            let named = hits.iter().any(|h| h.first == subject.first);
+            let chain = verb_chain(s, subject.last);
+            let Some(&v) = chain.first() else { continue };
             let verb = s.tokens[v].lower.as_str();
             let next = s.tokens.get(v + 1).map(|t| t.lower.as_str());
-            if is_action(verb, next) || is_past(verb) || is_present_third(verb) {
-                uses.push((s, (s.tokens[h.first].start, s.tokens[v].end)));
+            let acts = is_action(verb, next)
+                || is_past(verb)
+                || present_third_base(verb).is_some()
+                || (!named && matches!(verb, "would" | "could" | "had" | "was"));
+            if acts {
+                uses.push((si, tok_span(s, subject.first, v)));
             }
         }
     }
-    if uses.len() < MIN_PERSON_SLIPS {
+    let Some(&(si, (at, to))) = uses.first() else {
         return Vec::new();
-    }
-    let spans: Vec<(usize, usize)> = uses.iter().map(|(_, span)| *span).collect();
-    let examples = quote_examples(ctx, &spans);
-    let (s, (at, _)) = uses[0];
+    };
+    let s = &ctx.prose.sentences[si];
+    let examples = uses
+        .iter()
+        .take(3)
+        .map(|(_, (from, to))| format!("“{}”", &ctx.prose.original[*from..*to]))
+        .collect::<Vec<_>>()
+        .join(", ");
     let excerpt = ctx.prose.excerpt(s, at);
     let pov = ctx.pov_name();
-    vec![Finding::new(
-        Check::PersonDrift,
-        Severity::Violation,
-        format!(
-            "The novel is told in the first person by {pov}, but the narration names {pov} as \
-             the one acting {} times ({examples}). First: “{excerpt}”. In narration {pov} is \
-             “I”: write “I walked”, not “{pov} walked”.",
-            uses.len()
-        ),
-        Some(excerpt),
-    )]
+    let times = if uses.len() == 1 {
+        "once".to_string()
+    } else {
+        format!("{} times", uses.len())
+    };
+    vec![
+        Finding::new(
+            Check::PersonDrift,
+            Severity::Violation,
+            format!(
+                "The novel is told in the first person by {pov}, but the narration speaks of \
+                 {pov} in the third person {times} ({examples}). First: “{excerpt}”. In \
+                 narration {pov} is “I”: write “I walked”, not “{pov} walked” or “she walked”."
+            ),
+            Some(excerpt),
+        )
+        .at(&ctx.prose, s, at, to)
+        .about(&ctx.people[ctx.pov].id),
+    ]
 }

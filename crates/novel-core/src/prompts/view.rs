@@ -22,6 +22,8 @@ pub(crate) struct View<'a> {
     tensions: String,
     plan: Option<PlanView<'a>>,
     sections: BTreeMap<&'static str, &'a str>,
+    /// Stock phrasing the writer is told to avoid (the checks warn about it too).
+    avoid: Vec<&'static str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -90,6 +92,7 @@ impl<'a> View<'a> {
                 .iter()
                 .map(|&k| (k.as_str(), ctx.text(k)))
                 .collect(),
+            avoid: crate::evaluate::stock_phrases(),
         }
     }
 }

@@ -7,7 +7,6 @@ use rusqlite::Transaction;
 
 use super::error::{AtStage, Failure, StepError};
 use super::events::{Stage, TickEvent};
-use super::lost_items::lost_items;
 use super::planning::Acted;
 use super::requests;
 use super::state::TickRun;
@@ -40,6 +39,13 @@ pub(super) async fn check_and_revise(
         return Ok(memory.into_checked(prose, None, findings));
     }
     run.stage(Stage::Revising);
+    let mut reasons: Vec<&str> = findings
+        .iter()
+        .filter(|f| f.severity == evaluate::Severity::Violation)
+        .map(|f| f.check.label())
+        .collect();
+    reasons.dedup();
+    run.note(format!("revised once for: {}", reasons.join(", ")));
     let request = requests::reviser(
         &acted.tx,
         &run.config,
@@ -68,6 +74,8 @@ pub(super) async fn check_and_revise(
 /// What the checks read from the story memory, once per tick.
 struct Memory {
     characters: Vec<Character>,
+    /// The prose of the latest scenes, for phrases the new one repeats.
+    recent: Vec<String>,
     locations: Vec<Location>,
     lost: Vec<evaluate::LostItem>,
     pov: Option<String>,
@@ -78,7 +86,11 @@ impl Memory {
     fn read(tx: &Transaction<'_>, acted: &Acted<'_>) -> Result<Memory, StoreError> {
         let characters = store::list_characters(tx)?;
         let locations = store::list_locations(tx)?;
-        let lost = lost_items(tx, &characters)?;
+        let lost = evaluate::lost_items(tx, &characters)?;
+        let recent: Vec<String> = store::recent_scenes(tx, evaluate::RECENT_SCENES)?
+            .into_iter()
+            .map(|s| s.prose)
+            .collect();
         let plan = &acted.plan;
         let pov = plan
             .pov_character
@@ -99,6 +111,7 @@ impl Memory {
             });
         Ok(Memory {
             characters,
+            recent,
             locations,
             lost,
             pov,
@@ -137,6 +150,7 @@ impl Memory {
             evaluated.retain(|f| f.check != Check::Length);
         }
         findings.extend(evaluated);
+        findings.extend(evaluate::repetition(&prose, &self.recent));
         run.emit(TickEvent::Findings {
             findings: findings.clone(),
         });

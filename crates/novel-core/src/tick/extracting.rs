@@ -55,6 +55,12 @@ pub(super) async fn extract(
             for c in &s.completions {
                 run.record_usage("extractor", c);
             }
+            if !s.repaired_locally.is_empty() {
+                run.note(format!(
+                    "the extraction was repaired locally: {}",
+                    s.repaired_locally.join("; ")
+                ));
+            }
             s.value
         }
         Err(LlmError::StructuredOutput {

@@ -12,7 +12,6 @@ mod error;
 mod events;
 mod extracting;
 mod extraction;
-mod lost_items;
 mod outputs;
 mod planning;
 mod preview;
@@ -33,12 +32,10 @@ pub use cancel::CancelToken;
 pub use error::ErrorKind;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
-pub use lost_items::lost_items;
 pub use preview::{PromptPreview, preview_next, preview_writer};
 pub use review::{
     ChangeCategory, PlanVerdict, Proposal, ProposedChange, Reviewer, ToolOutcome, Verdict,
 };
-pub use salvage::title_is_words;
 pub use state::ContextUsed;
 
 use crate::clock::{Clock, timestamp};

@@ -130,6 +130,12 @@ async fn propose(
             for c in &s.completions {
                 run.record_usage("planner", c);
             }
+            if !s.repaired_locally.is_empty() {
+                run.note(format!(
+                    "the plan was repaired locally: {}",
+                    s.repaired_locally.join("; ")
+                ));
+            }
             if s.repaired {
                 run.note("the plan was invalid and repaired with a second call");
             }

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde_json::{Map, Value, json};
 
 use super::extraction::{LoopProgress, RecordChange, RelationshipChange};
+use crate::evaluate::{clean_title, title_is_words};
 use crate::memory::{NewCharacter, NewLocation, NewLoop, NewLore};
 use crate::schema::SchemaValidator;
 use crate::text::{clean_line, first_words, strip_controls, strip_controls_in_json};
@@ -55,25 +56,6 @@ fn first_sentence(paragraph: &str) -> Option<String> {
     Some(first_words(&p[..end], 30))
 }
 
-/// A title a reader would accept: some real words, not punctuation or a placeholder.
-pub fn title_is_words(title: &str) -> bool {
-    let words: Vec<String> = title
-        .split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
-        .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
-        .collect();
-    let placeholder = |w: &str| {
-        matches!(
-            w,
-            "title" | "untitled" | "scene" | "chapter" | "none" | "null" | "tbd" | "n/a"
-        )
-    };
-    !words.is_empty() && !words.iter().all(|w| placeholder(w))
-}
-
 /// The extraction made valid, and what was changed to get there.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Salvaged {
@@ -116,9 +98,15 @@ pub fn salvage(answer: &Value, fallbacks: &Fallbacks) -> Option<Salvaged> {
 
 fn title(value: Option<&Value>, fallbacks: &Fallbacks, notes: &mut Vec<String>) -> Value {
     let given = value.and_then(Value::as_str).map(clean_line);
-    match given {
-        Some(t) if title_is_words(&t) => json!(first_words(&t, 12).replace('…', "")),
-        other => {
+    match given.as_deref().map(|t| (t, clean_title(t))) {
+        Some((t, Some(clean))) => {
+            if clean != t {
+                notes.push(format!("the title \"{t}\" was trimmed to \"{clean}\""));
+            }
+            json!(first_words(&clean, 12).replace('…', ""))
+        }
+        _ => {
+            let other = given;
             notes.push(format!(
                 "the title {} was not usable; used \"{}\"",
                 other.map_or("(missing)".to_string(), |t| format!("\"{t}\"")),
@@ -299,15 +287,5 @@ mod tests {
         assert!(s.notes.is_empty(), "{:?}", s.notes);
         assert_eq!(s.value, answer);
         assert!(salvage(&json!([1]), &fallbacks()).is_none());
-    }
-
-    #[test]
-    fn titles_must_be_words() {
-        for bad in [",", "", "Title:", "Untitled", "Scene 3", "...", "**"] {
-            assert!(!title_is_words(bad), "{bad:?}");
-        }
-        for good in ["Low Tide", "The Ferryman's Lie", "Ash"] {
-            assert!(title_is_words(good), "{good:?}");
-        }
     }
 }

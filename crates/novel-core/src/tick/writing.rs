@@ -90,33 +90,33 @@ pub(super) fn clean_prose(text: &str) -> String {
 pub(super) fn bound_prose(prose: String, g: &GenerationSettings) -> (String, Vec<Finding>) {
     let words = count_words(&prose);
     if words == 0 {
-        let finding = Finding {
-            check: Check::Length,
-            severity: Severity::Violation,
-            message: format!(
+        let finding = Finding::new(
+            Check::Length,
+            Severity::Violation,
+            format!(
                 "The answer held no prose at all. Write the scene: {}–{} words of story.",
                 g.target_words_min, g.target_words_max
             ),
-            excerpt: None,
-        };
+            None,
+        );
         return (prose, vec![finding]);
     }
     let runaway = g.target_words_max.saturating_mul(RUNAWAY_FACTOR);
     if words > runaway {
         let keep = g.target_words_max.saturating_add(g.target_words_max / 4) as usize;
         let cut = truncate_words(&prose, keep);
-        let finding = Finding {
-            check: Check::Length,
-            severity: Severity::Violation,
-            message: format!(
+        let finding = Finding::new(
+            Check::Length,
+            Severity::Violation,
+            format!(
                 "The answer ran to {words} words, far past the {} allowed; it was cut to its first {} words. Bring the scene to a close within {}–{} words.",
                 g.target_words_max,
                 count_words(&cut),
                 g.target_words_min,
                 g.target_words_max
             ),
-            excerpt: None,
-        };
+            None,
+        );
         return (cut, vec![finding]);
     }
     (prose, Vec::new())

@@ -1,0 +1,140 @@
+//! Checking any text against a novel — a writer's own draft, a stored scene, the app's "Check
+//! this scene": the story memory is read from the store (characters, locations and their
+//! connections, lost items from the history log, the last scenes' prose for repetition) and
+//! every check runs with the novel's point of view and tense. No front-end concern lives here.
+
+use std::collections::BTreeSet;
+
+use rusqlite::Connection;
+
+use super::{EvalInput, Finding, LostItem, evaluate, repetition};
+use crate::config::NovelConfig;
+use crate::model::Character;
+use crate::store::{self, StoreError, StoreResult};
+
+/// How many of the latest scenes a text is compared with for repeated phrases.
+pub const RECENT_SCENES: u32 = 3;
+
+/// Whose eyes and which place a text is checked as; `None` takes the default.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckScope {
+    /// The POV character's id. Default: the story's active character, else the first one.
+    pub pov_character: Option<String>,
+    /// Where the scene happens (a location id). Default: the POV character's last location.
+    pub location: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("no character {0} in this novel; `novel list characters` shows the ids")]
+    UnknownCharacter(String),
+    #[error("no location {0} in this novel; `novel list locations` shows the ids")]
+    UnknownLocation(String),
+}
+
+/// Runs every check over `text` as a scene of this novel, read against its story memory.
+/// Findings carry character offsets into `text`, the sentence and the record they concern.
+pub fn check_text(
+    conn: &Connection,
+    config: &NovelConfig,
+    scope: &CheckScope,
+    text: &str,
+) -> Result<Vec<Finding>, CheckError> {
+    let characters = store::list_characters(conn)?;
+    let locations = store::list_locations(conn)?;
+    let lost = lost_items(conn, &characters)?;
+    let state = store::load_state(conn)?;
+    let pov_id = scope.pov_character.clone().or(state.active_character);
+    let fallback = Character::default();
+    let pov_character = match pov_id.as_deref() {
+        Some(id) => characters
+            .iter()
+            .find(|c| c.id == id)
+            .ok_or_else(|| CheckError::UnknownCharacter(id.to_string()))?,
+        None => characters.first().unwrap_or(&fallback),
+    };
+    let location_id = scope
+        .location
+        .as_deref()
+        .or(pov_character.last_location.as_deref());
+    let scene_location = match location_id {
+        Some(id) => Some(
+            locations
+                .iter()
+                .find(|l| l.id == id || l.name.eq_ignore_ascii_case(id))
+                .ok_or_else(|| CheckError::UnknownLocation(id.to_string()))?,
+        ),
+        None => None,
+    };
+    let mut findings = evaluate(&EvalInput {
+        prose: text,
+        pov: config.novel.pov,
+        tense: config.novel.tense,
+        pov_character,
+        characters: &characters,
+        scene_location,
+        locations: &locations,
+        lost_items: &lost,
+        target_words: (
+            config.generation.target_words_min,
+            config.generation.target_words_max,
+        ),
+    });
+    let recent = recent_prose(conn, text)?;
+    findings.extend(repetition(text, &recent));
+    Ok(findings)
+}
+
+/// The prose of the latest scenes before `text`: when `text` is itself a stored scene, the
+/// scenes before it; otherwise the last [`RECENT_SCENES`].
+fn recent_prose(conn: &Connection, text: &str) -> StoreResult<Vec<String>> {
+    let scenes = store::list_scenes(conn)?;
+    let own = scenes.iter().position(|s| s.prose.trim() == text.trim());
+    let before = own.unwrap_or(scenes.len());
+    let from = before.saturating_sub(RECENT_SCENES as usize);
+    Ok(scenes[from..before]
+        .iter()
+        .map(|s| s.prose.clone())
+        .collect())
+}
+
+/// Items characters are known to have lost: every inventory change in the history log that
+/// removed an item, unless a later change, or the character's inventory now, gave it back.
+pub fn lost_items(conn: &Connection, characters: &[Character]) -> StoreResult<Vec<LostItem>> {
+    let mut lost = Vec::new();
+    for c in characters {
+        let mut mine: Vec<LostItem> = Vec::new();
+        for h in store::history_of(conn, &c.id)?
+            .iter()
+            .filter(|h| h.field == "inventory")
+        {
+            let (old, new) = (items(&h.old_value), items(&h.new_value));
+            mine.retain(|l| !new.contains(&l.item));
+            for item in old.difference(&new) {
+                mine.push(LostItem {
+                    character_id: c.id.clone(),
+                    character_name: c.name.clone(),
+                    item: item.clone(),
+                    tick: h.tick,
+                });
+            }
+        }
+        mine.retain(|l| !c.inventory.contains(&l.item));
+        lost.extend(mine);
+    }
+    Ok(lost)
+}
+
+fn items(value: &Option<serde_json::Value>) -> BTreeSet<String> {
+    value
+        .as_ref()
+        .and_then(|v| v.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|i| i.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}

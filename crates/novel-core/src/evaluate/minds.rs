@@ -1,0 +1,574 @@
+//! Other minds (head-hopping): narration that states another character's thoughts or feelings
+//! as fact — "Bram wondered", "Marcus felt a surge of fear", "he was relieved", "in his mind",
+//! "her stomach dropped", "to Maud's relief", "nothing frightened him more". The POV character
+//! may read other people: a guess ("he was angry, she guessed"), a perception before it ("she
+//! could tell Bram knew"), appearance ("he looked as if…", "seemed"), a report ("Maud had told
+//! her that Bram feared…", "he said he had hoped"), a question, or a reading made in the
+//! sentence before or justified in the sentence after is never a finding.
+
+use super::lexicon::{FEELINGS, INFERENCE, is_action, is_in};
+use super::people::{Referent, Subject, verb_chain};
+use super::text::Sentence;
+use super::{Check, Ctx, Finding, Severity};
+use crate::config::PointOfView;
+
+/// Thinking, knowing, feeling verbs: stated of someone else, they put the reader in their head.
+#[rustfmt::skip]
+const MIND_VERBS: &[&str] = &[
+    "thought", "wondered", "realized", "realised", "knew", "decided", "wished", "hoped",
+    "feared", "remembered", "believed", "suspected", "longed", "worried", "dreaded",
+    "resented", "regretted", "doubted", "understood", "yearned", "craved", "mused",
+    "pondered", "recalled", "imagined", "pictured",
+    "thinks", "wonders", "realizes", "realises", "knows", "decides", "wishes", "hopes",
+    "fears", "remembers", "believes", "suspects", "longs", "worries", "dreads", "resents",
+    "regrets", "doubts", "understands", "yearns", "craves", "muses", "ponders", "recalls",
+    "imagines", "pictures",
+    "thinking", "wondering", "remembering", "hoping", "worrying", "dreading", "regretting",
+    "imagining", "picturing", "longing", "wishing", "doubting", "pondering", "seething",
+    "fuming", "panicking", "praying", "plotting", "scheming", "calculating", "rehearsing",
+];
+
+/// Inner states after "was": "he was relieved", "she was terrified they would be caught".
+#[rustfmt::skip]
+const STATES: &[&str] = &[
+    "relieved", "ashamed", "terrified", "afraid", "frightened", "scared", "worried",
+    "desperate", "determined", "sure", "certain", "convinced", "grateful", "jealous",
+    "embarrassed", "guilty", "lonely", "heartbroken", "nervous", "anxious", "glad", "sorry",
+    "disappointed", "pleased", "thrilled", "delighted", "confused", "curious", "furious",
+    "humiliated", "secretly", "inwardly", "privately", "dreading", "seething", "unaware",
+    "aware", "resentful", "envious", "miserable", "elated", "overjoyed", "petrified", "proud",
+    "ashamed", "hopeful", "doubtful", "suspicious", "uneasy", "eager", "reluctant",
+];
+
+/// What "felt a…" must name to be a feeling rather than a touch: "a surge of", "a pang".
+#[rustfmt::skip]
+const FEELING_NOUNS: &[&str] = &[
+    "surge", "wave", "pang", "flicker", "stab", "rush", "twinge", "jolt", "spark", "knot",
+    "flush", "chill", "thrill", "prick", "glow", "flash", "shiver", "stirring", "tug", "swell",
+    "sense", "sudden", "strange", "deep", "cold", "hot", "sharp", "bitter", "familiar",
+];
+
+const MIND_NOUNS: &[&str] = &["mind", "thoughts"];
+
+/// Inside the body, felt rather than seen: "his heart sank", "her stomach dropped".
+const ORGANS: &[&str] = &["heart", "stomach", "chest", "gut", "insides", "blood"];
+
+#[rustfmt::skip]
+const ORGAN_VERBS: &[&str] = &[
+    "sank", "leapt", "leaped", "raced", "pounded", "ached", "swelled", "broke", "skipped",
+    "clenched", "lurched", "twisted", "dropped", "churned", "knotted", "turned", "tightened",
+    "fluttered", "flipped", "hammered", "thudded", "constricted", "froze", "ran", "quickened",
+    "sinks", "leaps", "races", "pounds", "aches", "swells", "breaks", "skips", "clenches",
+    "lurches", "twists", "drops", "churns", "knots", "turns", "tightens", "flutters", "flips",
+    "hammers", "thuds", "freezes", "runs", "quickens", "pounding", "racing", "hammering",
+    "sinking", "churning", "thudding", "aching", "twisting", "lurching",
+];
+
+/// "to Maud's relief", "to his horror".
+#[rustfmt::skip]
+const REACTION_NOUNS: &[&str] = &[
+    "relief", "horror", "dismay", "surprise", "delight", "disgust", "shame", "embarrassment",
+    "chagrin", "disappointment", "annoyance", "amusement", "astonishment", "satisfaction",
+];
+
+/// Verbs whose object feels: "nothing frightened him more".
+#[rustfmt::skip]
+const EXPERIENCER: &[&str] = &[
+    "frightened", "terrified", "scared", "worried", "pleased", "annoyed", "delighted",
+    "irritated", "embarrassed", "humiliated", "troubled", "bothered", "haunted", "tormented",
+    "comforted", "reassured", "relieved", "disgusted", "amused", "thrilled", "angered",
+    "saddened", "horrified", "calmed", "soothed", "gripped", "seized", "filled", "consumed",
+    "overwhelmed", "flooded", "frightens", "terrifies", "scares", "worries", "pleases",
+    "annoys", "delights", "irritates", "embarrasses", "troubles", "bothers", "haunts",
+    "torments", "comforts", "reassures", "relieves", "disgusts", "amuses", "thrills",
+    "angers", "saddens", "horrifies",
+];
+
+/// Words that, before the subject, make what follows a report of what someone said.
+#[rustfmt::skip]
+const REPORTING: &[&str] = &[
+    "said", "says", "told", "tells", "claimed", "claims", "admitted", "admits", "explained",
+    "insisted", "wrote", "writes", "swore", "confessed", "according", "promised", "warned",
+    "heard", "learned", "learnt", "rumoured", "rumored", "reported", "guessing", "seeing",
+    "judging", "apparently", "evidently", "plainly",
+];
+
+/// The POV character's reading of someone, after the statement: "…, she guessed".
+#[rustfmt::skip]
+const POV_CUES: &[&str] = &[
+    "guessed", "guess", "guesses", "thought", "think", "thinks", "suspected", "suspect",
+    "suspects", "supposed", "suppose", "imagined", "imagine", "sensed", "senses", "figured",
+    "reckoned", "reckon", "bet", "knew", "know", "saw", "see", "sees", "noticed",
+    "remembered", "remember", "remembers", "wondered", "judged", "believed", "believe",
+    "understood", "realized", "realised", "read",
+];
+
+/// "…, she could tell", "…, she was sure": a cue of two words.
+fn pov_cue(s: &Sentence, v: usize) -> bool {
+    let Some(t) = s.tokens.get(v) else {
+        return false;
+    };
+    let next = s.tokens.get(v + 1).map(|n| n.lower.as_str());
+    is_in(POV_CUES, &t.lower)
+        || (matches!(t.lower.as_str(), "could" | "can")
+            && matches!(next, Some("tell" | "see" | "sense" | "guess")))
+        || (matches!(t.lower.as_str(), "was" | "is" | "felt")
+            && matches!(next, Some("sure" | "certain" | "convinced")))
+}
+
+/// Words that mark a reading of someone from outside, carried to the next sentence about them.
+#[rustfmt::skip]
+const READING: &[&str] = &[
+    "seemed", "seems", "guessed", "tell", "suspected", "probably", "maybe", "perhaps", "must",
+    "looked", "looks", "sensed", "surely", "apparently",
+];
+
+/// Modals that make a statement a guess or a counterfactual.
+const MODALS: &[&str] = &["must", "might", "may", "would", "could", "should", "'d"];
+
+pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for (si, s) in ctx.prose.sentences.iter().enumerate() {
+        if s.tokens.is_empty() || super::pov::is_question(ctx.prose.narration(s)) {
+            continue;
+        }
+        let mut found: Vec<(usize, usize, Referent)> = Vec::new();
+        for subject in ctx.subjects(si) {
+            if !subject.referent.is_other() {
+                continue;
+            }
+            // "…, though she would never admit it": hidden even from the POV character, so no
+            // guess or "though" before it makes it a reading.
+            let chain = verb_chain(s, subject.last);
+            if let Some(&main) = chain.last()
+                && hidden(s, main)
+            {
+                found.push((subject.first, main, subject.referent));
+                continue;
+            }
+            if led_in(s, subject.first) {
+                continue;
+            }
+            if let Some(end) = stated_mind(ctx, s, &subject) {
+                found.push((subject.first, end, subject.referent));
+            }
+        }
+        found.extend(possessed(ctx, si, s));
+        found.extend(experienced(ctx, si, s));
+        found.extend(feeling_inside(ctx, si, s));
+        found.sort_by_key(|f| f.0);
+        if let Some(&(first, end, who)) = found.first()
+            && !read_by_pov(ctx, si, first)
+            && !reading_around(ctx, si, who)
+        {
+            out.push(mind_finding(ctx, s, first, end, who));
+        }
+    }
+    out
+}
+
+/// A perception, guess or report before the subject: "She could tell Bram knew", "Bram said
+/// he had hoped", "Maybe Lena knew".
+fn led_in(s: &Sentence, first: usize) -> bool {
+    // "…as far as he feared", "colder than she expected": a comparison, not a report.
+    let comparative = first.checked_sub(1).is_some_and(|p| {
+        let w = s.tokens[p].lower.as_str();
+        w == "than"
+            || (w == "as"
+                && s.tokens[p.saturating_sub(3)..p]
+                    .iter()
+                    .any(|t| t.lower == "as"))
+    });
+    comparative
+        || s.tokens[..first]
+            .iter()
+            .any(|t| is_in(INFERENCE, &t.lower) || is_in(REPORTING, &t.lower))
+}
+
+/// The last token of a statement of the subject's inner life, if the chain after it is one.
+fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> {
+    let chain = verb_chain(s, subject.last);
+    let words: Vec<&str> = chain.iter().map(|&i| s.tokens[i].lower.as_str()).collect();
+    let (&main_i, &main) = (chain.last()?, words.last()?);
+    let next = s
+        .tokens
+        .get(main_i + 1)
+        .filter(|t| t.plain_gap)
+        .map(|t| t.lower.as_str());
+    let couldnt = words
+        .iter()
+        .any(|w| matches!(*w, "couldn't" | "could" | "cannot" | "can't"))
+        && words.iter().any(|w| matches!(*w, "stop" | "help"))
+        || (words.contains(&"couldn't") && main == "believe");
+    if couldnt {
+        return Some(main_i);
+    }
+    if words[..words.len() - 1].iter().any(|w| is_in(MODALS, w)) {
+        return hidden(s, main_i).then_some(main_i);
+    }
+    // "He never suspected", "she did not know": unawareness is narrator knowledge (`pov.rs`).
+    if s.tokens[subject.last + 1..main_i]
+        .iter()
+        .any(|t| matches!(t.lower.as_str(), "not" | "never") || t.lower.ends_with("n't"))
+    {
+        return None;
+    }
+    if main == "planning"
+        && matches!(
+            next,
+            Some("how" | "to" | "what" | "when" | "where" | "whether")
+        )
+    {
+        return Some(main_i);
+    }
+    if is_in(MIND_VERBS, main) {
+        let exempt = match main {
+            "knew" | "knows" => knew_a_thing(ctx, s, main_i),
+            "remembered" | "remembers" => next == Some("to"),
+            // "Wind worried at the panes", "worried the knot loose": the other sense.
+            "worried" | "worries" => {
+                matches!(next, Some("at" | "the" | "his" | "her" | "its" | "their"))
+            }
+            // "He thought about it", "thought for a moment": a visible pause over a question.
+            "thought" | "thinks" => {
+                let after = s.tokens.get(main_i + 2).map(|t| t.lower.as_str());
+                matches!(
+                    (next, after),
+                    (Some("about" | "over"), Some("it" | "that" | "this"))
+                        | (Some("it"), Some("over"))
+                        | (Some("for"), Some("a"))
+                )
+            }
+            _ => false,
+        };
+        return (!exempt).then_some(main_i);
+    }
+    if matches!(main, "felt" | "feels" | "feeling") {
+        let n = next?;
+        if is_in(FEELINGS, n) && !matches!(n, "a" | "an" | "that") {
+            return Some(main_i + 1);
+        }
+        if matches!(n, "a" | "an") {
+            let noun = s.tokens.get(main_i + 2).filter(|t| t.plain_gap)?;
+            return is_in(FEELING_NOUNS, &noun.lower).then_some(main_i + 2);
+        }
+        return None;
+    }
+    let was = words
+        .iter()
+        .any(|w| matches!(*w, "was" | "were" | "is" | "are" | "been"));
+    if was && is_in(STATES, main) {
+        return Some(main_i);
+    }
+    coordinated_mind(s, main_i)
+}
+
+/// "She poured the soup and hoped I would notice": a thinking verb sharing the subject, in
+/// the same clause.
+fn coordinated_mind(s: &Sentence, from: usize) -> Option<usize> {
+    let mut j = from + 1;
+    while let Some(t) = s.tokens.get(j) {
+        if t.barrier || j > from + 12 {
+            return None;
+        }
+        if matches!(
+            t.lower.as_str(),
+            "she" | "he" | "i" | "they" | "we" | "who" | "that" | "which"
+        ) {
+            return None;
+        }
+        if matches!(t.lower.as_str(), "and" | "but")
+            && let Some(v) = s.tokens.get(j + 1).filter(|v| v.plain_gap)
+            && is_in(MIND_VERBS, &v.lower)
+            && !v.lower.ends_with("ing")
+        {
+            return Some(j + 1);
+        }
+        j += 1;
+    }
+    None
+}
+
+/// "knew how to splice a rope", "knew the way", "knew Maud": skill or acquaintance, not a
+/// private thought.
+fn knew_a_thing(ctx: &Ctx<'_>, s: &Sentence, v: usize) -> bool {
+    let Some(next) = s.tokens.get(v + 1).filter(|t| t.plain_gap) else {
+        return false;
+    };
+    let word = ctx.prose.word(next);
+    // "The man Bram knew was called Dunn": whom Bram knew, an acquaintance.
+    #[rustfmt::skip]
+    let known_thing = matches!(
+        next.lower.as_str(),
+        "how" | "him" | "her" | "them" | "me" | "us" | "you" | "every" | "each" | "all" | "his"
+            | "my" | "your" | "their" | "its" | "of" | "this" | "these" | "those" | "where"
+            | "was" | "were" | "had" | "is"
+    );
+    let the_way = next.lower == "the"
+        && s.tokens.get(v + 2).is_some_and(|t| {
+            matches!(
+                t.lower.as_str(),
+                "way"
+                    | "ropes"
+                    | "city"
+                    | "town"
+                    | "streets"
+                    | "harbour"
+                    | "harbor"
+                    | "place"
+                    | "sea"
+                    | "coast"
+                    | "rules"
+                    | "drill"
+                    | "score"
+                    | "story"
+                    | "stories"
+                    | "tunnels"
+                    | "waters"
+                    | "market"
+                    | "road"
+                    | "roads"
+                    | "area"
+            )
+        });
+    known_thing || the_way || word.starts_with(char::is_uppercase)
+}
+
+/// "though she would never admit it": a state hidden from everyone, so from the POV too.
+fn hidden(s: &Sentence, main_i: usize) -> bool {
+    let main = s.tokens[main_i].lower.as_str();
+    let never = main_i
+        .checked_sub(1)
+        .is_some_and(|p| matches!(s.tokens[p].lower.as_str(), "never" | "not"));
+    never && matches!(main, "admit" | "show" | "confess" | "tell" | "say" | "let")
+}
+
+/// "in his mind", "Bram's thoughts", "her stomach dropped", "Ewan's heart was pounding".
+fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    let hits = ctx.hits(s);
+    for (i, t) in s.tokens.iter().enumerate() {
+        let owner = if let Some(h) = hits.iter().find(|h| h.last == i && h.possessive) {
+            if h.who == ctx.pov {
+                continue;
+            }
+            (h.first, Referent::Person(h.who))
+        } else if matches!(t.lower.as_str(), "his" | "her") {
+            let r = ctx.resolve(si, i, &t.lower);
+            if !r.is_other() {
+                continue;
+            }
+            (i, r)
+        } else {
+            continue;
+        };
+        let Some(noun) = s.tokens.get(i + 1).filter(|n| n.plain_gap) else {
+            continue;
+        };
+        let before = owner.0.checked_sub(1).map(|p| s.tokens[p].lower.as_str());
+        if led_in(s, owner.0) {
+            continue;
+        }
+        if is_in(MIND_NOUNS, &noun.lower)
+            || (noun.lower == "head" && matches!(before, Some("in" | "inside")))
+        {
+            out.push((owner.0, i + 1, owner.1));
+            continue;
+        }
+        if before == Some("to") && is_in(REACTION_NOUNS, &noun.lower) {
+            out.push((owner.0 - 1, i + 1, owner.1));
+            continue;
+        }
+        if is_in(ORGANS, &noun.lower) {
+            let mut j = i + 2;
+            if s.tokens
+                .get(j)
+                .is_some_and(|t| matches!(t.lower.as_str(), "was" | "had"))
+            {
+                j += 1;
+            }
+            if s.tokens
+                .get(j)
+                .is_some_and(|t| t.plain_gap && is_in(ORGAN_VERBS, &t.lower))
+            {
+                out.push((owner.0, j, owner.1));
+            }
+        }
+    }
+    out
+}
+
+/// "Nothing frightened him more than the crossing": the object is the one who feels.
+fn experienced(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    let hits = ctx.hits(s);
+    for (i, t) in s.tokens.iter().enumerate() {
+        if !is_in(EXPERIENCER, &t.lower) || led_in(s, i) {
+            continue;
+        }
+        // "was frightened" is a state of the subject, read by `stated_mind`.
+        if i > 0
+            && matches!(
+                s.tokens[i - 1].lower.as_str(),
+                "was" | "were" | "been" | "is"
+            )
+        {
+            continue;
+        }
+        // "Fear gripped him", "grief filled her": only feelings do that from inside.
+        let inner_only = matches!(
+            t.lower.as_str(),
+            "gripped" | "seized" | "filled" | "consumed" | "overwhelmed" | "flooded"
+        );
+        if inner_only && !feeling_before(s, i) {
+            continue;
+        }
+        let Some(object) = s.tokens.get(i + 1).filter(|o| o.plain_gap) else {
+            continue;
+        };
+        let who = if let Some(h) = hits.iter().find(|h| h.first == i + 1 && !h.possessive) {
+            if h.who == ctx.pov {
+                continue;
+            }
+            Referent::Person(h.who)
+        } else if matches!(object.lower.as_str(), "him" | "her") {
+            ctx.resolve(si, i + 1, &object.lower)
+        } else {
+            continue;
+        };
+        if who.is_other() {
+            out.push((i, i + 1, who));
+        }
+    }
+    out
+}
+
+#[rustfmt::skip]
+const EMOTIONS: &[&str] = &[
+    "fear", "shame", "anger", "guilt", "relief", "dread", "panic", "grief", "joy", "hope",
+    "doubt", "rage", "envy", "jealousy", "longing", "sorrow", "despair", "terror", "horror",
+    "embarrassment", "regret", "hatred", "loneliness", "pride", "resentment", "fury",
+    "excitement", "unease", "anxiety", "sadness", "misery", "love", "tenderness", "pity",
+];
+
+/// A feeling is the subject before token `i`: "fear gripped him", "a wave of shame went".
+fn feeling_before(s: &Sentence, i: usize) -> bool {
+    s.tokens[i.saturating_sub(4)..i]
+        .iter()
+        .any(|t| is_in(EMOTIONS, &t.lower))
+}
+
+/// "A wave of shame went through him", "fear rose in her": a feeling moving inside someone.
+fn feeling_inside(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    for (i, t) in s.tokens.iter().enumerate() {
+        if !is_in(EMOTIONS, &t.lower) || led_in(s, i) {
+            continue;
+        }
+        let window = (i + 1..(i + 6).min(s.tokens.len())).take_while(|&j| s.tokens[j].plain_gap);
+        for j in window {
+            let w = s.tokens[j].lower.as_str();
+            let into = matches!(w, "through" | "over" | "in" | "into" | "inside" | "within");
+            let Some(object) = s.tokens.get(j + 1).filter(|o| o.plain_gap) else {
+                continue;
+            };
+            if into && matches!(object.lower.as_str(), "him" | "her") {
+                let who = ctx.resolve(si, j + 1, &object.lower);
+                if who.is_other() {
+                    out.push((i, j + 1, who));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A reading by the POV character after the statement in the same sentence: "…, she
+/// guessed", "…; Tamsin remembered him crying", "…, I think", "and she said so".
+fn read_by_pov(ctx: &Ctx<'_>, si: usize, from: usize) -> bool {
+    let s = &ctx.prose.sentences[si];
+    let subjects = ctx.subjects(si);
+    let pov_reads = subjects
+        .iter()
+        .any(|x| x.first > from && x.referent == Referent::Pov && pov_cue(s, x.last + 1));
+    let said_so = s.tokens.windows(2).skip(from).any(|w| {
+        matches!(
+            (w[0].lower.as_str(), w[1].lower.as_str()),
+            ("said", "so") | ("said", "as") | ("admitted", "it") | ("admitted", "as")
+        )
+    });
+    let first_person_reads = ctx.input.pov == PointOfView::First
+        && (from..s.tokens.len()).any(|i| ctx.prose.word(&s.tokens[i]) == "I" && pov_cue(s, i + 1));
+    pov_reads || said_so || first_person_reads
+}
+
+/// The sentence before read the same person from outside ("His jaw was set; he was angry,
+/// she guessed. He had been worried since Tuesday."), or the sentence after gives the POV
+/// character's evidence ("He was frightened. I could see it in his hands.").
+fn reading_around(ctx: &Ctx<'_>, si: usize, who: Referent) -> bool {
+    let narrated = |k: &usize| !ctx.prose.sentences[*k].tokens.is_empty();
+    let previous = (0..si).rev().find(narrated);
+    let next = (si + 1..ctx.prose.sentences.len()).find(narrated);
+    let reads = |k: usize| {
+        let tokens = &ctx.prose.sentences[k].tokens;
+        tokens.iter().enumerate().any(|(i, t)| {
+            let next = tokens.get(i + 1).map(|n| n.lower.as_str());
+            // "looks away" is an action; "looks tired", "looked as if" a reading.
+            is_in(READING, &t.lower) && !is_action(&t.lower, next)
+        })
+    };
+    let mentions = |k: usize| {
+        ctx.subjects(k)
+            .iter()
+            .any(|x| x.referent == who || (who == Referent::Someone && x.referent.is_other()))
+            || ctx
+                .hits(&ctx.prose.sentences[k])
+                .iter()
+                .any(|h| Referent::Person(h.who) == who)
+    };
+    let before = previous.is_some_and(|k| reads(k) && mentions(k));
+    let after = next.is_some_and(|k| {
+        let s = &ctx.prose.sentences[k];
+        ctx.subjects(k).first().is_some_and(|x| {
+            x.first == 0
+                && x.referent == Referent::Pov
+                && s.tokens[1..]
+                    .iter()
+                    .take(3)
+                    .any(|t| matches!(t.lower.as_str(), "could" | "saw" | "see" | "tell" | "knew"))
+        })
+    });
+    before || after
+}
+
+fn mind_finding(ctx: &Ctx<'_>, s: &Sentence, first: usize, end: usize, who: Referent) -> Finding {
+    let from = s.tokens[first].start;
+    let to = s.tokens[end].end;
+    let phrase = &ctx.prose.original[from..to];
+    let excerpt = ctx.prose.excerpt(s, from);
+    let pov = ctx.pov_name();
+    let first_word = ctx.prose.word(&s.tokens[first]);
+    let (name, record) = match who {
+        Referent::Person(w) => (ctx.name(w).to_string(), ctx.people[w].id.clone()),
+        _ if super::people::unknown_name(ctx, s, first) => (first_word.to_string(), String::new()),
+        _ => ("another character".to_string(), String::new()),
+    };
+    let seen = if name == "another character" {
+        "the other character".to_string()
+    } else {
+        name.clone()
+    };
+    Finding::new(
+        Check::OtherMind,
+        Severity::Violation,
+        format!(
+            "The narration states {name}'s inner life as fact (“{phrase}”), but the scene is \
+             in {pov}'s point of view and {pov} cannot see into {name}'s mind. In: \
+             “{excerpt}”. Show it through what {pov} can observe ({seen}'s face, gestures, \
+             words), or make it {pov}'s own guess (\"{seen} seemed to…\", \"{pov} guessed…\")."
+        ),
+        Some(excerpt),
+    )
+    .at(&ctx.prose, s, from, to)
+    .about(&record)
+}

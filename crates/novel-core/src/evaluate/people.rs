@@ -1,0 +1,477 @@
+//! Who a sentence is about: the subjects of its clauses (known characters by name, names the
+//! memory does not know, "he", "she", "I") and who each pronoun refers to. In deep third a
+//! pronoun of the POV character's gender is the POV character unless the same sentence has just
+//! made another character of that gender the subject ("Maud smiled, but inside she…"); the
+//! other gender is someone else. In the first person "she" or "he" of the narrator's gender is
+//! the narrator only when nobody else of that gender has been mentioned — a person slip.
+//! When it cannot tell, it says so ([`Referent::Unclear`]) and the checks stay silent.
+
+use super::Ctx;
+use super::text::Sentence;
+use super::verbs::{is_ing, past_base, present_third_base};
+use crate::config::PointOfView;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Referent {
+    /// The POV character (the narrator in the first person).
+    Pov,
+    /// Another known character.
+    Person(usize),
+    /// Another person the memory does not know, or whose identity is unclear but who is
+    /// certainly not the POV character.
+    Someone,
+    /// Cannot tell.
+    Unclear,
+}
+
+impl Referent {
+    pub fn is_other(self) -> bool {
+        matches!(self, Referent::Person(_) | Referent::Someone)
+    }
+}
+
+/// How the subject agrees with its verb.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Agreement {
+    /// he, she, a name, a noun phrase: "walks".
+    Third,
+    /// I, we, they, you: "walk".
+    Plain,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Subject {
+    /// Token range of the subject words.
+    pub first: usize,
+    pub last: usize,
+    pub referent: Referent,
+    pub agreement: Agreement,
+    /// "I", "me", "we": the narrator speaking of themself.
+    pub first_person: bool,
+}
+
+/// How many sentences back a pronoun's antecedent is looked for.
+const LOOK_BACK: usize = 12;
+
+/// Capitalised words that start sentences without naming anyone.
+#[rustfmt::skip]
+const NOT_NAMES: &[&str] = &[
+    "i", "the", "a", "an", "he", "she", "it", "they", "we", "you", "everyone", "everybody",
+    "someone", "somebody", "nobody", "no", "nothing", "something", "anyone", "anybody", "maybe",
+    "perhaps", "then", "now", "but", "and", "so", "yet", "still", "there", "here", "this",
+    "that", "these", "those", "her", "his", "my", "our", "their", "its", "when", "while", "if",
+    "as", "after", "before", "god", "heaven", "fate", "people", "none", "all", "both", "each",
+    "some", "one", "neither", "either", "what", "who", "why", "how", "where", "which", "even",
+    "only", "just", "once", "later", "soon", "again", "yes", "oh", "well", "surely", "of",
+    "in", "on", "at", "by", "for", "with", "from", "to", "into", "out", "up", "down", "for",
+    "because", "though", "although", "until", "since", "instead", "meanwhile", "suddenly",
+    "finally", "outside", "inside", "behind", "above", "below", "beyond", "across", "around",
+    "sir", "madam", "mister", "miss", "mr", "mrs", "ms", "dr", "captain", "lord", "lady",
+    "mother", "father", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+    "sunday", "christ", "hell", "damn", "whatever", "whoever", "everything", "anything",
+];
+
+#[rustfmt::skip]
+const FEMALE_NOUNS: &[&str] = &[
+    "woman", "women", "girl", "girls", "lady", "mother", "sister", "wife", "daughter", "aunt",
+    "grandmother", "widow", "widows", "fishwife", "landlady", "housekeeper", "queen",
+    "princess", "mistress", "nun", "maid", "matron", "niece", "bride", "madam",
+    "harbourmistress", "baker's wife", "seamstress", "waitress", "actress", "duchess",
+];
+
+#[rustfmt::skip]
+const MALE_NOUNS: &[&str] = &[
+    "man", "men", "boy", "boys", "father", "brother", "husband", "son", "uncle", "grandfather",
+    "gentleman", "lord", "king", "prince", "monk", "priest", "ferryman", "fisherman",
+    "landlord", "fellow", "lad", "nephew", "groom", "master", "boatman", "watchman", "sailor",
+    "gaoler", "guard", "clerk", "curate", "bread-seller", "fishmonger", "innkeeper",
+];
+
+/// A gendered mention: "woman" → "she".
+fn noun_gender(word: &str) -> Option<&'static str> {
+    if FEMALE_NOUNS.contains(&word) {
+        Some("she")
+    } else if MALE_NOUNS.contains(&word) {
+        Some("he")
+    } else {
+        None
+    }
+}
+
+/// A capitalised word that may be a name the memory does not know: not a known name, not a
+/// sentence-opening word, not part of a known place's name, not an inscription in capitals.
+pub(super) fn unknown_name(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
+    let t = &s.tokens[i];
+    let word = ctx.prose.word(t);
+    let mut chars = word.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    if !first.is_uppercase() || word.chars().count() < 2 || word.chars().all(char::is_uppercase) {
+        return false;
+    }
+    let lower = t.lower.trim_end_matches("'s");
+    !NOT_NAMES.contains(&lower)
+        && !ctx.place_words.iter().any(|w| w == lower)
+        && noun_gender(lower).is_none()
+}
+
+/// Whether the word after token `i` reads as a verb: a known past or present form, an
+/// auxiliary or a modal.
+pub(super) fn verb_follows(s: &Sentence, i: usize) -> bool {
+    let mut j = i + 1;
+    while let Some(t) = s.tokens.get(j) {
+        if !t.plain_gap {
+            return false;
+        }
+        if super::lexicon::is_between(&t.lower) {
+            j += 1;
+            continue;
+        }
+        let w = t.lower.as_str();
+        return past_base(w).is_some()
+            || present_third_base(w).is_some()
+            || matches!(
+                w,
+                "was"
+                    | "were"
+                    | "had"
+                    | "has"
+                    | "is"
+                    | "would"
+                    | "could"
+                    | "couldn't"
+                    | "can't"
+                    | "didn't"
+                    | "did"
+                    | "must"
+                    | "might"
+                    | "will"
+                    | "won't"
+                    | "wasn't"
+                    | "hadn't"
+            );
+    }
+    false
+}
+
+/// Verbs of touching or looking at another person: "Maud took her hand" is someone else's.
+#[rustfmt::skip]
+const CONTACT: &[&str] = &[
+    "took", "takes", "held", "holds", "grabbed", "grabs", "squeezed", "squeezes", "touched",
+    "touches", "kissed", "kisses", "stroked", "strokes", "patted", "pats", "shook", "shakes",
+    "clasped", "clasps", "gripped", "grips", "pressed", "presses", "caught", "catches", "seized",
+    "seizes", "searched", "searches", "met", "meets", "studied", "studies", "watched",
+    "watches", "sought", "seeks", "brushed", "brushes", "cupped", "cups", "rubbed", "rubs",
+];
+
+/// "Greta kept her hands steady": a possessive after a verb that is not one of contact
+/// belongs, by default, to the clause's own subject.
+fn own_possessive(s: &Sentence, k: usize) -> bool {
+    let possessive = s.tokens.get(k + 1).is_some_and(|n| {
+        n.plain_gap && !super::text::is_function_word(&n.lower) && !n.lower.ends_with("ly")
+    });
+    let after_contact = k
+        .checked_sub(1)
+        .is_some_and(|p| CONTACT.contains(&s.tokens[p].lower.as_str()));
+    possessive && !after_contact
+}
+
+/// What the narration has mentioned before a point: known people and gendered mentions.
+#[derive(Debug, Clone, Copy)]
+enum Mention {
+    Person(usize),
+    Gender(&'static str),
+    /// A capitalised name the memory does not know: of either gender.
+    Unknown,
+}
+
+/// Every mention in sentence `s` before token `before`, in order.
+fn mentions_in(ctx: &Ctx<'_>, s: &Sentence, before: usize) -> Vec<Mention> {
+    let mut out = Vec::new();
+    let hits = ctx.hits(s);
+    let mut i = 0;
+    while i < before.min(s.tokens.len()) {
+        if let Some(h) = hits.iter().find(|h| h.first == i) {
+            out.push(Mention::Person(h.who));
+            i = h.last + 1;
+            continue;
+        }
+        let t = &s.tokens[i];
+        if let Some(g) = noun_gender(&t.lower) {
+            out.push(Mention::Gender(g));
+        } else if unknown_name(ctx, s, i) && i > 0 {
+            out.push(Mention::Unknown);
+        }
+        i += 1;
+    }
+    out
+}
+
+impl Ctx<'_> {
+    fn gender_of(&self, who: usize) -> Option<&'static str> {
+        self.genders[who]
+    }
+
+    /// Sentence `si` and the few narration sentences before it, nearest first: who "she" is
+    /// does not depend on a page ago, and a long manuscript must not cost a scan back to its
+    /// start per pronoun.
+    fn back_from(&self, si: usize) -> impl Iterator<Item = &Sentence> {
+        let here = std::iter::once(&self.prose.sentences[si]);
+        let before = self.prose.sentences[..si]
+            .iter()
+            .rev()
+            .filter(|s| !s.tokens.is_empty())
+            .take(LOOK_BACK);
+        here.chain(before)
+    }
+
+    /// Whether anyone but the POV character of gender `g` (or of unknown gender) was
+    /// mentioned in the narration before sentence `si`, however long ago.
+    fn other_seen_before(&self, si: usize, g: &str) -> bool {
+        let seen = self.others_seen.get_or_init(|| {
+            let mut out = Vec::with_capacity(self.prose.sentences.len());
+            let (mut she, mut he) = (false, false);
+            for s in &self.prose.sentences {
+                out.push((she, he));
+                for m in mentions_in(self, s, s.tokens.len()) {
+                    let g = match m {
+                        Mention::Person(w) if w != self.pov => self.gender_of(w),
+                        Mention::Person(_) => None,
+                        Mention::Gender(x) => Some(x),
+                        Mention::Unknown => {
+                            she = true;
+                            he = true;
+                            None
+                        }
+                    };
+                    match g {
+                        Some("she") => she = true,
+                        Some(_) => he = true,
+                        None => {}
+                    }
+                }
+            }
+            out
+        });
+        let (she, he) = seen[si];
+        if g == "she" { she } else { he }
+    }
+
+    /// The latest mention of someone other than the POV character of gender `g` before token
+    /// `ti` of sentence `si` (a known person, or `Someone`).
+    fn latest_other(&self, si: usize, ti: usize, g: &str) -> Option<Referent> {
+        for (k, s) in self.back_from(si).enumerate() {
+            let limit = if k == 0 { ti } else { s.tokens.len() };
+            for m in mentions_in(self, s, limit).into_iter().rev() {
+                match m {
+                    Mention::Person(w) if w != self.pov && self.gender_of(w) == Some(g) => {
+                        return Some(Referent::Person(w));
+                    }
+                    Mention::Gender(x) if x == g => return Some(Referent::Someone),
+                    Mention::Unknown => return Some(Referent::Someone),
+                    _ => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// Who "he" or "she" at token `ti` of sentence `si` refers to.
+    pub(super) fn resolve(&self, si: usize, ti: usize, pronoun: &str) -> Referent {
+        let g = match pronoun {
+            "he" | "him" | "his" | "himself" => "he",
+            "she" | "her" | "hers" | "herself" => "she",
+            _ => return Referent::Unclear,
+        };
+        match self.input.pov {
+            PointOfView::First => {
+                let other = self.latest_other(si, ti, g);
+                match (other, self.pov_pronoun == Some(g)) {
+                    (Some(r), _) => r,
+                    (None, true) if self.other_seen_before(si, g) => Referent::Someone,
+                    (None, true) => Referent::Pov,
+                    (None, false) => Referent::Someone,
+                }
+            }
+            PointOfView::DeepThird => match self.pov_pronoun {
+                None => Referent::Unclear,
+                Some(p) if p != g => self.latest_other(si, ti, g).unwrap_or(Referent::Someone),
+                // "She had decided not to tell Tamsin": not Tamsin.
+                Some(_) if self.pov_named_after(si, ti) => {
+                    self.latest_other(si, ti, g).unwrap_or(Referent::Someone)
+                }
+                Some(_) => self.same_clause_subject(si, ti, g).unwrap_or(Referent::Pov),
+            },
+        }
+    }
+
+    /// The POV character is named after token `ti` in the same clause of sentence `si`.
+    fn pov_named_after(&self, si: usize, ti: usize) -> bool {
+        let s = &self.prose.sentences[si];
+        self.hits(s).iter().any(|h| {
+            h.who == self.pov
+                && h.first > ti
+                && !s.tokens[ti + 1..=h.first].iter().any(|t| t.barrier)
+                && !self.prose.original[s.tokens[ti].end..s.tokens[h.first].start]
+                    .contains([';', '.', '!', '?'])
+        })
+    }
+
+    /// "Maud smiled at the clerk, but inside she was seething": a character of the POV
+    /// character's gender who is the subject earlier in the same sentence, with nothing
+    /// between that points back at the POV character.
+    fn same_clause_subject(&self, si: usize, ti: usize, g: &str) -> Option<Referent> {
+        let s = &self.prose.sentences[si];
+        let hits = self.hits(s);
+        let hit = hits.iter().rev().find(|h| {
+            h.last < ti && h.who != self.pov && !h.possessive && self.gender_of(h.who) == Some(g)
+        })?;
+        if !verb_follows(s, hit.last) {
+            return None;
+        }
+        let object = if g == "she" { "her" } else { "him" };
+        let between = hit.last + 1..ti;
+        let pov_between = hits
+            .iter()
+            .any(|h| h.who == self.pov && h.first > hit.last && h.first < ti);
+        let barrier = s.tokens[between.clone()].iter().any(|t| t.barrier) || s.tokens[ti].barrier;
+        let points_at_pov = between
+            .clone()
+            .any(|k| s.tokens[k].lower == object && !own_possessive(s, k));
+        (!pov_between && !barrier && !points_at_pov).then_some(Referent::Person(hit.who))
+    }
+
+    /// The subjects in sentence `si`: names (known and unknown) and personal pronouns, each
+    /// with the token range and who it is. Possessives are left out.
+    pub(super) fn subjects(&self, si: usize) -> Vec<Subject> {
+        let all = self.subjects.get_or_init(|| {
+            (0..self.prose.sentences.len())
+                .map(|i| self.read_subjects(i))
+                .collect()
+        });
+        all[si].clone()
+    }
+
+    fn read_subjects(&self, si: usize) -> Vec<Subject> {
+        let s = &self.prose.sentences[si];
+        let hits = self.hits(s);
+        let mut out: Vec<Subject> = hits
+            .iter()
+            .filter(|h| !h.possessive)
+            .map(|h| Subject {
+                first: h.first,
+                last: h.last,
+                referent: if h.who == self.pov {
+                    Referent::Pov
+                } else {
+                    Referent::Person(h.who)
+                },
+                agreement: Agreement::Third,
+                first_person: false,
+            })
+            .collect();
+        for (i, t) in s.tokens.iter().enumerate() {
+            if hits.iter().any(|h| h.first <= i && i <= h.last) {
+                continue;
+            }
+            let written = self.prose.word(t);
+            let (referent, agreement, first_person) = match t.lower.as_str() {
+                "he" | "she" => (self.resolve(si, i, &t.lower), Agreement::Third, false),
+                "i" if written == "I" => (
+                    if self.input.pov == PointOfView::First {
+                        Referent::Pov
+                    } else {
+                        Referent::Unclear
+                    },
+                    Agreement::Plain,
+                    true,
+                ),
+                "we" => (Referent::Unclear, Agreement::Plain, true),
+                "they" => (Referent::Unclear, Agreement::Plain, false),
+                // For tense only: "It is warmer", "There was a knock".
+                "it" | "there" if i == 0 || super::text::opens_after(self, s, i) => {
+                    (Referent::Unclear, Agreement::Third, false)
+                }
+                _ if unknown_name(self, s, i) && verb_follows(s, i) => {
+                    (Referent::Someone, Agreement::Third, false)
+                }
+                _ => continue,
+            };
+            out.push(Subject {
+                first: i,
+                last: i,
+                referent,
+                agreement,
+                first_person,
+            });
+        }
+        out.sort_by_key(|x| x.first);
+        out
+    }
+}
+
+/// The finite verb chain after a subject ending at token `last`: skips adverbs and returns
+/// the indexes of the words up to and including the main verb ("had always resented",
+/// "was thinking", "couldn't stop thinking"). At most five words.
+pub(super) fn verb_chain(s: &Sentence, last: usize) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut j = last + 1;
+    while let Some(t) = s.tokens.get(j) {
+        if !t.plain_gap || out.len() >= 5 {
+            break;
+        }
+        let w = t.lower.as_str();
+        if super::lexicon::is_between(w) || matches!(w, "not" | "never") {
+            j += 1;
+            continue;
+        }
+        out.push(j);
+        let auxiliary = matches!(
+            w,
+            "had"
+                | "has"
+                | "have"
+                | "was"
+                | "were"
+                | "is"
+                | "am"
+                | "are"
+                | "been"
+                | "be"
+                | "did"
+                | "does"
+                | "do"
+                | "didn't"
+                | "doesn't"
+                | "don't"
+                | "hadn't"
+                | "wasn't"
+                | "weren't"
+                | "isn't"
+                | "could"
+                | "couldn't"
+                | "can't"
+                | "cannot"
+                | "can"
+                | "would"
+                | "wouldn't"
+                | "will"
+                | "won't"
+                | "must"
+                | "might"
+                | "may"
+                | "should"
+                | "shall"
+                | "stop"
+                | "help"
+                | "'d"
+                | "being"
+        );
+        if !auxiliary || is_ing(w) {
+            break;
+        }
+        j += 1;
+    }
+    out
+}
