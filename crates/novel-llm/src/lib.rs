@@ -18,6 +18,7 @@ mod model;
 mod openai;
 mod probe;
 mod profile;
+mod profile_check;
 mod scripted;
 mod secret;
 mod sse;
@@ -46,6 +47,7 @@ pub use profile::{
     KeySource, PROVIDERS_FILE, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
     config_dir, config_dir_with,
 };
+pub use profile_check::{KindInfo, ProfileField, ProfileProblem};
 pub use scripted::ScriptedModel;
 pub use secret::ApiKey;
 pub use structured::{

@@ -39,3 +39,11 @@ export function answerSaveDialog(title, file) {
   xdo("type", "--window", win, "--delay", "20", file);
   xdo("key", "--window", win, "Return");
 }
+
+/** Answers the native message dialog titled `title` with `key` (Escape: Cancel). */
+export function answerMessageDialog(title, key) {
+  const xdo = (...args) => execFileSync("xdotool", args, { timeout: 20000 });
+  const win = xdo("search", "--sync", "--name", title).toString().trim().split("\n")[0];
+  xdo("windowfocus", "--sync", win);
+  xdo("key", "--window", win, key);
+}
