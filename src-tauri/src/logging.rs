@@ -16,6 +16,8 @@ pub const KEPT_FILES: usize = 7;
 
 #[derive(Debug, thiserror::Error)]
 pub enum LogError {
+    #[error("cannot create the log directory {dir}: {source}")]
+    Dir { dir: String, source: std::io::Error },
     #[error("cannot open the log file in {dir}: {source}")]
     Open { dir: String, source: InitError },
     #[error("a logger is already installed")]
@@ -32,6 +34,11 @@ pub fn subscriber(
     dir: &Path,
     filter: EnvFilter,
 ) -> Result<impl Subscriber + Send + Sync + 'static, LogError> {
+    // Made first: the appender looks for old files to prune before it creates anything.
+    std::fs::create_dir_all(dir).map_err(|source| LogError::Dir {
+        dir: dir.display().to_string(),
+        source,
+    })?;
     let files = RollingFileAppender::builder()
         .rotation(Rotation::DAILY)
         .filename_prefix(LOG_FILE_PREFIX)
@@ -101,8 +108,9 @@ mod tests {
 
     #[test]
     fn an_engine_warning_reaches_the_log_file_without_colour_codes() {
-        let dir = tempfile::tempdir().unwrap();
-        let subscriber = subscriber(dir.path(), EnvFilter::new("warn")).unwrap();
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("logs");
+        let subscriber = subscriber(&dir, EnvFilter::new("warn")).unwrap();
         tracing::subscriber::with_default(subscriber, || {
             tracing::info!("routine detail that stays out of the file");
             // The executor warns when a plan has more actions than its soft limit.
@@ -123,7 +131,7 @@ mod tests {
                 ))
                 .unwrap();
         });
-        let text = log_text(dir.path());
+        let text = log_text(&dir);
         assert!(
             text.contains("WARN") && text.contains("plan exceeds the soft action limit"),
             "{text}"
