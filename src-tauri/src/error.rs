@@ -6,7 +6,7 @@ use novel_core::edits::EditError;
 use novel_core::library::FieldError;
 use novel_core::novel::NovelError;
 use novel_core::store::StoreError;
-use novel_llm::LlmError;
+use novel_llm::{LlmError, ProfileProblem};
 use serde::Serialize;
 use specta::Type;
 
@@ -32,6 +32,9 @@ pub enum AppError {
     Provider { message: String },
     #[error("{message}")]
     Storage { message: String },
+    /// The writer said no in a confirmation the shell asked; nothing was done.
+    #[error("{message}")]
+    Declined { message: String },
 }
 
 impl AppError {
@@ -50,6 +53,20 @@ impl AppError {
     pub fn invalid(message: impl Into<String>) -> AppError {
         AppError::InvalidInput {
             message: message.into(),
+        }
+    }
+
+    /// A provider profile's problems, each beside its field of the form.
+    pub fn profile_problems(problems: Vec<ProfileProblem>) -> AppError {
+        AppError::InvalidForm {
+            message: "Some fields need attention before the provider can be saved.".into(),
+            fields: problems
+                .into_iter()
+                .map(|p| FieldError {
+                    field: p.field.as_str().into(),
+                    message: p.message,
+                })
+                .collect(),
         }
     }
 

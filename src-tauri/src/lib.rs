@@ -1,12 +1,19 @@
 //! Novel Agent's desktop shell: typed Tauri commands and events over `novel-core`, nothing
 //! more. Commands live in [`commands`], their one error type in [`error`], the open novel and
-//! the running tick in [`state`]. The TypeScript bindings the UI calls are generated from
-//! [`specta_builder`] (written to `ui/src/bindings.ts` at debug start-up and checked by a test).
+//! the running tick in [`state`], the dialogs the shell opens itself in [`dialogs`], the log
+//! file in [`logging`]. The TypeScript bindings the UI calls are generated from
+//! [`specta_builder`] (written to `ui/src/bindings.ts` at debug start-up and checked by a
+//! test), with the labels and hints Rust owns ([`catalog`]) as constants.
 
+pub mod catalog;
 pub mod commands;
+pub mod dialogs;
 pub mod error;
 pub mod events;
+pub mod logging;
 pub mod state;
+
+use std::sync::Arc;
 
 use specta_typescript::Typescript;
 use tauri::Manager;
@@ -34,16 +41,19 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::timeline::timeline,
             commands::timeline::skip_failed_tick,
             commands::timeline::loops_board,
-            commands::settings::list_providers,
-            commands::settings::save_provider,
-            commands::settings::delete_provider,
-            commands::settings::set_default_provider,
-            commands::settings::test_provider,
-            commands::settings::store_provider_key,
+            commands::providers::list_providers,
+            commands::providers::save_provider,
+            commands::providers::delete_provider,
+            commands::providers::set_default_provider,
+            commands::providers::test_provider,
+            commands::providers::store_provider_key,
             commands::settings::save_generation_settings,
             commands::export::export_markdown,
         ])
         .events(collect_events![events::NovelChanged])
+        .constant("TICK_STAGES", catalog::tick_stages())
+        .constant("PROVIDER_KINDS", catalog::provider_kinds())
+        .constant("FAILURE_HINTS", catalog::failure_hints())
 }
 
 /// How the bindings are written.
@@ -62,14 +72,28 @@ pub fn run() {
         .plugin(tauri_plugin_dialog::init())
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
+            start_logging(app.path().app_log_dir().ok());
             builder.mount_events(app);
             let config_dir = state::config_dir(app.path().app_config_dir().ok());
-            app.manage(state::AppState::new(config_dir));
+            let dialogs = Arc::new(dialogs::NativeDialogs::new(app.handle().clone()));
+            app.manage(state::AppState::new(config_dir, dialogs));
             Ok(())
         })
         .run(tauri::generate_context!());
     if let Err(e) = result {
+        tracing::error!("Novel Agent could not start: {e}");
         eprintln!("Novel Agent could not start: {e}");
         std::process::exit(1);
+    }
+}
+
+/// The log file in the app's log directory; without one the app still runs, and says so.
+fn start_logging(dir: Option<std::path::PathBuf>) {
+    let Some(dir) = dir else {
+        eprintln!("Novel Agent has no log directory; warnings are not kept.");
+        return;
+    };
+    if let Err(e) = logging::init(&dir) {
+        eprintln!("Novel Agent keeps no log file: {e}");
     }
 }

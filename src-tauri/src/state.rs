@@ -1,4 +1,5 @@
-//! What the app holds between commands: the config directory and the open novel. The novel's
+//! What the app holds between commands: the config directory, the native dialogs, and the
+//! open novel. The novel's
 //! write handle sits behind an async mutex that a run holds for its whole length, so a second
 //! run or an edit during a run is refused (not queued); views read through their own read-only
 //! connections (SQLite WAL), so the UI stays live while a scene is written.
@@ -11,6 +12,7 @@ use novel_core::retrieval::Retrieval;
 use novel_core::run::RunControl;
 use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
+use crate::dialogs::Dialogs;
 use crate::error::{AppError, AppResult};
 
 /// The user's config directory: `$NOVEL_AGENT_CONFIG_DIR` or the XDG one (shared with the CLI,
@@ -24,6 +26,7 @@ pub fn config_dir(fallback: Option<PathBuf>) -> PathBuf {
 
 pub struct AppState {
     pub config_dir: PathBuf,
+    dialogs: Arc<dyn Dialogs>,
     session: Mutex<Option<Arc<Session>>>,
 }
 
@@ -37,11 +40,17 @@ pub struct Session {
 }
 
 impl AppState {
-    pub fn new(config_dir: PathBuf) -> AppState {
+    pub fn new(config_dir: PathBuf, dialogs: Arc<dyn Dialogs>) -> AppState {
         AppState {
             config_dir,
+            dialogs,
             session: Mutex::new(None),
         }
+    }
+
+    /// The dialogs the shell opens itself (export destination, program confirmation).
+    pub fn dialogs(&self) -> Arc<dyn Dialogs> {
+        self.dialogs.clone()
     }
 
     pub fn session(&self) -> AppResult<Arc<Session>> {

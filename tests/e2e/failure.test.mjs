@@ -1,7 +1,11 @@
-// A provider failure in the real app: the tick fails with a message a writer understands, the
-// story is unchanged, and Retry writes the scene once the provider answers again.
+// A provider failure in the real app: the tick fails with a message a writer understands and
+// the hint for its kind, the story is unchanged, the failure is in the app's log file, and Retry
+// writes the scene once the provider answers again.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { launchApp, click, waitForAttrs, waitForText } from "./support/app.mjs";
 import { startServer, storyScript, providerConfig, fixture } from "./support/server.mjs";
 import { createNovelThroughForm } from "./support/journey.mjs";
@@ -15,7 +19,9 @@ test("a provider failure shows a clear message and Retry works", async () => {
       ],
     }),
   );
-  const app = await launchApp({ NOVEL_AGENT_CONFIG_DIR: providerConfig(server.baseUrl) });
+  // The app's log directory is under XDG_DATA_HOME: a fresh one, to read this run's log.
+  const data = mkdtempSync(path.join(tmpdir(), "novel-e2e-data-"));
+  const app = await launchApp({ NOVEL_AGENT_CONFIG_DIR: providerConfig(server.baseUrl), XDG_DATA_HOME: data });
   const b = app.browser;
   try {
     await createNovelThroughForm(b);
@@ -24,6 +30,12 @@ test("a provider failure shows a clear message and Retry works", async () => {
     const banner = await waitForText(b, "run-error", (t) => t.trim().length > 0, 60000);
     assert.match(banner, /500|server/i, banner);
     assert.match(banner, /unchanged|nothing was lost|not changed/i, banner);
+    assert.match(banner, /\(while writing\)/, banner);
+    assert.match(banner, /The AI server reported an error/, "the hint for llm.server");
+    const logs = path.join(data, "app.novelagent.desktop/logs");
+    const log = readdirSync(logs).map((f) => readFileSync(path.join(logs, f), "utf8")).join("");
+    assert.match(log, /WARN .*a tick failed .*kind="llm.server"/, log);
+    assert.ok(!log.includes("\u001b["), "no colour codes in the log");
 
     await click(b, "nav-write");
     await click(b, "retry-tick");

@@ -8,8 +8,6 @@ import { ShortcutsHelp } from "./components/ShortcutsHelp";
 import { EmptyState } from "./components/EmptyState";
 import { ViewBoundary } from "./components/ViewBoundary";
 import { call, errorText } from "./lib/api";
-import { chooseMarkdownFile } from "./lib/dialogs";
-import { slug } from "./lib/format";
 import { NovelProvider, useNovel } from "./lib/novel";
 import { useShortcuts } from "./lib/shortcuts";
 import { useTheme } from "./lib/theme";
@@ -66,10 +64,9 @@ function Shell() {
     if (!overview || exporting) return;
     setExporting(true);
     try {
-      const path = await chooseMarkdownFile(`${slug(overview.foundation.title)}.md`);
-      if (!path) return;
-      const written = await call(commands.exportMarkdown(path));
-      notify(`Manuscript exported to ${written}`);
+      // The shell asks where to save (its own native dialog) and writes only there.
+      const written = await call(commands.exportMarkdown());
+      if (written) notify(`Manuscript exported to ${written}`);
     } catch (e) {
       notify(`Could not export: ${errorText(e)}`, "error");
     } finally {

@@ -33,7 +33,11 @@ export const commands = {
 	skipFailedTick: (tick: number) => typedError<null, AppError>(__TAURI_INVOKE("skip_failed_tick", { tick })),
 	loopsBoard: () => typedError<LoopCard_Serialize[], AppError>(__TAURI_INVOKE("loops_board")),
 	listProviders: () => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("list_providers")),
-	/**  Adds or replaces the profile with the same name; the first profile becomes the default. */
+	/**
+	 *  Adds or replaces the profile with the same name; the first profile becomes the default.
+	 *  A profile with problems is refused as `invalid_form` (each problem beside its field); a
+	 *  program the writer does not allow in the native dialog is refused as `declined`.
+	 */
 	saveProvider: (profile: ProviderProfile_Deserialize, makeDefault: boolean) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("save_provider", { profile, makeDefault })),
 	deleteProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("delete_provider", { name })),
 	setDefaultProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("set_default_provider", { name })),
@@ -46,10 +50,10 @@ export const commands = {
 	storeProviderKey: (name: string, key: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("store_provider_key", { name, key })),
 	saveGenerationSettings: (settings: GenerationSettings_Deserialize) => typedError<NovelOverview_Serialize, AppError>(__TAURI_INVOKE("save_generation_settings", { settings })),
 	/**
-	 *  Writes the manuscript to `path` (a `.md` extension is added when missing); returns the
-	 *  file written.
+	 *  Opens the save dialog and writes the manuscript where the writer chose; returns the file
+	 *  written, or `null` when the dialog was cancelled.
 	 */
-	exportMarkdown: (path: string) => typedError<string, AppError>(__TAURI_INVOKE("export_markdown", { path })),
+	exportMarkdown: () => typedError<string | null, AppError>(__TAURI_INVOKE("export_markdown")),
 };
 
 /** Events */
@@ -57,8 +61,17 @@ export const events = {
 	novelChanged: makeEvent<NovelChanged_Serialize, NovelChanged_Deserialize>("novel-changed"),
 };
 
+/* Constants */
+export const FAILURE_HINTS = {"cancelled":null,"llm.auth":"The AI provider refused the API key: check the key of the provider profile.","llm.bad_request":"The AI server refused the request: a setting of the provider profile (model, context length, structured output) may not suit this server.","llm.command":"The command-line agent failed: run it by hand to see why.","llm.config":"The provider profile is incomplete or wrong: check it in the provider settings.","llm.connect":"The AI provider could not be reached. Is the server running, and is the profile's address right?","llm.invalid_response":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.not_found":"The AI provider does not know this model or address: check the model name and the server address of the provider profile.","llm.rate_limited":"The AI provider is limiting requests. Wait a little, then try again.","llm.server":"The AI server reported an error. It is often temporary: try again in a moment.","llm.stream_cut":"The AI server stopped in the middle of its answer. Try again in a moment.","llm.structured_output":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.timeout":"The AI provider took too long to answer. Try again; a slow local model may need a longer timeout in the provider profile.","other":null,"plan_invalid":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene.","prompt":"A prompt could not be built from the novel's settings: check them.","prose_rejected":"The writer returned no usable scene. Try again; if it repeats, check the model and its maximum output length.","setup":"The scene could not start: check that the novel's folder is writable.","store":"The novel's files could not be read or written. Check that the disk is not full and the novel's folder is writable.","tool_failed":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene."} as const;
+
+export const PROVIDER_KINDS = [{"default_api_key_env":null,"default_base_url":"https://api.openai.com/v1","kind":"openai-compatible","label":"OpenAI-compatible","runs_command":false},{"default_api_key_env":null,"default_base_url":"http://localhost:11434/v1","kind":"ollama","label":"Ollama","runs_command":false},{"default_api_key_env":"ANTHROPIC_API_KEY","default_base_url":"https://api.anthropic.com","kind":"anthropic","label":"Anthropic","runs_command":false},{"default_api_key_env":"GEMINI_API_KEY","default_base_url":"https://generativelanguage.googleapis.com","kind":"gemini","label":"Google Gemini","runs_command":false},{"default_api_key_env":null,"default_base_url":null,"kind":"command","label":"Command-line agent","runs_command":true}] as const;
+
+export const TICK_STAGES = [{"label":"Gathering context","stage":"gathering"},{"label":"Planning","stage":"planning"},{"label":"Running tools","stage":"tools"},{"label":"Writing","stage":"writing"},{"label":"Checking","stage":"checking"},{"label":"Revising","stage":"revising"},{"label":"Updating memory","stage":"extracting"},{"label":"Committing","stage":"committing"}] as const;
+
 /* Types */
-export type AppError = { kind: "no_novel_open"; message: string } | { kind: "busy"; message: string } | { kind: "invalid_form"; message: string; fields: FieldError[] } | { kind: "not_found"; message: string } | { kind: "invalid_input"; message: string } | { kind: "locked"; message: string } | { kind: "provider"; message: string } | { kind: "storage"; message: string };
+export type AppError = { kind: "no_novel_open"; message: string } | { kind: "busy"; message: string } | { kind: "invalid_form"; message: string; fields: FieldError[] } | { kind: "not_found"; message: string } | { kind: "invalid_input"; message: string } | { kind: "locked"; message: string } | { kind: "provider"; message: string } | { kind: "storage"; message: string } | 
+/**  The writer said no in a confirmation the shell asked; nothing was done. */
+{ kind: "declined"; message: string };
 
 /**  What kind of memory change an item is. */
 export type ChangeCategory = "new_character" | "character_update" | "new_location" | "location_update" | "relationship" | "loop_opened" | "loop_advanced" | "loop_resolved" | "lore";
@@ -187,10 +200,22 @@ export type ErrorKind_Serialize = "llm.auth" | "llm.not_found" | "llm.rate_limit
 /**  A kind this build does not know (a failure recorded by another version). */
 "other";
 
-export type FailureView = {
+export type FailureView = FailureView_Serialize | FailureView_Deserialize;
+
+export type FailureView_Deserialize = {
 	tick: number,
 	at: string,
-	error_type: string,
+	/**  What kind of failure it was (the name stored with it, typed). */
+	kind: ErrorKind_Deserialize,
+	message: string,
+	error_file: string,
+};
+
+export type FailureView_Serialize = {
+	tick: number,
+	at: string,
+	/**  What kind of failure it was (the name stored with it, typed). */
+	kind: ErrorKind_Serialize,
 	message: string,
 	error_file: string,
 };
@@ -471,7 +496,7 @@ export type NovelOverview_Deserialize = {
 	locations: number,
 	open_loops: number,
 	/**  The next tick failed and has not been retried or skipped. */
-	pending_failure?: FailureView | null,
+	pending_failure?: FailureView_Deserialize | null,
 	updated_at: string,
 	/**
 	 *  Why search is keyword-only and how to turn semantic search on; `None` when it is on.
@@ -492,7 +517,7 @@ export type NovelOverview_Serialize = {
 	locations: number,
 	open_loops: number,
 	/**  The next tick failed and has not been retried or skipped. */
-	pending_failure: FailureView | null,
+	pending_failure: FailureView_Serialize | null,
 	updated_at: string,
 	/**
 	 *  Why search is keyword-only and how to turn semantic search on; `None` when it is on.
@@ -960,7 +985,7 @@ export type TimelineRow_Deserialize = {
 	started_at: string,
 	finished_at: string,
 	duration_ms?: number | null,
-	error?: FailureView | null,
+	error?: FailureView_Deserialize | null,
 };
 
 export type TimelineRow_Serialize = {
@@ -977,7 +1002,7 @@ export type TimelineRow_Serialize = {
 	started_at: string,
 	finished_at: string,
 	duration_ms: number | null,
-	error: FailureView | null,
+	error: FailureView_Serialize | null,
 };
 
 /**  One tool call of the plan and how it went. */

@@ -22,6 +22,7 @@ mod model;
 mod openai;
 mod probe;
 mod profile;
+mod profile_check;
 mod scripted;
 mod secret;
 mod sse;
@@ -57,6 +58,7 @@ pub use profile::{
     KeyRemoval, KeySource, PROVIDERS_FILE, ProfileRemoval, ProfileStore, ProviderConfig,
     ProviderKind, ProviderProfile, config_dir, config_dir_with,
 };
+pub use profile_check::{KindInfo, ProfileField, ProfileProblem};
 pub use scripted::ScriptedModel;
 pub use secret::ApiKey;
 pub use structured::{

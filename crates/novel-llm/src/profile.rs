@@ -239,36 +239,17 @@ impl ProviderProfile {
         }
     }
 
-    /// Checks the fields this profile's kind needs.
+    /// Checks the fields this profile's kind needs: the first of [`ProviderProfile::problems`],
+    /// with the profile and the field it concerns.
     pub fn validate(&self) -> Result<(), LlmError> {
-        let fail = |what: &str| Err(LlmError::Config(format!("{}: {what}", self.location())));
-        if self.name.trim().is_empty() {
-            return fail("the profile needs a `name`");
-        }
-        if self.timeout_secs == 0 {
-            return fail("`timeout_secs` must be at least 1");
-        }
-        if self.key_source == KeySource::Keychain {
-            if self.kind == ProviderKind::Command {
-                return fail(
-                    "`key_source = \"keychain\"` does not apply to a command profile: the \
-                     command handles its own login; remove it",
-                );
-            }
-            if self.api_key_env.is_some() {
-                return fail(
-                    "both `api_key_env` and `key_source = \"keychain\"` are set: keep the one \
-                     that holds the key",
-                );
-            }
-        }
-        match self.kind {
-            ProviderKind::Command if self.command.is_empty() => fail(
-                "set `command` to the program and its arguments, e.g. [\"codex\", \"exec\", \"-\"]",
-            ),
-            ProviderKind::Command => Ok(()),
-            _ if self.model.trim().is_empty() => fail("set `model` to the model name"),
-            _ => Ok(()),
+        match self.problems().into_iter().next() {
+            Some(problem) => Err(LlmError::Config(format!(
+                "{}: `{}`: {}",
+                self.location(),
+                problem.field.as_str(),
+                problem.message
+            ))),
+            None => Ok(()),
         }
     }
 }

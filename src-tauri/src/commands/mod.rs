@@ -1,9 +1,11 @@
 //! The typed commands the UI calls, one module per view. Each is a thin adapter: it takes the
 //! open novel from [`crate::state`], calls `novel-core`, and maps errors to [`crate::error`].
 
+pub mod allowed;
 pub mod export;
 pub mod graph;
 pub mod library;
+pub mod providers;
 pub mod reader;
 pub mod settings;
 pub mod timeline;

@@ -89,6 +89,16 @@ pub async fn run_ticks(
     let report =
         result.map_err(|e| AppError::storage(format!("the writing thread stopped: {e}")))??;
     if report.end == RunEnd::Failed {
+        // By kind, stage and error file only: the message may quote what a server said.
+        if let Some(failure) = &report.failure {
+            tracing::warn!(
+                tick = ?failure.tick,
+                kind = failure.kind.as_str(),
+                stage = ?failure.stage,
+                error_file = ?failure.error_file,
+                "a tick failed"
+            );
+        }
         changed(&app, path, ChangeReason::TickFailed);
     }
     Ok(report)

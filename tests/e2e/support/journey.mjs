@@ -39,3 +39,20 @@ export function answerSaveDialog(title, file) {
   xdo("type", "--window", win, "--delay", "20", file);
   xdo("key", "--window", win, "Return");
 }
+
+/** Answers the native message dialog titled `title` with `key` (Escape: Cancel). GTK makes
+ *  more than one window with that name: the key goes, as typed, to the one that takes focus. */
+export function answerMessageDialog(title, key) {
+  const xdo = (...args) => execFileSync("xdotool", args, { timeout: 20000, stdio: ["ignore", "pipe", "pipe"] });
+  const windows = xdo("search", "--sync", "--onlyvisible", "--name", title).toString().trim().split("\n");
+  for (const win of windows) {
+    try {
+      xdo("windowfocus", "--sync", win);
+      xdo("key", key);
+      return;
+    } catch (e) {
+      if (process.env.E2E_DEBUG) console.error(`window ${win}: ${e.stderr}`);
+    }
+  }
+  throw new Error(`no window titled ${title} took the key (${windows.join(", ")})`);
+}

@@ -1,6 +1,8 @@
 // The banner for a scene that could not be written: what went wrong in words a writer
-// understands, the reassurance that nothing changed, and Retry / Skip.
+// understands (the message, and the hint Rust gives for the failure's kind), the reassurance
+// that nothing changed, and Retry / Skip.
 import { useState } from "react";
+import { FAILURE_HINTS } from "../bindings";
 import type { FailureInfo } from "../lib/run";
 import { stageLabel } from "../lib/run";
 import { errorText } from "../lib/api";
@@ -12,20 +14,10 @@ interface Props {
   onSkip: (tick: number) => Promise<void>;
 }
 
-/** A hint about the likely cause, from the provider's message. */
-function cause(message: string): string | null {
-  if (/\b5\d\d\b|server error|internal server/i.test(message)) return "The AI server reported an error. It is often temporary: try again in a moment.";
-  if (/\b429\b|rate limit/i.test(message)) return "The AI provider is limiting requests. Wait a little, then try again.";
-  if (/\b40[13]\b|api key|unauthori[sz]ed|forbidden/i.test(message)) return "The AI provider refused the key. Check the provider in Settings.";
-  if (/timed? ?out|timeout/i.test(message)) return "The AI provider took too long to answer.";
-  if (/connect|refused|unreachable|dns/i.test(message)) return "The AI provider could not be reached. Is the server running?";
-  return null;
-}
-
 export function FailureBanner({ failure, onRetry, onSkip }: Props) {
   const [skipError, setSkipError] = useState<string | null>(null);
   const [skipping, setSkipping] = useState(false);
-  const hint = cause(failure.message);
+  const hint = FAILURE_HINTS[failure.kind];
   const skip = async () => {
     if (failure.tick === null) return;
     setSkipping(true);
@@ -39,7 +31,7 @@ export function FailureBanner({ failure, onRetry, onSkip }: Props) {
     }
   };
   return (
-    <section className="banner banner-error" data-testid="run-error" data-kind="tick" role="alert">
+    <section className="banner banner-error" data-testid="run-error" data-kind="tick" data-error-kind={failure.kind} role="alert">
       <div className="banner-icon">
         <Icon name="alert" size={22} />
       </div>
@@ -49,7 +41,7 @@ export function FailureBanner({ failure, onRetry, onSkip }: Props) {
           {failure.stage ? ` (while ${stageLabel(failure.stage).toLowerCase()})` : ""}
         </h2>
         <p className="banner-message">{failure.message}</p>
-        {hint && <p>{hint}</p>}
+        {hint && <p data-testid="run-error-hint">{hint}</p>}
         <p>Your story is unchanged — nothing was lost.</p>
         {failure.errorFile && <p className="banner-file">Details for troubleshooting: {failure.errorFile}</p>}
         {skipError && <p className="field-error">{skipError}</p>}

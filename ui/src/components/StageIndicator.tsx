@@ -1,11 +1,12 @@
 // The live step indicator of a tick: gathering → planning → tools → writing → checking →
 // (revising) → updating memory → committing; the current step is `stage`.
+import { TICK_STAGES } from "../bindings";
 import type { Stage } from "../bindings";
-import { STAGES, stageLabel } from "../lib/run";
+import { stageLabel } from "../lib/run";
 
 export function StageIndicator({ stage, seen }: { stage: Stage | null; seen: Stage[] }) {
-  const current = STAGES.findIndex((s) => s.stage === stage);
-  const steps = STAGES.filter((s) => s.stage !== "revising" || seen.includes("revising"));
+  const current = TICK_STAGES.findIndex((s) => s.stage === stage);
+  const steps = TICK_STAGES.filter((s) => s.stage !== "revising" || seen.includes("revising"));
   return (
     <div className="stage-indicator">
       <p className="stage-current" data-testid="stage" data-stage={stage ?? "starting"} aria-live="polite">
@@ -13,7 +14,7 @@ export function StageIndicator({ stage, seen }: { stage: Stage | null; seen: Sta
       </p>
       <ol className="stage-steps">
         {steps.map((s) => {
-          const index = STAGES.findIndex((x) => x.stage === s.stage);
+          const index = TICK_STAGES.findIndex((x) => x.stage === s.stage);
           const state = s.stage === stage ? "current" : seen.includes(s.stage) || index < current ? "done" : "todo";
           return (
             <li key={s.stage} className={`step step-${state}`} aria-current={state === "current" ? "step" : undefined}>

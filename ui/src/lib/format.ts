@@ -33,11 +33,3 @@ export function baseName(path: string): string {
   const parts = path.split(/[\\/]+/).filter(Boolean);
   return parts.length ? parts[parts.length - 1] : path;
 }
-
-export function slug(text: string): string {
-  const s = text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, "-")
-    .replace(/^-+|-+$/g, "");
-  return s || "manuscript";
-}

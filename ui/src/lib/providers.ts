@@ -1,17 +1,14 @@
-// The provider profile form's model: a draft from an existing profile (or a blank one),
-// checks, and the profile sent to `saveProvider` (keys never: only where the key lives).
-import type { KeySource, ProviderKind, ProviderProfile_Deserialize, ProviderProfile_Serialize } from "../bindings";
+// The provider profile form's model: a draft from an existing profile (or a blank one), the
+// profile sent to `saveProvider` (keys never: only where the key lives), and Rust's answer
+// about it field by field. The kinds, their defaults and the checks are Rust's
+// (`PROVIDER_KINDS` in the bindings; `saveProvider` answers `invalid_form`).
+import { PROVIDER_KINDS } from "../bindings";
+import type { FieldError, KeySource, ProviderKind, ProviderProfile_Deserialize, ProviderProfile_Serialize } from "../bindings";
 import type { ProfileRow } from "./types";
 
-export const PROVIDER_KINDS: { kind: ProviderKind; label: string; baseUrl: string; keyEnv: string }[] = [
-  { kind: "openai-compatible", label: "OpenAI-compatible", baseUrl: "https://api.openai.com/v1", keyEnv: "OPENAI_API_KEY" },
-  { kind: "ollama", label: "Ollama", baseUrl: "http://localhost:11434/v1", keyEnv: "" },
-  { kind: "anthropic", label: "Anthropic", baseUrl: "https://api.anthropic.com", keyEnv: "ANTHROPIC_API_KEY" },
-  { kind: "gemini", label: "Google Gemini", baseUrl: "https://generativelanguage.googleapis.com", keyEnv: "GEMINI_API_KEY" },
-  { kind: "command", label: "Command-line agent", baseUrl: "", keyEnv: "" },
-];
+export type KindInfo = (typeof PROVIDER_KINDS)[number];
 
-export function kindInfo(kind: ProviderKind) {
+export function kindInfo(kind: ProviderKind): KindInfo {
   return PROVIDER_KINDS.find((k) => k.kind === kind) ?? PROVIDER_KINDS[0];
 }
 
@@ -60,18 +57,25 @@ export function draftFrom(row: ProfileRow, isDefault: boolean): ProviderDraft {
   };
 }
 
-export type DraftErrors = Partial<Record<"name" | "model" | "command" | "baseUrl", string>>;
+/** Messages by form field; `form` holds the ones no field of the form shows. */
+export type DraftErrors = Partial<Record<"name" | "model" | "command" | "baseUrl" | "keyEnv" | "keySource" | "form", string>>;
 
-export function validateDraft(d: ProviderDraft): DraftErrors {
+/** Where each profile field Rust names is shown in the form. */
+const FIELDS: Record<string, keyof DraftErrors> = {
+  name: "name",
+  model: "model",
+  command: "command",
+  base_url: "baseUrl",
+  api_key_env: "keyEnv",
+  key_source: "keySource",
+};
+
+/** Rust's problems with the profile, each beside its field. */
+export function draftErrors(fields: FieldError[]): DraftErrors {
   const errors: DraftErrors = {};
-  if (d.name.trim() === "") errors.name = "Give the profile a name.";
-  if (d.kind === "command") {
-    if (d.command.trim() === "") errors.command = "Enter the program and its arguments, one per line.";
-  } else if (d.model.trim() === "") {
-    errors.model = "Enter the model name, e.g. gpt-4o-mini or llama3.1.";
-  }
-  if (d.baseUrl.trim() !== "" && !/^https?:\/\//i.test(d.baseUrl.trim())) {
-    errors.baseUrl = "The address starts with http:// or https://.";
+  for (const f of fields) {
+    const key = Object.hasOwn(FIELDS, f.field) ? FIELDS[f.field] : "form";
+    errors[key] = errors[key] ? `${errors[key]} ${f.message}` : f.message;
   }
   return errors;
 }

@@ -1,22 +1,13 @@
 // The state of a writing run, as a pure reducer over the `RunEvent`s streamed from Rust:
 // current stage, tool results, the prose as it streams (restarting on revision), usage,
 // the scenes committed so far and the final report.
+import { TICK_STAGES } from "../bindings";
 import type { AppError, Stage } from "../bindings";
-import type { Finding, Plan, RunEvent, RunReport, TickSummary } from "./types";
+import type { FailureKind, Finding, Plan, RunEvent, RunReport, TickSummary } from "./types";
 
-export const STAGES: { stage: Stage; label: string }[] = [
-  { stage: "gathering", label: "Gathering context" },
-  { stage: "planning", label: "Planning" },
-  { stage: "tools", label: "Running tools" },
-  { stage: "writing", label: "Writing" },
-  { stage: "checking", label: "Checking" },
-  { stage: "revising", label: "Revising" },
-  { stage: "extracting", label: "Updating memory" },
-  { stage: "committing", label: "Committing" },
-];
-
-export function stageLabel(stage: Stage | string | null | undefined): string {
-  return STAGES.find((s) => s.stage === stage)?.label ?? (stage ? String(stage) : "Starting");
+/** A stage's label, from the stages Rust lists (`TICK_STAGES` in the bindings). */
+export function stageLabel(stage: Stage | null | undefined): string {
+  return TICK_STAGES.find((s) => s.stage === stage)?.label ?? (stage ? String(stage) : "Starting");
 }
 
 export interface ToolResult {
@@ -183,20 +174,21 @@ export function runReducer(state: RunState, action: RunAction): RunState {
 /** What the failure banner shows: a failed tick of this run, or one the novel still has pending. */
 export interface FailureInfo {
   tick: number | null;
+  kind: FailureKind;
   message: string;
-  stage: string | null;
+  stage: Stage | null;
   errorFile: string | null;
 }
 
 export function currentFailure(
   run: RunState,
-  pending: { tick: number; message: string; error_file: string } | null | undefined,
+  pending: { tick: number; kind: FailureKind; message: string; error_file: string } | null | undefined,
 ): FailureInfo | null {
   if (run.status !== "idle") return null;
   const failure = run.report?.end === "failed" ? run.report.failure : null;
   if (failure && !run.failureCleared) {
-    return { tick: failure.tick, message: failure.message, stage: failure.stage, errorFile: failure.error_file };
+    return { tick: failure.tick, kind: failure.kind, message: failure.message, stage: failure.stage, errorFile: failure.error_file };
   }
-  if (pending) return { tick: pending.tick, message: pending.message, stage: null, errorFile: pending.error_file };
+  if (pending) return { tick: pending.tick, kind: pending.kind, message: pending.message, stage: null, errorFile: pending.error_file };
   return null;
 }

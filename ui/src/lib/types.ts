@@ -1,6 +1,7 @@
 // Friendly names for the generated binding types the UI reads (Rust serializes: `*_Serialize`).
 import type {
   EntityDetail_Serialize,
+  ErrorKind_Serialize,
   Finding_Serialize,
   GraphEdge_Serialize,
   HistoryItem_Serialize,
@@ -38,3 +39,4 @@ export type TickEvent = TickEvent_Serialize;
 export type TickSummary = TickSummary_Serialize;
 export type RunReport = RunReport_Serialize;
 export type RunFailure = RunFailure_Serialize;
+export type FailureKind = ErrorKind_Serialize;

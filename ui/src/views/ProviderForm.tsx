@@ -1,11 +1,13 @@
 // Add or edit a provider profile: kind, address, model, and where the API key lives (an
 // environment variable's NAME, or the OS keychain through a password field never shown back).
+// Rust checks the profile and answers field by field; a new program to run is confirmed in a
+// native dialog the shell opens, and a "no" there saves nothing.
 import { useState } from "react";
 import type { FormEvent } from "react";
-import { commands } from "../bindings";
+import { PROVIDER_KINDS, commands } from "../bindings";
 import type { KeySource, ProviderKind } from "../bindings";
-import { call, errorText } from "../lib/api";
-import { PROVIDER_KINDS, kindInfo, toProfile, validateDraft } from "../lib/providers";
+import { appError, call } from "../lib/api";
+import { draftErrors, kindInfo, toProfile } from "../lib/providers";
 import type { DraftErrors, ProviderDraft } from "../lib/providers";
 import type { Providers } from "../lib/types";
 
@@ -21,7 +23,7 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const info = kindInfo(d.kind);
-  const isCommand = d.kind === "command";
+  const isCommand = info.runs_command;
   const set = <K extends keyof ProviderDraft>(k: K, v: ProviderDraft[K]) => {
     setD((x) => ({ ...x, [k]: v }));
     setErrors((e) => ({ ...e, [k]: undefined }));
@@ -30,9 +32,7 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const found = validateDraft(d);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setErrors({});
     setSaving(true);
     setFormError(null);
     try {
@@ -43,7 +43,14 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
       setD((x) => ({ ...x, key: "" }));
       onSaved(view, d.name.trim());
     } catch (err) {
-      setFormError(errorText(err));
+      const error = appError(err);
+      if (error.kind === "invalid_form") {
+        const found = draftErrors(error.fields);
+        setErrors(found);
+        setFormError(found.form ? `${error.message} ${found.form}` : error.message);
+      } else {
+        setFormError(error.message || "Something went wrong.");
+      }
     } finally {
       setSaving(false);
     }
@@ -99,10 +106,14 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
                 id="provider-base-url"
                 data-testid="provider-base-url"
                 value={d.baseUrl}
-                placeholder={info.baseUrl}
+                placeholder={info.default_base_url ?? ""}
                 onChange={(e) => set("baseUrl", e.target.value)}
               />
-              {errors.baseUrl ? <p className="field-error">{errors.baseUrl}</p> : <p className="field-hint">Leave empty for {info.baseUrl}</p>}
+              {errors.baseUrl ? (
+                <p className="field-error">{errors.baseUrl}</p>
+              ) : (
+                info.default_base_url && <p className="field-hint">Leave empty for {info.default_base_url}</p>
+              )}
             </div>
             <div className={`field${errors.model ? " has-error" : ""}`}>
               <label htmlFor="provider-model">Model</label>
@@ -111,7 +122,7 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
             </div>
           </div>
           <div className="field-row">
-            <div className="field">
+            <div className={`field${errors.keySource ? " has-error" : ""}`}>
               <label htmlFor="provider-key-source">API key</label>
               <select
                 id="provider-key-source"
@@ -122,18 +133,19 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
                 <option value="env">From an environment variable</option>
                 <option value="keychain">Stored in the system keychain</option>
               </select>
+              {errors.keySource && <p className="field-error">{errors.keySource}</p>}
             </div>
             {d.keySource === "env" ? (
-              <div className="field">
+              <div className={`field${errors.keyEnv ? " has-error" : ""}`}>
                 <label htmlFor="provider-key-env">Variable name</label>
                 <input
                   id="provider-key-env"
                   data-testid="provider-key-env"
                   value={d.keyEnv}
-                  placeholder={info.keyEnv || "none needed for a local server"}
+                  placeholder={info.default_api_key_env ?? "none needed for a local server"}
                   onChange={(e) => set("keyEnv", e.target.value)}
                 />
-                <p className="field-hint">The NAME of the variable, not the key.</p>
+                {errors.keyEnv ? <p className="field-error">{errors.keyEnv}</p> : <p className="field-hint">The NAME of the variable, not the key.</p>}
               </div>
             ) : (
               <div className="field">

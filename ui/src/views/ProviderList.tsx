@@ -47,7 +47,7 @@ function ProviderRow({ row, isDefault, onEdit, onChanged }: { row: ProfileRow; i
           {isDefault && <span className="badge badge-accent">Used for writing</span>}
         </div>
         <p className="muted small">
-          {[kindInfo(p.kind).label, p.model, p.kind === "command" ? (p.command ?? []).join(" ") : p.base_url ?? kindInfo(p.kind).baseUrl]
+          {[kindInfo(p.kind).label, p.model, p.kind === "command" ? (p.command ?? []).join(" ") : p.base_url ?? kindInfo(p.kind).default_base_url]
             .filter(Boolean)
             .join(" · ")}
         </p>

@@ -5,7 +5,8 @@ import { emit } from "@tauri-apps/api/event";
 import type {
   AppError,
   ChangeReason,
-  FailureView,
+  ErrorKind_Serialize as ErrorKind,
+  FailureView_Serialize as FailureView,
   NewNovelForm,
   ProbeReport,
   ProviderProfile_Deserialize,
@@ -30,6 +31,8 @@ export interface TickScript {
   revise?: boolean;
   findings?: Finding_Serialize[];
   message?: string;
+  /** The kind of the failure (default `llm.server`). */
+  kind?: ErrorKind;
   title?: string;
   /** Milliseconds between streamed events (default: the scenario's `delayMs`). */
   delayMs?: number;
@@ -42,8 +45,8 @@ export interface Scenario {
   scenes?: number;
   /** Scene 1's prose is hostile markup. */
   hostile?: boolean;
-  /** The next tick failed earlier and is pending. */
-  pendingFailure?: boolean;
+  /** The next tick failed earlier and is pending (of this kind, default `llm.server`). */
+  pendingFailure?: boolean | ErrorKind;
   recent?: RecentNovel_Serialize[];
   providers?: ProvidersView_Serialize;
   /** One per tick, in order; ticks beyond the list succeed. */
@@ -54,6 +57,7 @@ export interface Scenario {
   errors?: Record<string, AppError>;
   /** A command name → the error it answers with once. */
   errorsOnce?: Record<string, AppError>;
+  /** What the folder picker answers, and the file the shell's export save dialog answers. */
   dialog?: { open?: string | null; save?: string | null };
   probe?: ProbeReport | AppError;
 }
@@ -99,15 +103,16 @@ export function createBackend(s: Scenario) {
   let control: { stop: boolean; cancel: boolean } | null = null;
   const errorsOnce = { ...(s.errorsOnce ?? {}) };
 
-  const fail = (tick: number, message: string): FailureView => ({
+  const fail = (tick: number, message: string, kind: ErrorKind = "llm.server"): FailureView => ({
     tick,
     at: "2025-11-20T10:05:00Z",
-    error_type: "provider",
+    kind,
     message,
     error_file: `${NOVEL_PATH}/errors/error_${String(tick).padStart(3, "0")}.json`,
   });
   if (open && s.pendingFailure) {
-    pending = fail(scenes.length + 1, "The provider answered with HTTP 500 (server error): the model crashed");
+    const kind = s.pendingFailure === true ? "llm.server" : s.pendingFailure;
+    pending = fail(scenes.length + 1, "The provider answered with HTTP 500 (server error): the model crashed", kind);
     rows.push({ ...timelineRow(pending.tick, ""), status: "failed", title: null, tools: [], findings: [], tokens: 0, calls: 1, error: pending });
   }
 
@@ -166,11 +171,11 @@ export function createBackend(s: Scenario) {
           await tickEvent({ type: "tool_finished", id: "a1", tool: "character.generate", ok: false, detail: "name taken" });
           if (script.outcome === "fail") {
             await tickEvent({ type: "stage", stage: "writing" });
-            const failure = fail(tick, script.message ?? "The provider answered with HTTP 500 (server error): the model crashed");
+            const failure = fail(tick, script.message ?? "The provider answered with HTTP 500 (server error): the model crashed", script.kind);
             pending = failure;
             rows.push({ ...timelineRow(tick, ""), status: "failed", title: null, error: failure, findings: [], tools: [] });
             report.end = "failed";
-            report.failure = { tick, stage: "writing", kind: "llm.server", message: failure.message, error_file: failure.error_file, text: `tick ${tick} failed while writing the scene: ${failure.message}` };
+            report.failure = { tick, stage: "writing", kind: failure.kind, message: failure.message, error_file: failure.error_file, text: `tick ${tick} failed while writing the scene: ${failure.message}` };
             break;
           }
           const prose = script.prose ?? PROSE;
@@ -377,13 +382,14 @@ export function createBackend(s: Scenario) {
       void changed("settings_saved");
       return ov();
     },
-    export_markdown: (a) => {
+    // The shell opens the save dialog itself: the page sends no path.
+    export_markdown: () => {
       need();
-      const path = String(a.path);
+      const path = s.dialog?.save ?? null;
+      if (path === null) return null;
       return path.endsWith(".md") ? path : `${path}.md`;
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
-    "plugin:dialog|save": () => s.dialog?.save ?? null,
   };
 
   return {

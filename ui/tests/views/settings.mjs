@@ -1,6 +1,7 @@
 // Settings: provider rows with key status, Test connection (report or error), adding a
-// profile (checks, the profile sent), a keychain key sent once and never shown back, and the
-// novel's generation settings.
+// profile (Rust's kinds and defaults, Rust's problems beside their fields, the profile sent), a
+// command provider refused in the native confirmation, a keychain key sent once and never
+// shown back, and the novel's generation settings.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openApp } from "../support/harness.mjs";
@@ -41,15 +42,36 @@ test("a failed connection test shows the provider's error", async () => {
   await app.close();
 });
 
-test("adding a profile checks the form, then saves it as the writing provider", async () => {
-  const app = await openSettings();
+test("adding a profile shows Rust's problems beside their fields, then saves it as the writing provider", async () => {
+  // What `save_provider` answers for an incomplete profile: Rust owns the checks.
+  const invalid = {
+    kind: "invalid_form",
+    message: "Some fields need attention before the provider can be saved.",
+    fields: [
+      { field: "model", message: "Enter the model name, e.g. gpt-4o-mini or llama3.1." },
+      { field: "base_url", message: "The server address starts with http:// or https://." },
+      { field: "api_key_env", message: "Enter the NAME of the environment variable that holds the key." },
+      { field: "timeout_secs", message: "The timeout must be at least 1 second." },
+    ],
+  };
+  const app = await openSettings({ errorsOnce: { save_provider: invalid } });
   const { page } = app;
   await page.getByTestId("provider-add").click();
+  const kinds = await page.getByTestId("provider-kind").locator("option").allTextContents();
+  assert.deepEqual(kinds, ["OpenAI-compatible", "Ollama", "Anthropic", "Google Gemini", "Command-line agent"]);
   await page.getByTestId("provider-name").fill("ollama");
   await page.getByTestId("provider-kind").selectOption("ollama");
+  assert.equal(await page.getByTestId("provider-base-url").getAttribute("placeholder"), "http://localhost:11434/v1", "Rust's default address");
+  await page.getByTestId("provider-base-url").fill("localhost:11434");
   await page.getByTestId("provider-save").click();
-  assert.match(await page.getByTestId("provider-form").textContent(), /Enter the model name/);
-  assert.equal((await app.calls("save_provider")).length, 0);
+  await page.getByTestId("provider-error").waitFor();
+  const beside = async (id) => page.getByTestId(id).locator("xpath=..").locator(".field-error").textContent();
+  assert.equal(await beside("provider-model"), "Enter the model name, e.g. gpt-4o-mini or llama3.1.");
+  assert.equal(await beside("provider-base-url"), "The server address starts with http:// or https://.");
+  assert.match(await beside("provider-key-env"), /NAME of the environment variable/);
+  assert.match(await page.getByTestId("provider-error").textContent(), /need attention.*timeout must be at least 1 second/, "a field the form lacks goes to the form's message");
+  assert.equal((await app.calls("save_provider")).length, 1);
+  assert.equal(await row(page, "ollama").count(), 0, "nothing saved");
 
   await page.getByTestId("provider-base-url").fill("http://localhost:11434/v1");
   await page.getByTestId("provider-model").fill("llama3.1");
@@ -57,7 +79,7 @@ test("adding a profile checks the form, then saves it as the writing provider", 
   await page.getByTestId("provider-default").check();
   await page.getByTestId("provider-save").click();
   await row(page, "ollama").waitFor();
-  assert.deepEqual((await app.calls("save_provider")).map((c) => c.args), [
+  assert.deepEqual((await app.calls("save_provider")).slice(1).map((c) => c.args), [
     {
       profile: { name: "ollama", kind: "ollama", model: "llama3.1", base_url: "http://localhost:11434/v1", key_source: "env", api_key_env: "OLLAMA_KEY" },
       makeDefault: true,
@@ -123,5 +145,28 @@ test("generation settings are checked and saved for the open novel", async () =>
     },
   ]);
   await app.assertClean(assert);
+  await app.close();
+});
+
+test("a command provider refused in the native confirmation is not saved, and the form says so", async () => {
+  const declined = { kind: "declined", message: "Not saved: running “codex” was not allowed." };
+  const app = await openSettings({ errorsOnce: { save_provider: declined } });
+  const { page } = app;
+  await page.getByTestId("provider-add").click();
+  await page.getByTestId("provider-name").fill("agent");
+  await page.getByTestId("provider-kind").selectOption("command");
+  await page.getByTestId("provider-command").fill("codex\nexec\n-");
+  await page.getByTestId("provider-save").click();
+  await page.getByTestId("provider-error").waitFor();
+  assert.equal(await page.getByTestId("provider-error").textContent(), "Not saved: running “codex” was not allowed.");
+  assert.equal(await page.getByTestId("provider-form").count(), 1, "the form stays open with what was typed");
+  assert.equal(await page.getByTestId("provider-command").inputValue(), "codex\nexec\n-");
+  assert.equal(await row(page, "agent").count(), 0);
+  assert.deepEqual((await app.calls("save_provider")).map((c) => c.args.profile.command), [["codex", "exec", "-"]]);
+
+  // Allowed the second time: saved.
+  await page.getByTestId("provider-save").click();
+  await row(page, "agent").waitFor();
+  assert.match(await row(page, "agent").textContent(), /Command-line agent · codex exec -/);
   await app.close();
 });

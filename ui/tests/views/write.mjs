@@ -1,8 +1,9 @@
 // Write: Next scene streams stages, tools and prose from the Channel and ends with the
 // committed scene and its findings; revision restarts the prose; Run N with Stop / Cancel;
-// a failed tick's banner with Retry / Skip; a missing provider leads to Settings.
+// a failed tick's banner with Retry / Skip and Rust's hint for its kind; a missing provider leads to Settings.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { openApp, recordUntil } from "../support/harness.mjs";
 import { env as shared } from "../support/session.mjs";
 
@@ -79,6 +80,40 @@ test("a failed tick shows a clear banner that stays across views; Retry runs the
   assert.equal((await app.calls("run_ticks")).length, 2);
   await app.assertClean(assert);
   await app.close();
+});
+
+/** Rust's hints by failure kind and its stage labels, as the generated bindings carry them. */
+function fromBindings(name) {
+  const text = readFileSync(new URL("../../src/bindings.ts", import.meta.url), "utf8");
+  const m = text.match(new RegExp(`export const ${name} = (.*) as const;`));
+  return JSON.parse(m[1]);
+}
+
+test("the banner's hint is Rust's hint for the failure's kind, whatever the message says", async () => {
+  const hints = fromBindings("FAILURE_HINTS");
+  for (const kind of ["llm.auth", "llm.rate_limited", "llm.connect", "llm.timeout", "plan_invalid", "prose_rejected", "store"]) {
+    const app = await openApp(env, { novel: true, pendingFailure: kind });
+    await app.page.getByTestId("run-error").waitFor();
+    assert.equal(await app.page.getByTestId("run-error").getAttribute("data-error-kind"), kind);
+    assert.equal(await text(app.page, "run-error-hint"), hints[kind], kind);
+    await app.close();
+  }
+  // The message names a server error, but the kind says the plan failed: the kind decides.
+  const app = await openApp(env, { novel: true, ticks: [{ outcome: "fail", kind: "plan_invalid", message: "HTTP 500 in a tool's note" }] });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("run-error").waitFor();
+  const banner = await text(page, "run-error");
+  assert.equal(await text(page, "run-error-hint"), hints.plan_invalid);
+  assert.ok(!banner.includes(hints["llm.server"]), banner);
+  const writing = fromBindings("TICK_STAGES").find((s) => s.stage === "writing").label.toLowerCase();
+  assert.match(banner, new RegExp(`\\(while ${writing}\\)`), "the stage label is Rust's");
+  await app.close();
+
+  const other = await openApp(env, { novel: true, pendingFailure: "other" });
+  await other.page.getByTestId("run-error").waitFor();
+  assert.equal(await other.page.getByTestId("run-error-hint").count(), 0, "no hint for a kind without one");
+  await other.close();
 });
 
 test("Skip gives up on the failed tick", async () => {

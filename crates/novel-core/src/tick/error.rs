@@ -152,6 +152,70 @@ impl ErrorKind {
     pub fn is_provider(self) -> bool {
         self.as_str().starts_with("llm.")
     }
+
+    /// The likely cause and what to do, in a sentence for the writer (any front end shows it
+    /// beside the failure's own message); `None` when there is nothing to add.
+    pub fn hint(self) -> Option<&'static str> {
+        Some(match self {
+            ErrorKind::ProviderAuth => {
+                "The AI provider refused the API key: check the key of the provider profile."
+            }
+            ErrorKind::ProviderNotFound => {
+                "The AI provider does not know this model or address: check the model name and \
+                 the server address of the provider profile."
+            }
+            ErrorKind::ProviderRateLimited => {
+                "The AI provider is limiting requests. Wait a little, then try again."
+            }
+            ErrorKind::ProviderServer => {
+                "The AI server reported an error. It is often temporary: try again in a moment."
+            }
+            ErrorKind::ProviderBadRequest => {
+                "The AI server refused the request: a setting of the provider profile (model, \
+                 context length, structured output) may not suit this server."
+            }
+            ErrorKind::ProviderUnreachable => {
+                "The AI provider could not be reached. Is the server running, and is the \
+                 profile's address right?"
+            }
+            ErrorKind::ProviderTimeout => {
+                "The AI provider took too long to answer. Try again; a slow local model may \
+                 need a longer timeout in the provider profile."
+            }
+            ErrorKind::ProviderStreamCut => {
+                "The AI server stopped in the middle of its answer. Try again in a moment."
+            }
+            ErrorKind::ProviderInvalidResponse | ErrorKind::ProviderStructuredOutput => {
+                "The model's answer could not be used. Try again; a larger or \
+                 instruction-tuned model usually does better."
+            }
+            ErrorKind::ProviderCommand => {
+                "The command-line agent failed: run it by hand to see why."
+            }
+            ErrorKind::ProviderConfig => {
+                "The provider profile is incomplete or wrong: check it in the provider settings."
+            }
+            ErrorKind::PlanInvalid | ErrorKind::ToolFailed => {
+                "The planner could not make a plan that works with the story so far. Try \
+                 again, or add a steering note to guide the scene."
+            }
+            ErrorKind::ProseRejected => {
+                "The writer returned no usable scene. Try again; if it repeats, check the \
+                 model and its maximum output length."
+            }
+            ErrorKind::Store => {
+                "The novel's files could not be read or written. Check that the disk is not \
+                 full and the novel's folder is writable."
+            }
+            ErrorKind::Prompt => {
+                "A prompt could not be built from the novel's settings: check them."
+            }
+            ErrorKind::Setup => {
+                "The scene could not start: check that the novel's folder is writable."
+            }
+            ErrorKind::Cancelled | ErrorKind::Other => return None,
+        })
+    }
 }
 
 impl StepError {
@@ -286,6 +350,21 @@ mod tests {
         assert_eq!(ErrorKind::parse("something new"), ErrorKind::Other);
         assert!(ErrorKind::ProviderTimeout.is_provider());
         assert!(!ErrorKind::PlanInvalid.is_provider());
+    }
+
+    #[test]
+    fn every_failure_a_writer_can_act_on_has_a_hint() {
+        for kind in ErrorKind::ALL {
+            let wanted = !matches!(kind, ErrorKind::Cancelled | ErrorKind::Other);
+            assert_eq!(kind.hint().is_some(), wanted, "{kind:?}");
+        }
+        assert!(ErrorKind::ProviderAuth.hint().unwrap().contains("key"));
+        assert!(
+            ErrorKind::ProviderUnreachable
+                .hint()
+                .unwrap()
+                .contains("running")
+        );
     }
 
     #[test]

@@ -21,6 +21,19 @@ pub enum Stage {
 }
 
 impl Stage {
+    /// Every stage, in the order a tick goes through them (`Revising` only after a violation).
+    pub const ALL: [Stage; 8] = [
+        Stage::Gathering,
+        Stage::Planning,
+        Stage::Tools,
+        Stage::Writing,
+        Stage::Checking,
+        Stage::Revising,
+        Stage::Extracting,
+        Stage::Committing,
+    ];
+
+    /// What the stage is called when shown to the writer, in lower case ("while planning").
     pub fn label(self) -> &'static str {
         match self {
             Stage::Gathering => "gathering context",

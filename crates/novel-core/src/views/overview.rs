@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::config::{Foundation, GenerationSettings, NovelConfig};
 use crate::model::{LoopStatus, TickFailure};
 use crate::store::{self, StoreError};
+use crate::tick::ErrorKind;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -36,7 +37,8 @@ pub struct NovelOverview {
 pub struct FailureView {
     pub tick: u32,
     pub at: String,
-    pub error_type: String,
+    /// What kind of failure it was (the name stored with it, typed).
+    pub kind: ErrorKind,
     pub message: String,
     pub error_file: String,
 }
@@ -46,7 +48,7 @@ impl From<TickFailure> for FailureView {
         FailureView {
             tick: f.tick,
             at: f.at,
-            error_type: f.error_type,
+            kind: ErrorKind::parse(&f.error_type),
             message: f.message,
             error_file: f.error_file,
         }

@@ -83,7 +83,7 @@ fn with_tick_two(fx: &mut fixture::Fixture) {
             seq: 0,
             tick: 3,
             at: fixture::NOW.into(),
-            error_type: "provider".into(),
+            error_type: "llm.server".into(),
             message: "server returned 500".into(),
             error_file: "errors/error_003.json".into(),
             resolved: false,
@@ -142,7 +142,9 @@ fn the_overview_counts_the_story_and_names_the_pending_failure() {
     assert_eq!((o.scenes, o.characters, o.locations), (2, 2, 2));
     assert_eq!(o.open_loops, 2);
     assert!(o.words > 0);
-    assert_eq!(o.pending_failure.unwrap().tick, 3);
+    let pending = o.pending_failure.unwrap();
+    assert_eq!(pending.tick, 3);
+    assert_eq!(pending.kind, crate::tick::ErrorKind::ProviderServer);
 }
 
 #[test]

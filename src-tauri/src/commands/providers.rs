@@ -1,0 +1,237 @@
+//! Provider profiles in the settings (shared with the `novel` CLI, in the user's config
+//! directory): list, save, delete, make default, **Test connection**, and API keys in the OS
+//! keychain. A profile that would run a program the writer has not allowed yet (a new
+//! `command` profile, or a changed program) is saved only after a native confirmation that
+//! names the program, so a script in the web view cannot make the app run one. Deleting a
+//! profile deletes its keychain entry too.
+
+use std::sync::Arc;
+
+use novel_llm::{
+    KeySource, Keychain, ProbeReport, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
+};
+use serde::Serialize;
+use specta::Type;
+use tauri::State;
+
+use crate::dialogs::{Dialogs, Question};
+use crate::error::{AppError, AppResult};
+use crate::state::{AppState, display};
+
+#[derive(Debug, Clone, Serialize, Type)]
+pub struct ProvidersView {
+    /// The file the profiles live in.
+    pub file: String,
+    pub default_profile: Option<String>,
+    pub profiles: Vec<ProfileRow>,
+}
+
+#[derive(Debug, Clone, Serialize, Type)]
+pub struct ProfileRow {
+    pub profile: ProviderProfile,
+    /// The profile's key can be found (or it needs none).
+    pub key_ready: bool,
+    /// Why it cannot, and what to do.
+    pub key_problem: Option<String>,
+}
+
+fn store() -> AppResult<ProfileStore> {
+    Ok(ProfileStore::from_env()?)
+}
+
+fn view(store: &ProfileStore, config: ProviderConfig) -> ProvidersView {
+    let env = |name: &str| std::env::var(name).ok();
+    ProvidersView {
+        file: display(store.path()),
+        default_profile: config.default_profile.clone(),
+        profiles: config
+            .profiles
+            .into_iter()
+            .map(|profile| {
+                let key = novel_llm::resolve_key(&profile, &env);
+                ProfileRow {
+                    key_ready: key.is_ok(),
+                    key_problem: key.err().map(|e| e.to_string()),
+                    profile,
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The question to ask before saving `profile` over `previous`, when it would run a program
+/// the writer has not allowed before.
+pub(crate) fn program_question(
+    previous: Option<&ProviderProfile>,
+    profile: &ProviderProfile,
+) -> Option<Question> {
+    if profile.kind != ProviderKind::Command {
+        return None;
+    }
+    let allowed_before =
+        previous.is_some_and(|p| p.kind == ProviderKind::Command && p.command == profile.command);
+    if allowed_before {
+        return None;
+    }
+    let program = visible(profile.command.first().map_or("", String::as_str));
+    Some(Question {
+        title: "Allow a program to run?".into(),
+        message: format!(
+            "The provider “{}” runs this program to write your scenes:\n\n{}\n\nIt runs with \
+             your permissions and can read and change your files. Allow it only if you set it \
+             up yourself and trust “{program}”.",
+            visible(&profile.name),
+            shell_words(&profile.command),
+        ),
+        accept: "Allow".into(),
+    })
+}
+
+/// `text` with control characters written as escapes (`\n`, `\u{1b}`), so a name cannot add
+/// lines of its own to the question or hide what follows it.
+fn visible(text: &str) -> String {
+    if text.chars().any(char::is_control) {
+        text.escape_debug().to_string()
+    } else {
+        text.to_string()
+    }
+}
+
+/// The command as a shell would show it: arguments with spaces or quotes quoted, control
+/// characters escaped.
+fn shell_words(argv: &[String]) -> String {
+    argv.iter()
+        .map(|arg| {
+            if arg.chars().any(char::is_control) {
+                format!("\"{}\"", arg.escape_debug())
+            } else if !arg.is_empty()
+                && arg
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || "-_./=:@+,%".contains(c))
+            {
+                arg.clone()
+            } else {
+                format!("'{}'", arg.replace('\'', r"'\''"))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Checks `profile` field by field, asks before a new program may run, then saves it.
+pub(crate) fn save_profile(
+    store: &ProfileStore,
+    profile: ProviderProfile,
+    make_default: bool,
+    dialogs: &dyn Dialogs,
+) -> AppResult<ProviderConfig> {
+    let problems = profile.problems();
+    if !problems.is_empty() {
+        return Err(AppError::profile_problems(problems));
+    }
+    let mut config = store.load_or_empty()?;
+    if let Some(question) = program_question(config.profile(&profile.name), &profile)
+        && !dialogs.confirm(&question)
+    {
+        return Err(AppError::Declined {
+            message: format!(
+                "Not saved: running “{}” was not allowed.",
+                visible(&profile.command[0])
+            ),
+        });
+    }
+    config.add(profile, make_default);
+    store.save(&config)?;
+    Ok(config)
+}
+
+/// Removes the profile called `name` and, when it kept its key in the keychain, that key; a
+/// key that cannot be removed keeps the profile, so nothing is left half done.
+pub(crate) fn delete_profile(
+    store: &ProfileStore,
+    name: &str,
+    keychain: impl FnOnce() -> Result<Keychain, novel_llm::LlmError>,
+) -> AppResult<ProviderConfig> {
+    let mut config = store.load_or_empty()?;
+    let profile = config.require(name)?.clone();
+    config.remove(name)?;
+    if profile.key_source == KeySource::Keychain {
+        keychain()?.delete_key(name)?;
+    }
+    store.save(&config)?;
+    Ok(config)
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn list_providers() -> AppResult<ProvidersView> {
+    let store = store()?;
+    let config = store.load_or_empty()?;
+    Ok(view(&store, config))
+}
+
+/// Adds or replaces the profile with the same name; the first profile becomes the default.
+/// A profile with problems is refused as `invalid_form` (each problem beside its field); a
+/// program the writer does not allow in the native dialog is refused as `declined`.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_provider(
+    state: State<'_, AppState>,
+    profile: ProviderProfile,
+    make_default: bool,
+) -> AppResult<ProvidersView> {
+    let store = store()?;
+    let dialogs: Arc<dyn Dialogs> = state.dialogs();
+    let (store, config) = tauri::async_runtime::spawn_blocking(move || {
+        let config = save_profile(&store, profile, make_default, &*dialogs);
+        (store, config)
+    })
+    .await
+    .map_err(|e| AppError::storage(format!("the settings thread stopped: {e}")))?;
+    Ok(view(&store, config?))
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn delete_provider(name: String) -> AppResult<ProvidersView> {
+    let store = store()?;
+    let config = delete_profile(&store, &name, Keychain::system)?;
+    Ok(view(&store, config))
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn set_default_provider(name: String) -> AppResult<ProvidersView> {
+    let store = store()?;
+    let mut config = store.load_or_empty()?;
+    config.set_default(&name)?;
+    store.save(&config)?;
+    Ok(view(&store, config))
+}
+
+/// Sends one small request through the profile and reports how it went.
+#[tauri::command]
+#[specta::specta]
+pub async fn test_provider(name: String) -> AppResult<ProbeReport> {
+    let store = store()?;
+    let config = store.load_or_empty()?;
+    let model = novel_llm::connect(config.require(&name)?)?;
+    Ok(novel_llm::probe(&*model).await?)
+}
+
+/// Stores the API key of profile `name` in the OS keychain and switches the profile to it.
+/// The key goes nowhere else: not into a file, not into a log.
+#[tauri::command]
+#[specta::specta]
+pub async fn store_provider_key(name: String, key: String) -> AppResult<ProvidersView> {
+    let store = store()?;
+    let mut config = store.load_or_empty()?;
+    // Switched (and checked) before the key is stored, so a refused profile stores nothing.
+    config.use_keychain(&name)?;
+    novel_llm::keychain::store_key(&name, &key)?;
+    store.save(&config)?;
+    Ok(view(&store, config))
+}
+
+#[cfg(test)]
+mod tests;
