@@ -419,11 +419,6 @@ pub enum KeyRemoval {
     Deleted,
     /// It kept its key in the keychain, which held none.
     NoneStored,
-    /// The keychain could not delete it; the message says why and what to do.
-    Failed {
-        /// The keychain's error, with advice.
-        message: String,
-    },
 }
 
 /// Reads and writes one `providers.toml`.
@@ -511,10 +506,10 @@ impl ProfileStore {
     }
 
     /// Removes the profile called `name` from the file and, when it kept its key in the OS
-    /// keychain, that key too: a deleted profile leaves no secret behind. The file is saved
-    /// first; a keychain that cannot be reached or refuses does not undo that, it is reported
-    /// in [`ProfileRemoval::key`] so the user can remove the key later
-    /// (`novel providers delete-key <name>`). Both front ends delete profiles through this.
+    /// keychain, that key too: a deleted profile leaves no secret behind. The key goes first: a
+    /// keychain that cannot be reached or refuses keeps the profile (and says what to do), so
+    /// no key is ever left without a profile that names it. Both front ends delete profiles
+    /// through this.
     pub fn delete_profile(
         &self,
         name: &str,
@@ -522,19 +517,21 @@ impl ProfileStore {
     ) -> Result<ProfileRemoval, LlmError> {
         let mut config = self.load_or_empty()?;
         let removed = config.require(name)?.clone();
-        config.remove(name)?;
-        self.save(&config)?;
         let key = if removed.key_source == KeySource::Keychain {
             match keychain().and_then(|keychain| keychain.delete_key(name)) {
                 Ok(true) => KeyRemoval::Deleted,
                 Ok(false) => KeyRemoval::NoneStored,
-                Err(err) => KeyRemoval::Failed {
-                    message: err.to_string(),
-                },
+                Err(err) => {
+                    return Err(LlmError::Config(format!(
+                        "profile `{name}` was kept because its API key could not be deleted from the OS keychain: {err}. Make the keychain available, or switch the profile to an environment variable, then delete it again"
+                    )));
+                }
             }
         } else {
             KeyRemoval::NotInKeychain
         };
+        config.remove(name)?;
+        self.save(&config)?;
         Ok(ProfileRemoval {
             profile: name.to_string(),
             default_profile: config.default_profile,
@@ -934,14 +931,11 @@ mod tests {
             || -> Result<Keychain, LlmError> { Err(LlmError::Config("no Secret Service".into())) };
         let removal = store.delete_profile("env", &unavailable).unwrap();
         assert_eq!(removal.key, KeyRemoval::NotInKeychain);
-        let removal = store.delete_profile("vault", &unavailable).unwrap();
+        let err = store.delete_profile("vault", &unavailable).unwrap_err();
+        assert!(err.to_string().contains("no Secret Service"), "{err}");
         assert!(
-            matches!(&removal.key, KeyRemoval::Failed { message } if message.contains("no Secret Service")),
-            "{removal:?}"
-        );
-        assert!(
-            store.load_or_empty().unwrap().profiles.is_empty(),
-            "the file change stays"
+            store.load_or_empty().unwrap().profile("vault").is_some(),
+            "a key that cannot be deleted keeps its profile"
         );
     }
 }

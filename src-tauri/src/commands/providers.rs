@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use novel_llm::{
-    KeySource, Keychain, ProbeReport, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
+    Keychain, ProbeReport, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
 };
 use serde::Serialize;
 use specta::Type;
@@ -145,23 +145,6 @@ pub(crate) fn save_profile(
     Ok(config)
 }
 
-/// Removes the profile called `name` and, when it kept its key in the keychain, that key; a
-/// key that cannot be removed keeps the profile, so nothing is left half done.
-pub(crate) fn delete_profile(
-    store: &ProfileStore,
-    name: &str,
-    keychain: impl FnOnce() -> Result<Keychain, novel_llm::LlmError>,
-) -> AppResult<ProviderConfig> {
-    let mut config = store.load_or_empty()?;
-    let profile = config.require(name)?.clone();
-    config.remove(name)?;
-    if profile.key_source == KeySource::Keychain {
-        keychain()?.delete_key(name)?;
-    }
-    store.save(&config)?;
-    Ok(config)
-}
-
 #[tauri::command]
 #[specta::specta]
 pub async fn list_providers() -> AppResult<ProvidersView> {
@@ -195,7 +178,8 @@ pub async fn save_provider(
 #[specta::specta]
 pub async fn delete_provider(name: String) -> AppResult<ProvidersView> {
     let store = store()?;
-    let config = delete_profile(&store, &name, Keychain::system)?;
+    store.delete_profile(&name, &Keychain::system)?;
+    let config = store.load_or_empty()?;
     Ok(view(&store, config))
 }
 

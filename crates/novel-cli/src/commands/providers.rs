@@ -182,19 +182,15 @@ fn remove(store: &ProfileStore, name: &str, json: bool) -> Result<()> {
     if json {
         return crate::output::json(&removal);
     }
-    println!("Removed profile `{name}` from {}.", store.path().display());
+    crate::output::say!("Removed profile `{name}` from {}.", store.path().display());
     match &removal.key {
-        KeyRemoval::Deleted => println!("Its API key was deleted from the OS keychain."),
-        KeyRemoval::NoneStored => println!("The OS keychain held no API key for it."),
+        KeyRemoval::Deleted => crate::output::say!("Its API key was deleted from the OS keychain."),
+        KeyRemoval::NoneStored => crate::output::say!("The OS keychain held no API key for it."),
         KeyRemoval::NotInKeychain => {}
-        KeyRemoval::Failed { message } => eprintln!(
-            "warning: its API key is still in the OS keychain: {message}
-Delete it later with `novel providers delete-key {name}`."
-        ),
     }
     match &removal.default_profile {
-        Some(default) => println!("The default profile is `{default}`."),
-        None => println!("No profiles are left; add one with `novel providers add`."),
+        Some(default) => crate::output::say!("The default profile is `{default}`."),
+        None => crate::output::say!("No profiles are left; add one with `novel providers add`."),
     }
     Ok(())
 }

@@ -213,7 +213,7 @@ impl ErrorKind {
             ErrorKind::Setup => {
                 "The scene could not start: check that the novel's folder is writable."
             }
-            ErrorKind::Cancelled | ErrorKind::Other => return None,
+            ErrorKind::Cancelled | ErrorKind::Rejected | ErrorKind::Other => return None,
         })
     }
 }
@@ -355,7 +355,10 @@ mod tests {
     #[test]
     fn every_failure_a_writer_can_act_on_has_a_hint() {
         for kind in ErrorKind::ALL {
-            let wanted = !matches!(kind, ErrorKind::Cancelled | ErrorKind::Other);
+            let wanted = !matches!(
+                kind,
+                ErrorKind::Cancelled | ErrorKind::Rejected | ErrorKind::Other
+            );
             assert_eq!(kind.hint().is_some(), wanted, "{kind:?}");
         }
         assert!(ErrorKind::ProviderAuth.hint().unwrap().contains("key"));

@@ -144,7 +144,10 @@ fn deleting_a_profile_deletes_its_keychain_entry() {
     keychain.store_key("cloud", "sk-ant-secret-1").unwrap();
     keychain.store_key("other", "sk-ant-secret-2").unwrap();
 
-    let left = delete_profile(&store, "cloud", || Ok(keychain.clone())).unwrap();
+    store
+        .delete_profile("cloud", &|| Ok(keychain.clone()))
+        .unwrap();
+    let left = store.load().unwrap();
     assert!(left.profile("cloud").is_none());
     assert!(!keychain.has_key("cloud").unwrap(), "its key went with it");
     assert!(keychain.has_key("other").unwrap(), "other keys stay");
@@ -161,12 +164,13 @@ fn a_key_that_cannot_be_deleted_keeps_the_profile() {
         true,
     );
     store.save(&config).unwrap();
-    let err = delete_profile(&store, "cloud", || {
-        Err(novel_llm::LlmError::Config(
-            "the OS keychain is not available".into(),
-        ))
-    })
-    .unwrap_err();
+    let err = store
+        .delete_profile("cloud", &|| {
+            Err(novel_llm::LlmError::Config(
+                "the OS keychain is not available".into(),
+            ))
+        })
+        .unwrap_err();
     assert!(err.to_string().contains("keychain"), "{err}");
     assert!(store.load().unwrap().profile("cloud").is_some());
 
@@ -177,7 +181,9 @@ fn a_key_that_cannot_be_deleted_keeps_the_profile() {
         false,
     );
     store.save(&config).unwrap();
-    delete_profile(&store, "env", || panic!("the keychain was opened")).unwrap();
+    store
+        .delete_profile("env", &|| panic!("the keychain was opened"))
+        .unwrap();
 }
 
 #[test]
