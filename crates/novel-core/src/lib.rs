@@ -3,6 +3,7 @@
 //! calls, plan validation, the plan executor and manuscript export. It knows nothing of any
 //! user interface: the CLI and the desktop shell are thin fronts over this crate.
 
+pub mod backup;
 pub mod clock;
 pub mod config;
 pub mod context;
@@ -20,6 +21,7 @@ pub mod model;
 pub mod novel;
 pub mod plan;
 pub mod prompts;
+pub mod reconcile;
 pub mod retrieval;
 pub mod run;
 pub mod schema;
