@@ -1,5 +1,6 @@
 //! One module per subcommand; `run` dispatches.
 
+mod backup;
 mod context;
 mod export;
 mod inspect;
@@ -7,6 +8,7 @@ mod list;
 mod new;
 mod providers;
 mod reindex;
+mod restore;
 mod semantic;
 mod status;
 mod summarize;
@@ -33,6 +35,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Providers(cmd) => providers::run(cmd, json),
         Command::Reindex => reindex::run(&dir, json),
         Command::Context { next: _, show } => context::run(&dir, show, json),
+        Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
+        Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
         Command::Export { format, output } => {
             export::run(&open(&dir, Access::Read)?, format, output, json)
         }
