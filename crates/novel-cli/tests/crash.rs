@@ -576,7 +576,7 @@ fn sigkill_in_every_stage_of_a_tick_loses_and_corrupts_nothing() {
         "integrity failures: 0; half ticks: 0; lost committed ticks: 0 (all checked after each kill)"
     );
     eprintln!(
-        "ticks committed: {} ({} during kill runs); kills that left files behind the database (repaired on open): {}; backup checks passed: {}",
+        "ticks committed: {} ({} during kill runs); kills that left files behind the database (repaired on open): {}; backup verifications (every listed backup after every kill): {}",
         known.tick, tally.committed_in_flight, tally.files_behind, tally.backups_checked
     );
     assert_eq!(tally.kills, kills);

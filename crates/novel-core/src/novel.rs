@@ -128,7 +128,7 @@ fn damaged_message(path: &Path, problem: &str, backup: Option<&Path>) -> String 
     );
     match backup {
         Some(b) => format!(
-            "{head}. Restore the newest good backup with `novel restore --latest` ({}); the damaged file is kept next to it as novel.db.before-restore-<time>",
+            "{head}. Restore the newest good backup with `novel restore --latest` ({}); the restore keeps the damaged file as novel.db.before-restore-<time>",
             b.display()
         ),
         None => format!(
@@ -448,17 +448,10 @@ impl Novel {
 /// Opens `novel.db` for writing; an older schema is backed up before it is upgraded.
 fn open_store_for_writing(dir: &Path) -> Result<Store, NovelError> {
     let mut backup_first = |conn: &rusqlite::Connection, from: usize| {
-        backup::take(
-            conn,
-            dir,
-            Some(&format!("before-upgrade-v{from}")),
-            &SystemClock,
-        )
-        .map(drop)
-        .map_err(|e| StoreError::Migration {
-            path: dir.join(DB_FILE),
-            message: e.to_string(),
-        })
+        let reason = format!("before-upgrade-v{from}");
+        backup::take(conn, dir, Some(&reason), &SystemClock)
+            .map(drop)
+            .map_err(|e| e.to_string())
     };
     Store::open_with(&dir.join(DB_FILE), false, &mut backup_first).map_err(|e| damaged_or(dir, e))
 }

@@ -112,11 +112,22 @@ pub trait FileOps {
 pub struct RealFiles;
 
 impl FileOps for RealFiles {
+    /// Atomic (a temporary sibling renamed over the file) but not flushed one by one: a mirror
+    /// that power loss leaves empty or stale is found and written again by the next open, while
+    /// flushing hundreds of files costs seconds.
     fn write(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        crate::fsutil::write_atomic(path, bytes)
+        let dir = path.parent().unwrap_or_else(|| Path::new("."));
+        std::fs::create_dir_all(dir)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        // The name `fsutil::write_atomic` uses, so `remove_temp_files` knows it.
+        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+        std::fs::write(&tmp, bytes)?;
+        std::fs::rename(&tmp, path).inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
     }
 
     fn rename(&self, from: &Path, to: &Path) -> std::io::Result<()> {

@@ -345,3 +345,16 @@ fn a_read_only_open_creates_and_changes_nothing() {
     assert!(!root.join(crate::lock::LOCK_FILE).exists());
     assert_eq!(std::fs::read(root.join(DB_FILE)).unwrap(), db_before);
 }
+
+#[test]
+fn no_upgrade_happens_without_its_backup() {
+    let (_tmp, root) = old_novel();
+    // `backups` taken by a file: the backup cannot be written, whoever runs the test.
+    std::fs::write(root.join(backup::BACKUPS_DIR), "not a folder").unwrap();
+    let err = Novel::open(&root, Access::Write).unwrap_err().to_string();
+    assert!(
+        err.contains("the backup taken before upgrading failed, so nothing was changed"),
+        "{err}"
+    );
+    assert_eq!(user_version(&root.join(DB_FILE)), 2);
+}

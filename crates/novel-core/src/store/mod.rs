@@ -158,11 +158,12 @@ impl Store {
     }
 
     /// Opens for writing like [`Store::open`]; `before_migration(conn, from_version)` runs
-    /// before an existing database is upgraded, and an error from it cancels the upgrade.
+    /// before an existing database is upgraded (it takes a backup), and an error from it
+    /// cancels the upgrade.
     pub fn open_with(
         path: &Path,
         create: bool,
-        before_migration: &mut dyn FnMut(&Connection, usize) -> StoreResult<()>,
+        before_migration: &mut dyn FnMut(&Connection, usize) -> Result<(), String>,
     ) -> StoreResult<Store> {
         let existed = path.exists();
         // A 0-byte or foreign file would otherwise become an empty novel without a word. Only
@@ -189,6 +190,26 @@ impl Store {
                     problem: format!("PRAGMA quick_check found: {}", problems.join("; ")),
                 });
             }
+            // Nor may a newer program's database or another program's be touched.
+            let version = schema_version(&conn).map_err(|e| StoreError::Migration {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
+            if version > SCHEMA_VERSION {
+                return Err(StoreError::NewerSchema {
+                    path: path.to_path_buf(),
+                    found: version,
+                    supported: SCHEMA_VERSION,
+                });
+            }
+            if version == 0 && has_tables(&conn).map_err(open_err)? {
+                return Err(StoreError::Damaged {
+                    path: path.to_path_buf(),
+                    problem:
+                        "it is an SQLite database but not a novel's (it has no schema version)"
+                            .into(),
+                });
+            }
             conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)
                 .map_err(open_err)?;
         }
@@ -202,20 +223,6 @@ impl Store {
             path: path.to_path_buf(),
             message: e.to_string(),
         })?;
-        if version > SCHEMA_VERSION {
-            return Err(StoreError::NewerSchema {
-                path: path.to_path_buf(),
-                found: version,
-                supported: SCHEMA_VERSION,
-            });
-        }
-        if version == 0 && existed && has_tables(&conn).map_err(open_err)? {
-            return Err(StoreError::Damaged {
-                path: path.to_path_buf(),
-                problem: "it is an SQLite database but not a novel's (it has no schema version)"
-                    .into(),
-            });
-        }
         if version > 0 && version < SCHEMA_VERSION {
             before_migration(&conn, version).map_err(|e| StoreError::Migration {
                 path: path.to_path_buf(),
