@@ -36,15 +36,16 @@ const PARTIAL_PREFIX: &str = ".partial-";
 
 #[derive(Debug, thiserror::Error)]
 pub enum BackupError {
-    #[error("{path}: {source}")]
+    // The causes are named so they are not chained again after messages that already say them.
+    #[error("{path}: {cause}")]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        cause: std::io::Error,
     },
-    #[error("{path}: {}", store::describe_sqlite(source))]
+    #[error("{path}: {}", store::describe_sqlite(cause))]
     Sqlite {
         path: PathBuf,
-        source: rusqlite::Error,
+        cause: rusqlite::Error,
     },
     #[error("{path} is not a usable backup: {problem}")]
     Unusable { path: PathBuf, problem: String },
@@ -63,16 +64,16 @@ pub enum BackupError {
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> BackupError + '_ {
-    move |source| BackupError::Io {
+    move |cause| BackupError::Io {
         path: path.to_path_buf(),
-        source,
+        cause,
     }
 }
 
 fn sql(path: &Path) -> impl FnOnce(rusqlite::Error) -> BackupError + '_ {
-    move |source| BackupError::Sqlite {
+    move |cause| BackupError::Sqlite {
         path: path.to_path_buf(),
-        source,
+        cause,
     }
 }
 
@@ -150,7 +151,7 @@ pub fn verify(path: &Path, check: Check) -> Result<Verified, BackupError> {
     };
     store::check_header(path).map_err(|e| match e {
         StoreError::Damaged { problem, .. } => unusable(problem),
-        StoreError::Io { source, .. } => io(path)(source),
+        StoreError::Io { cause, .. } => io(path)(cause),
         other => unusable(other.to_string()),
     })?;
     let conn = Connection::open_with_flags(

@@ -76,11 +76,12 @@ pub enum NovelError {
         backup: Option<PathBuf>,
     },
     #[error(
-        "cannot write to {path}: {source}. A novel's folder must be writable to write scenes: make it writable by you (for example `chmod -R u+w` on the folder) or copy the novel somewhere writable. Reading commands (status, list, inspect, export --output elsewhere) still work"
+        "cannot write to {path}: {cause}. A novel's folder must be writable to write scenes: make it writable by you (for example `chmod -R u+w` on the folder) or copy the novel somewhere writable. Reading commands (status, list, inspect, export --output elsewhere) still work"
     )]
     NotWritable {
         path: PathBuf,
-        source: std::io::Error,
+        /// Named so it is not chained again after the message, which already says it.
+        cause: std::io::Error,
     },
     #[error(transparent)]
     Files(#[from] ReconcileError),
@@ -514,8 +515,8 @@ pub(crate) fn check_writable(
         if path != dir && !path.exists() {
             continue; // made later, inside the folder just found writable
         }
-        if let Err(source) = probe(&path) {
-            return Err(NovelError::NotWritable { path, source });
+        if let Err(cause) = probe(&path) {
+            return Err(NovelError::NotWritable { path, cause });
         }
     }
     Ok(())

@@ -79,12 +79,13 @@ pub enum ReconcileError {
     #[error("cannot read the story to check its files: {0}")]
     Store(#[from] StoreError),
     #[error(
-        "cannot bring {path} up to date with novel.db: {source}. {}; novel.db still holds every scene, and the files are checked again each time the novel is opened for writing",
-        advice(source)
+        "cannot bring {path} up to date with novel.db: {cause}. {}; novel.db still holds every scene, and the files are checked again each time the novel is opened for writing",
+        advice(cause)
     )]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        /// Named so it is not chained again after the message, which already says it.
+        cause: std::io::Error,
     },
 }
 
@@ -215,13 +216,13 @@ pub fn reconcile_with(
             Ok(true) => continue,
             Ok(false) => set_aside(&path, files, &mut report)?,
             Err(e) if e.kind() == ErrorKind::NotFound => {}
-            Err(source) => return Err(ReconcileError::Io { path, source }),
+            Err(cause) => return Err(ReconcileError::Io { path, cause }),
         }
         files
             .write(&path, text.as_bytes())
-            .map_err(|source| ReconcileError::Io {
+            .map_err(|cause| ReconcileError::Io {
                 path: path.clone(),
-                source,
+                cause,
             })?;
         report.scenes_written.push(*tick);
     }
@@ -232,7 +233,7 @@ pub fn reconcile_with(
             Ok(true) => continue,
             Ok(false) => set_aside(&path, files, &mut report)?,
             Err(e) if e.kind() == ErrorKind::NotFound => {}
-            Err(source) => return Err(ReconcileError::Io { path, source }),
+            Err(cause) => return Err(ReconcileError::Io { path, cause }),
         }
         let Some(record) = store::get_tick(conn, *tick)? else {
             continue;
@@ -241,9 +242,9 @@ pub fn reconcile_with(
             .expect("a JSON value always serializes");
         files
             .write(&path, text.as_bytes())
-            .map_err(|source| ReconcileError::Io {
+            .map_err(|cause| ReconcileError::Io {
                 path: path.clone(),
-                source,
+                cause,
             })?;
         report.plans_written.push(*tick);
     }
@@ -288,18 +289,18 @@ fn entries(dir: &Path) -> Result<Vec<(String, PathBuf)>, ReconcileError> {
     let read = match std::fs::read_dir(dir) {
         Ok(read) => read,
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => {
+        Err(cause) => {
             return Err(ReconcileError::Io {
                 path: dir.to_path_buf(),
-                source,
+                cause,
             });
         }
     };
     let mut out = Vec::new();
     for entry in read {
-        let entry = entry.map_err(|source| ReconcileError::Io {
+        let entry = entry.map_err(|cause| ReconcileError::Io {
             path: dir.to_path_buf(),
-            source,
+            cause,
         })?;
         if entry.file_type().is_ok_and(|t| t.is_file()) {
             out.push((
@@ -352,9 +353,9 @@ fn set_aside(
     }
     files
         .rename(path, &target)
-        .map_err(|source| ReconcileError::Io {
+        .map_err(|cause| ReconcileError::Io {
             path: path.to_path_buf(),
-            source,
+            cause,
         })?;
     report.set_aside.push(target);
     Ok(())
@@ -366,9 +367,9 @@ fn remove_temp_files(dir: &Path, files: &dyn FileOps) -> Result<u32, ReconcileEr
     let mut removed = 0;
     for (name, path) in entries(dir)? {
         if name.starts_with('.') && name.contains(".tmp-") {
-            files.remove(&path).map_err(|source| ReconcileError::Io {
+            files.remove(&path).map_err(|cause| ReconcileError::Io {
                 path: path.clone(),
-                source,
+                cause,
             })?;
             removed += 1;
         }

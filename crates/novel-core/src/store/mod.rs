@@ -83,10 +83,11 @@ pub enum StoreError {
         path: PathBuf,
         source: rusqlite::Error,
     },
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {cause}")]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        /// Named so it is not chained again after the message, which already says it.
+        cause: std::io::Error,
     },
     /// The file is not a healthy novel database; nothing was written to it.
     #[error("{path} is damaged: {problem}")]
@@ -248,15 +249,23 @@ impl Store {
     pub fn open_read_only(path: &Path) -> StoreResult<Store> {
         check_header(path)?;
         let open_err = |source| classify_open_error(path, source);
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(open_err)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(open_err)?;
-        conn.pragma_update(None, "foreign_keys", "ON")
-            .map_err(open_err)?;
+        let conn = match read_only_connection(path, false) {
+            Ok(conn) => conn,
+            // In a folder this user cannot write, SQLite cannot make the shared-memory index a
+            // WAL reader needs. No writer can be at work there either, so unless a WAL holds
+            // changes not yet merged, the file is read as the unchanging file it is.
+            Err(e)
+                if cfg!(unix)
+                    && matches!(
+                        e.sqlite_error_code(),
+                        Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen)
+                    )
+                    && !with_suffix(path, "-wal").exists() =>
+            {
+                read_only_connection(path, true).map_err(open_err)?
+            }
+            Err(e) => return Err(open_err(e)),
+        };
         let version = schema_version(&conn).map_err(|e| StoreError::Migration {
             path: path.to_path_buf(),
             message: e.to_string(),
@@ -332,6 +341,36 @@ fn schema_version(conn: &Connection) -> Result<usize, rusqlite_migration::Error>
     })
 }
 
+/// A read-only connection, checked by a first read (where SQLite discovers whether it can
+/// read the WAL); `immutable` tells SQLite the file cannot change while it is open.
+fn read_only_connection(path: &Path, immutable: bool) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = if immutable {
+        // A URI filename: `%`, `?` and `#` in the path must be escaped.
+        let escaped = path
+            .to_string_lossy()
+            .replace('%', "%25")
+            .replace('?', "%3f")
+            .replace('#', "%23");
+        Connection::open_with_flags(
+            format!("file:{escaped}?immutable=1"),
+            flags | OpenFlags::SQLITE_OPEN_URI,
+        )?
+    } else {
+        Connection::open_with_flags(path, flags)?
+    };
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.query_row("PRAGMA user_version", [], |_| Ok(()))?;
+    Ok(conn)
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
 fn has_tables(conn: &Connection) -> rusqlite::Result<bool> {
     conn.query_row(
         "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table')",
@@ -369,9 +408,9 @@ pub fn integrity_problems(conn: &Connection, check: Check) -> rusqlite::Result<V
 fn file_len(path: &Path) -> StoreResult<u64> {
     std::fs::metadata(path)
         .map(|m| m.len())
-        .map_err(|source| StoreError::Io {
+        .map_err(|cause| StoreError::Io {
             path: path.to_path_buf(),
-            source,
+            cause,
         })
 }
 
@@ -379,9 +418,9 @@ fn file_len(path: &Path) -> StoreResult<u64> {
 /// database (0 bytes) or reject only later (not SQLite at all).
 pub fn check_header(path: &Path) -> StoreResult<()> {
     use std::io::Read;
-    let io = |source| StoreError::Io {
+    let io = |cause| StoreError::Io {
         path: path.to_path_buf(),
-        source,
+        cause,
     };
     let mut head = Vec::with_capacity(SQLITE_HEADER.len());
     std::fs::File::open(path)
