@@ -108,6 +108,26 @@ pub enum Command {
         #[arg(long, value_name = "ID")]
         location: Option<String>,
     },
+    /// Copy novel.db into backups/ now (the newest 10 are kept; one is also taken every 10
+    /// ticks and before an upgrade).
+    Backup {
+        /// Check novel.db and the copy with SQLite's integrity_check.
+        #[arg(long)]
+        verify: bool,
+        /// List the backups instead of taking one.
+        #[arg(long, conflicts_with = "verify")]
+        list: bool,
+    },
+    /// Put a backup of novel.db back in place; the current one is kept aside, never deleted.
+    #[command(group = clap::ArgGroup::new("source").required(true))]
+    Restore {
+        /// The backup file to restore.
+        #[arg(group = "source")]
+        file: Option<PathBuf>,
+        /// Restore the newest backup in backups/ that passes integrity_check.
+        #[arg(long, group = "source")]
+        latest: bool,
+    },
     /// Export the manuscript.
     Export {
         #[arg(long, value_enum, default_value = "md")]

@@ -28,6 +28,18 @@ pub fn error_paths(root: &Path, tick: u32) -> (PathBuf, PathBuf) {
     )
 }
 
+/// The text of `scenes/scene_NNN.md`: the title, the prose, and the summary. Titles and prose
+/// come from a model: no control characters, and no HTML a Markdown viewer would render.
+pub fn scene_file_text(title: &str, summary: &[String], prose: &str) -> String {
+    let mut text = format!("# {}\n\n", escape_html(&one_line(title)));
+    text.push_str(&escape_html(&strip_controls(prose.trim())));
+    text.push_str("\n\n---\n\n");
+    for bullet in summary {
+        text.push_str(&format!("- {}\n", escape_html(&one_line(bullet))));
+    }
+    text
+}
+
 pub fn write_scene(
     root: &Path,
     tick: u32,
@@ -35,12 +47,7 @@ pub fn write_scene(
     summary: &[String],
     prose: &str,
 ) -> std::io::Result<PathBuf> {
-    let mut text = format!("# {}\n\n", escape_html(&one_line(title)));
-    text.push_str(&escape_html(&strip_controls(prose.trim())));
-    text.push_str("\n\n---\n\n");
-    for bullet in summary {
-        text.push_str(&format!("- {}\n", escape_html(&one_line(bullet))));
-    }
+    let text = scene_file_text(title, summary, prose);
     let path = scene_path(root, tick);
     std::fs::create_dir_all(root.join(SCENES_DIR))?;
     write_atomic(&path, text.as_bytes())?;
@@ -70,7 +77,7 @@ pub fn mirror_ticks(
             Some(scene) => {
                 write_scene(root, tick, &scene.title, &scene.summary, &scene.prose)?;
                 if let Some(record) = records.iter().find(|r| r.tick == tick) {
-                    write_json(&plan_path(root, tick), &plan_file(record))?;
+                    write_json(&plan_path(root, tick), &plan_file_from_record(record))?;
                 }
             }
             None => {
@@ -86,17 +93,20 @@ pub fn mirror_ticks(
     Ok(())
 }
 
-/// A plan file rebuilt from the tick's record in the database.
-pub fn plan_file(record: &crate::model::TickRecord) -> Value {
+/// A plan file rebuilt from a `ticks` row. The tick's own file also lists what its extraction
+/// applied, which the database does not keep; the rebuilt one says so instead.
+pub fn plan_file_from_record(record: &crate::model::TickRecord) -> Value {
     serde_json::json!({
         "tick": record.tick,
         "timestamp": record.started_at,
         "plan": record.plan,
         "execution": record.execution,
         "findings": record.findings,
+        "revised": record.usage.pointer("/roles/reviser").is_some(),
         "usage": record.usage,
         "notes": record.notes,
         "context_used": record.context_used,
+        "rebuilt_from_database": "this file was rebuilt from novel.db, which does not keep the list of what the extraction applied",
     })
 }
 

@@ -31,13 +31,16 @@ pub mod evaluate;
 pub mod memory;
 pub mod retrieval;
 
-// Layer 3 — a novel on disk, and the typed tools the planner calls.
+// Layer 3 — a novel on disk (opening, backups, the readable files kept in line with the
+// database) and the typed tools the planner calls.
+pub mod backup;
+pub mod files;
 pub mod novel;
+pub mod reconcile;
 pub mod tools;
 
-// Layer 4 — plans, their executor, and the novel's readable files.
+// Layer 4 — plans and their executor.
 pub mod executor;
-pub mod files;
 pub mod plan;
 
 // Layer 5 — what the prompts say: bounded story context, then the templates.

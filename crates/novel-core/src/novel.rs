@@ -1,17 +1,26 @@
-//! A novel is a self-contained directory (seed 004 §4): `novel.toml`, `novel.db`, and the
-//! human-readable `scenes/`, `plans/`, `errors/` and `exports/`. This module creates one from
-//! a seed, opens one (checking it really is a novel, its config is valid and its schema is not
-//! newer than this program), and holds the writer's lock while a process may write.
+//! A novel is a self-contained directory (seed 004 §4): `novel.toml`, `novel.db`, the
+//! human-readable `scenes/`, `plans/`, `errors/` and `exports/`, and `backups/`. This module
+//! creates one from a seed and opens one, and holds the writer's lock while a process may write.
+//!
+//! Opening checks, in order, with a message that says what to do at each step: that the folder
+//! is a novel (a missing `novel.toml` or `novel.db` is named, with the newest backup), that its
+//! config is valid, that the folder can be written (for writing), and that the database is
+//! healthy (`PRAGMA quick_check` for writing; a damaged one is refused and never written to).
+//! Opening for writing then upgrades an older schema (after a backup) and brings `scenes/` and
+//! `plans/` in line with the database ([`crate::reconcile`]). Opening for reading changes
+//! nothing: an older schema is upgraded only if the writer's lock can be taken for it.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::clock::{Clock, timestamp};
+use crate::backup;
+use crate::clock::{Clock, SystemClock, timestamp};
 use crate::config::{CONFIG_FILE, ConfigError, Foundation, GenerationSettings, NovelConfig};
 use crate::lock::{LockError, NovelLock};
 use crate::memory::NewLore;
 use crate::memory::{self, MemoryError, NewCharacter, NewLocation, NewLoop};
 use crate::model::{Importance, StoryState};
+use crate::reconcile::{self, ReconcileError, ReconcileReport};
 use crate::retrieval::{ReindexReport, Retrieval, RetrievalError};
 use crate::store::{self, DB_FILE, Store, StoreError};
 
@@ -51,6 +60,31 @@ pub enum NovelError {
     NotANovel { path: PathBuf },
     #[error("{path} already exists and is not empty; choose a new folder for the novel")]
     NotEmpty { path: PathBuf },
+    #[error(
+        "{dir} has novel.db but its {CONFIG_FILE} is missing. The story is safe in novel.db; put {CONFIG_FILE} back from a copy, or write a new one with at least:\n[novel]\ntitle = \"Your title\"\n(see `novel new --help` for the other [novel] keys)"
+    )]
+    ConfigMissing { dir: PathBuf },
+    #[error("{}", missing_db_message(.dir, .backup.as_deref()))]
+    DatabaseMissing {
+        dir: PathBuf,
+        backup: Option<PathBuf>,
+    },
+    #[error("{}", damaged_message(.path, .problem, .backup.as_deref()))]
+    Damaged {
+        path: PathBuf,
+        problem: String,
+        backup: Option<PathBuf>,
+    },
+    #[error(
+        "cannot write to {path}: {cause}. A novel's folder must be writable to write scenes: make it writable by you (for example `chmod -R u+w` on the folder) or copy the novel somewhere writable. Reading commands (status, list, inspect, export --output elsewhere) still work"
+    )]
+    NotWritable {
+        path: PathBuf,
+        /// Named so it is not chained again after the message, which already says it.
+        cause: std::io::Error,
+    },
+    #[error(transparent)]
+    Files(#[from] ReconcileError),
     #[error("{path} was opened read-only; this change needs it opened for writing")]
     ReadOnly { path: PathBuf },
     #[error("the seed is incomplete: {0}")]
@@ -74,6 +108,38 @@ pub enum NovelError {
     },
 }
 
+fn missing_db_message(dir: &Path, backup: Option<&Path>) -> String {
+    let db = dir.join(DB_FILE);
+    match backup {
+        Some(b) => format!(
+            "{} is missing (the story lives in it). Restore the newest backup with `novel restore --latest` ({})",
+            db.display(),
+            b.display()
+        ),
+        None => format!(
+            "{} is missing (the story lives in it) and {} holds no backup of it. Put novel.db back from a copy of the folder",
+            db.display(),
+            dir.join(backup::BACKUPS_DIR).display()
+        ),
+    }
+}
+
+fn damaged_message(path: &Path, problem: &str, backup: Option<&Path>) -> String {
+    let head = format!(
+        "{} is damaged: {problem}. Nothing more will be written to it",
+        path.display()
+    );
+    match backup {
+        Some(b) => format!(
+            "{head}. Restore the newest good backup with `novel restore --latest` ({}); the restore keeps the damaged file as novel.db.before-restore-<time>",
+            b.display()
+        ),
+        None => format!(
+            "{head}, and there is no good backup in backups/. Copy the novel's folder somewhere safe before trying anything, then see whether SQLite can salvage it (`sqlite3 novel.db .recover`)"
+        ),
+    }
+}
+
 fn io_err(path: &Path) -> impl FnOnce(std::io::Error) -> NovelError + '_ {
     move |source| NovelError::Io {
         path: path.to_path_buf(),
@@ -87,6 +153,7 @@ pub struct Novel {
     store: Store,
     lock: Option<NovelLock>,
     retrieval: Arc<Retrieval>,
+    reconciled: ReconcileReport,
 }
 
 /// Until a front attaches an embedder ([`Novel::set_retrieval`]), search uses keywords: the
@@ -108,43 +175,53 @@ impl std::fmt::Debug for Novel {
 
 impl Novel {
     /// Creates a new novel in `dir` (which must not exist or be empty) from `seed`.
+    ///
+    /// The writer's lock is taken before anything but the folder itself is made, and the folder
+    /// is checked for emptiness again under it: of two processes creating the same novel, the
+    /// one that loses gets an error and touches nothing the other made.
     pub fn create(dir: &Path, seed: NovelSeed, clock: &dyn Clock) -> Result<Novel, NovelError> {
         validate_seed(&seed)?;
         let existed = dir.exists();
-        if existed
-            && std::fs::read_dir(dir)
-                .map_err(io_err(dir))?
-                .next()
-                .is_some()
-        {
+        if existed && !is_empty_but_lock(dir)? {
             return Err(NovelError::NotEmpty {
                 path: dir.to_path_buf(),
             });
         }
-        let result = Self::create_in(dir, seed, clock);
+        std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+        let lock = NovelLock::acquire(dir)?;
+        if !is_empty_but_lock(dir)? {
+            return Err(NovelError::NotEmpty {
+                path: dir.to_path_buf(),
+            });
+        }
+        let result = Self::create_in(dir, seed, clock, lock);
         if result.is_err() {
-            // Leave no half-made novel behind: remove what this call created.
-            if existed {
-                for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-                    let p = entry.path();
-                    let _ = if p.is_dir() {
-                        std::fs::remove_dir_all(&p)
-                    } else {
-                        std::fs::remove_file(&p)
-                    };
-                }
-            } else {
-                let _ = std::fs::remove_dir_all(dir);
+            // Leave no half-made novel behind. The lock was held from the moment the folder was
+            // seen empty, so everything in it is this call's.
+            for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+                let p = entry.path();
+                let _ = if p.is_dir() {
+                    std::fs::remove_dir_all(&p)
+                } else {
+                    std::fs::remove_file(&p)
+                };
+            }
+            if !existed {
+                let _ = std::fs::remove_dir(dir);
             }
         }
         result
     }
 
-    fn create_in(dir: &Path, seed: NovelSeed, clock: &dyn Clock) -> Result<Novel, NovelError> {
+    fn create_in(
+        dir: &Path,
+        seed: NovelSeed,
+        clock: &dyn Clock,
+        lock: NovelLock,
+    ) -> Result<Novel, NovelError> {
         for sub in [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR] {
             std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
         }
-        let lock = NovelLock::acquire(dir)?;
         let config = NovelConfig {
             novel: seed.foundation,
             generation: seed.generation,
@@ -202,11 +279,32 @@ impl Novel {
             store,
             lock: Some(lock),
             retrieval: default_retrieval(),
+            reconciled: ReconcileReport::default(),
         })
     }
 
     /// Opens an existing novel; `Access::Write` takes the writer's lock.
     pub fn open(dir: &Path, access: Access) -> Result<Novel, NovelError> {
+        let config = Self::check_folder(dir)?;
+        match access {
+            Access::Write => {
+                check_writable(dir, &|p| probe_write(p))?;
+                let lock = NovelLock::acquire(dir)?;
+                Self::open_writer(dir, config, lock)
+            }
+            Access::Read => Self::open_reader(dir, config),
+        }
+    }
+
+    /// Opens for writing with the lock this process already holds (a restore keeps it from
+    /// putting the database in place until the files agree with it).
+    pub(crate) fn open_locked(dir: &Path, lock: NovelLock) -> Result<Novel, NovelError> {
+        let config = Self::check_folder(dir)?;
+        Self::open_writer(dir, config, lock)
+    }
+
+    /// That `dir` is a novel with a valid config: its config.
+    fn check_folder(dir: &Path) -> Result<NovelConfig, NovelError> {
         if !dir.exists() {
             return Err(NovelError::Missing {
                 path: dir.to_path_buf(),
@@ -214,36 +312,99 @@ impl Novel {
         }
         let config_path = dir.join(CONFIG_FILE);
         let db_path = dir.join(DB_FILE);
-        if !config_path.is_file() || !db_path.is_file() {
-            return Err(NovelError::NotANovel {
-                path: dir.to_path_buf(),
-            });
+        match (config_path.is_file(), db_path.is_file()) {
+            (true, true) => {}
+            (false, true) => {
+                return Err(NovelError::ConfigMissing {
+                    dir: dir.to_path_buf(),
+                });
+            }
+            (true, false) => {
+                return Err(NovelError::DatabaseMissing {
+                    dir: dir.to_path_buf(),
+                    backup: backup::newest_good(dir).map(|b| b.path),
+                });
+            }
+            (false, false) => {
+                return Err(NovelError::NotANovel {
+                    path: dir.to_path_buf(),
+                });
+            }
         }
-        let config = NovelConfig::load(&config_path)?;
-        let lock = match access {
-            Access::Write => Some(NovelLock::acquire(dir)?),
-            Access::Read => None,
-        };
-        let mut store = Store::open(&db_path, false)?;
+        Ok(NovelConfig::load(&config_path)?)
+    }
+
+    fn open_writer(dir: &Path, config: NovelConfig, lock: NovelLock) -> Result<Novel, NovelError> {
+        let mut store = open_store_for_writing(dir)?;
         for sub in [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR] {
-            if access == Access::Write {
-                std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
-            }
+            std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
         }
-        if access == Access::Write {
-            let tx = store.transaction()?;
-            if crate::branches::finish_interrupted(&tx).map_err(NovelError::Branch)? {
-                tx.commit().map_err(StoreError::from)?;
-                tracing::warn!("a regeneration was interrupted; the scene it replaced is back");
-            }
+        // A regeneration interrupted between undoing its scene and writing the new one: the
+        // old scene comes back (the file step below brings the folder in line).
+        let tx = store.transaction()?;
+        if crate::branches::finish_interrupted(&tx).map_err(NovelError::Branch)? {
+            tx.commit().map_err(StoreError::from)?;
+            tracing::warn!("a regeneration was interrupted; the scene it replaced is back");
+        } else {
+            drop(tx);
+        }
+        let reconciled = reconcile::reconcile(dir, store.conn())?;
+        for line in reconciled.lines() {
+            tracing::warn!("{}: {line}", dir.display());
         }
         Ok(Novel {
             root: dir.to_path_buf(),
             config,
             store,
-            lock,
+            lock: Some(lock),
             retrieval: default_retrieval(),
+            reconciled,
         })
+    }
+
+    fn open_reader(dir: &Path, config: NovelConfig) -> Result<Novel, NovelError> {
+        let db_path = dir.join(DB_FILE);
+        let store = match Store::open_read_only(&db_path) {
+            // Upgrading is a write: only with the writer's lock, and only if it is free. If it is
+            // held, say so rather than wait.
+            Err(older @ StoreError::OlderSchema { .. }) => {
+                let Ok(lock) = NovelLock::acquire(dir) else {
+                    return Err(older.into());
+                };
+                drop(open_store_for_writing(dir)?);
+                drop(lock);
+                Store::open_read_only(&db_path)
+            }
+            other => other,
+        }
+        .map_err(|e| damaged_or(dir, e))?;
+        Ok(Novel {
+            root: dir.to_path_buf(),
+            config,
+            store,
+            lock: None,
+            retrieval: default_retrieval(),
+            reconciled: ReconcileReport::default(),
+        })
+    }
+
+    /// How `scenes/` and `plans/` were brought in line with the database when this handle was
+    /// opened for writing (empty for a read-only handle, or when nothing was out of line).
+    pub fn last_reconcile(&self) -> &ReconcileReport {
+        &self.reconciled
+    }
+
+    /// Brings `scenes/` and `plans/` in line with the database now (opening for writing does
+    /// this already).
+    pub fn reconcile_files(&mut self) -> Result<ReconcileReport, NovelError> {
+        if self.lock.is_none() {
+            return Err(NovelError::ReadOnly {
+                path: self.root.clone(),
+            });
+        }
+        let report = reconcile::reconcile(&self.root, self.store.conn())?;
+        self.reconciled = report.clone();
+        Ok(report)
     }
 
     pub fn root(&self) -> &Path {
@@ -309,6 +470,82 @@ impl Novel {
     }
 }
 
+/// Opens `novel.db` for writing; an older schema is backed up before it is upgraded.
+fn open_store_for_writing(dir: &Path) -> Result<Store, NovelError> {
+    let mut backup_first = |conn: &rusqlite::Connection, from: usize| {
+        let reason = format!("before-upgrade-v{from}");
+        backup::take(conn, dir, Some(&reason), &SystemClock)
+            .map(drop)
+            .map_err(|e| e.to_string())
+    };
+    Store::open_with(&dir.join(DB_FILE), false, &mut backup_first).map_err(|e| damaged_or(dir, e))
+}
+
+/// A damaged database becomes [`NovelError::Damaged`], naming the newest good backup.
+fn damaged_or(dir: &Path, e: StoreError) -> NovelError {
+    match e {
+        StoreError::Damaged { path, problem } => NovelError::Damaged {
+            path,
+            problem,
+            backup: backup::newest_good(dir).map(|b| b.path),
+        },
+        other => other.into(),
+    }
+}
+
+/// Whether `dir` holds nothing, or nothing but the writer's lock file.
+fn is_empty_but_lock(dir: &Path) -> Result<bool, NovelError> {
+    for entry in std::fs::read_dir(dir).map_err(io_err(dir))? {
+        let entry = entry.map_err(io_err(dir))?;
+        if entry.file_name() != crate::lock::LOCK_FILE {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Creates and removes a probe file in `dir`, and opens `novel.db` for writing without
+/// changing it: the honest test of writability (permission bits say nothing for root, nor on
+/// a read-only mount).
+fn probe_write(path: &Path) -> std::io::Result<()> {
+    if path.is_dir() {
+        let probe = path.join(format!(".novel-write-probe-{}", std::process::id()));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&probe)?;
+        std::fs::remove_file(&probe)
+    } else {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map(drop)
+    }
+}
+
+/// Refuses, with a message that says what to do, a novel whose folder (or `scenes/`, `plans/`,
+/// `novel.db`) cannot be written. `probe` is the test; tests inject failures through it.
+pub(crate) fn check_writable(
+    dir: &Path,
+    probe: &dyn Fn(&Path) -> std::io::Result<()>,
+) -> Result<(), NovelError> {
+    let targets = [
+        dir.to_path_buf(),
+        dir.join(SCENES_DIR),
+        dir.join(PLANS_DIR),
+        dir.join(DB_FILE),
+    ];
+    for path in targets {
+        if path != dir && !path.exists() {
+            continue; // made later, inside the folder just found writable
+        }
+        if let Err(cause) = probe(&path) {
+            return Err(NovelError::NotWritable { path, cause });
+        }
+    }
+    Ok(())
+}
+
 fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
     let config = NovelConfig {
         novel: seed.foundation.clone(),
@@ -326,3 +563,6 @@ fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

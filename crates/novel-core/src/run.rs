@@ -225,6 +225,11 @@ pub async fn run_ticks(
         };
         match tick::run_tick(novel, models, &options, &observer, control.token(), clock).await {
             Ok(outcome) => {
+                // Every tenth tick leaves a backup of novel.db; a failed backup is not worth
+                // the run, only a warning.
+                if let Err(e) = crate::backup::after_commit(novel, outcome.tick, clock) {
+                    tracing::warn!("tick {}: the periodic backup failed: {e}", outcome.tick);
+                }
                 let summary = TickSummary::from(&outcome);
                 on_event(RunEvent::TickCommitted {
                     summary: summary.clone(),

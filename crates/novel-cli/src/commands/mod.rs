@@ -1,5 +1,6 @@
 //! One module per subcommand; `run` dispatches.
 
+mod backup;
 mod check;
 mod context;
 mod export;
@@ -9,6 +10,7 @@ mod list;
 mod new;
 mod providers;
 mod reindex;
+mod restore;
 mod review;
 mod semantic;
 mod status;
@@ -56,6 +58,8 @@ pub fn run(cli: Cli) -> Result<()> {
             location,
             json,
         ),
+        Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
+        Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
         Command::Export { format, output } => {
             export::run(&open(&dir, Access::Read)?, format, output, json)
         }

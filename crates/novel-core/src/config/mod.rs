@@ -143,18 +143,34 @@ impl Default for GenerationSettings {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {path}: {source}{}", read_advice(source))]
     Read {
         path: PathBuf,
         source: std::io::Error,
     },
     #[error("{path} is not valid: {message}")]
     Invalid { path: PathBuf, message: String },
+    /// A novel's own `novel.toml` that does not parse or validate: the message (with the line,
+    /// for a syntax error) plus what to do about it.
+    #[error(
+        "{path} is not valid: {message}\nEdit {path} in a text editor to fix this, then try again. The story itself is in novel.db and is not affected."
+    )]
+    InvalidFile { path: PathBuf, message: String },
     #[error("cannot write {path}: {source}")]
     Write {
         path: PathBuf,
         source: std::io::Error,
     },
+}
+
+fn read_advice(e: &std::io::Error) -> &'static str {
+    match e.kind() {
+        std::io::ErrorKind::InvalidData => {
+            ". It is not UTF-8 text: open it in a text editor and save it as UTF-8"
+        }
+        std::io::ErrorKind::PermissionDenied => ". Make the file readable by you",
+        _ => "",
+    }
 }
 
 impl NovelConfig {
@@ -163,7 +179,10 @@ impl NovelConfig {
             path: path.to_path_buf(),
             source,
         })?;
-        Self::parse(&text, path)
+        Self::parse(&text, path).map_err(|e| match e {
+            ConfigError::Invalid { path, message } => ConfigError::InvalidFile { path, message },
+            other => other,
+        })
     }
 
     /// Parses and validates; `path` is only used to name the file in errors.
@@ -267,6 +286,24 @@ mod tests {
 
         let err = parse("[novel]\ntitle = \"  \"\n").unwrap_err().to_string();
         assert!(err.contains("title"), "{err}");
+    }
+
+    #[test]
+    fn a_broken_novel_toml_names_the_file_the_line_and_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(CONFIG_FILE);
+        std::fs::write(&path, "[novel]\ntitle = \"Salt\"\ngenre = \"noir\n").unwrap();
+        let err = NovelConfig::load(&path).unwrap_err().to_string();
+        assert!(err.contains(&path.display().to_string()), "{err}");
+        assert!(err.contains("line 3"), "the line is named: {err}");
+        assert!(
+            err.contains("Edit") && err.contains("in novel.db and is not affected"),
+            "what to do: {err}"
+        );
+
+        std::fs::write(&path, b"[novel]\ntitle = \"\xff\"\n").unwrap();
+        let err = NovelConfig::load(&path).unwrap_err().to_string();
+        assert!(err.contains("save it as UTF-8"), "{err}");
     }
 
     #[test]

@@ -1,8 +1,11 @@
-//! The novel store: the one type that owns the SQLite connection of `novel.db`. It opens the
-//! file with WAL and foreign keys on, applies the versioned migrations in `schema/`, refuses a
-//! database written by a newer version of the program, and hands out transactions. The data
-//! functions in the submodules take a `&Transaction` (writes) or `&Connection` (reads) so that
-//! the caller decides what is atomic — a whole tick commits or nothing does.
+//! The novel store: the one type that owns the SQLite connection of `novel.db`. Opened for
+//! writing, it checks the file before touching it (an empty or foreign file, or one that fails
+//! `PRAGMA quick_check`, is refused, and nothing further is written to it), turns on WAL and
+//! foreign keys, and applies the versioned migrations in `schema/` (after a caller-supplied hook,
+//! which takes a backup). Opened for reading, it is a read-only SQLite connection that never
+//! migrates. A database written by a newer program is refused either way. The data functions in
+//! the submodules take a `&Transaction` (writes) or `&Connection` (reads) so that the caller
+//! decides what is atomic — a whole tick commits or nothing does.
 
 mod changes;
 mod characters;
@@ -23,7 +26,8 @@ mod versions;
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OpenFlags, Transaction};
+use rusqlite::config::DbConfig;
+use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction};
 use rusqlite_migration::{M, Migrations, SchemaVersion};
 
 pub use changes::*;
@@ -85,6 +89,15 @@ pub enum StoreError {
         path: PathBuf,
         source: rusqlite::Error,
     },
+    #[error("cannot read {path}: {cause}")]
+    Io {
+        path: PathBuf,
+        /// Named so it is not chained again after the message, which already says it.
+        cause: std::io::Error,
+    },
+    /// The file is not a healthy novel database; nothing was written to it.
+    #[error("{path} is damaged: {problem}")]
+    Damaged { path: PathBuf, problem: String },
     #[error(
         "{path} was written by a newer version of Novel Agent (schema version {found}, this program knows up to {supported}); update Novel Agent to open it"
     )]
@@ -93,9 +106,21 @@ pub enum StoreError {
         found: usize,
         supported: usize,
     },
+    #[error(
+        "{path} was written by an older version of Novel Agent (schema version {found}, this program uses {supported}) and can only be upgraded by a program that may write to it; open the novel for writing once (for example `novel backup`, or open it in the app) to upgrade it"
+    )]
+    OlderSchema {
+        path: PathBuf,
+        found: usize,
+        supported: usize,
+    },
+    #[error(
+        "{path} cannot be written: the file or its folder is read-only. Make both writable by you (for example `chmod u+w`) and try again"
+    )]
+    ReadOnly { path: PathBuf },
     #[error("{path}: cannot upgrade the database: {message}")]
     Migration { path: PathBuf, message: String },
-    #[error("database error: {0}")]
+    #[error("database error: {}", describe_sqlite(.0))]
     Sqlite(#[from] rusqlite::Error),
     #[error("corrupt record {id}: {message}")]
     Corrupt { id: String, message: String },
@@ -104,6 +129,19 @@ pub enum StoreError {
     /// The recorded history cannot take the story where it was asked to go.
     #[error("{0}")]
     History(String),
+}
+
+/// SQLite's own words, plus what to do where the cause is the machine rather than the program.
+pub(crate) fn describe_sqlite(e: &rusqlite::Error) -> String {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::DiskFull) => format!(
+            "{e}: the disk is full. Free some space and try again; what was being saved was not committed"
+        ),
+        Some(ErrorCode::ReadOnly) => format!(
+            "{e}: the novel's folder or novel.db cannot be written. Check their permissions (the folder and novel.db must be writable by you)"
+        ),
+        _ => e.to_string(),
+    }
 }
 
 pub type StoreResult<T> = Result<T, StoreError>;
@@ -120,29 +158,88 @@ impl std::fmt::Debug for Store {
     }
 }
 
+/// The first 16 bytes of every SQLite database file.
+const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
 impl Store {
-    /// Opens (creating if `create`) and migrates to the latest schema.
+    /// Opens for writing (creating the file if `create`) and migrates to the latest schema.
     pub fn open(path: &Path, create: bool) -> StoreResult<Store> {
+        Self::open_with(path, create, &mut |_, _| Ok(()))
+    }
+
+    /// Opens for writing like [`Store::open`]; `before_migration(conn, from_version)` runs
+    /// before an existing database is upgraded (it takes a backup), and an error from it
+    /// cancels the upgrade.
+    pub fn open_with(
+        path: &Path,
+        create: bool,
+        before_migration: &mut dyn FnMut(&Connection, usize) -> Result<(), String>,
+    ) -> StoreResult<Store> {
+        let existed = path.exists();
+        // A 0-byte or foreign file would otherwise become an empty novel without a word. Only
+        // a caller creating a new novel may start from nothing.
+        if existed && !(create && file_len(path)? == 0) {
+            check_header(path)?;
+        }
         let mut flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         if create {
             flags |= OpenFlags::SQLITE_OPEN_CREATE;
         }
-        let open_err = |source| StoreError::Open {
-            path: path.to_path_buf(),
-            source,
-        };
+        let open_err = |source| classify_open_error(path, source);
         let mut conn = Connection::open_with_flags(path, flags).map_err(open_err)?;
+        if existed {
+            // Until the file is known to be healthy, closing must not checkpoint the WAL into it.
+            conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+                .map_err(open_err)?;
+            conn.busy_timeout(std::time::Duration::from_secs(5))
+                .map_err(open_err)?;
+            let problems = integrity_problems(&conn, Check::Quick).map_err(open_err)?;
+            if !problems.is_empty() {
+                return Err(StoreError::Damaged {
+                    path: path.to_path_buf(),
+                    problem: format!("PRAGMA quick_check found: {}", problems.join("; ")),
+                });
+            }
+            // Nor may a newer program's database or another program's be touched.
+            let version = schema_version(&conn).map_err(|e| StoreError::Migration {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
+            if version > SCHEMA_VERSION {
+                return Err(StoreError::NewerSchema {
+                    path: path.to_path_buf(),
+                    found: version,
+                    supported: SCHEMA_VERSION,
+                });
+            }
+            if version == 0 && has_tables(&conn).map_err(open_err)? {
+                return Err(StoreError::Damaged {
+                    path: path.to_path_buf(),
+                    problem:
+                        "it is an SQLite database but not a novel's (it has no schema version)"
+                            .into(),
+                });
+            }
+            conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, false)
+                .map_err(open_err)?;
+        }
         configure(&conn).map_err(open_err)?;
+        if conn.is_readonly(rusqlite::MAIN_DB).map_err(open_err)? {
+            return Err(StoreError::ReadOnly {
+                path: path.to_path_buf(),
+            });
+        }
         let version = schema_version(&conn).map_err(|e| StoreError::Migration {
             path: path.to_path_buf(),
             message: e.to_string(),
         })?;
-        if version > SCHEMA_VERSION {
-            return Err(StoreError::NewerSchema {
+        if version > 0 && version < SCHEMA_VERSION {
+            before_migration(&conn, version).map_err(|e| StoreError::Migration {
                 path: path.to_path_buf(),
-                found: version,
-                supported: SCHEMA_VERSION,
-            });
+                message: format!(
+                    "the backup taken before upgrading failed, so nothing was changed: {e}"
+                ),
+            })?;
         }
         migrations()
             .to_latest(&mut conn)
@@ -154,6 +251,59 @@ impl Store {
             conn,
             path: path.to_path_buf(),
         })
+    }
+
+    /// Opens an existing database read-only: no migration, no schema, no WAL switch. A schema
+    /// older than this program's is [`StoreError::OlderSchema`] (upgrading is a write).
+    pub fn open_read_only(path: &Path) -> StoreResult<Store> {
+        check_header(path)?;
+        let open_err = |source| classify_open_error(path, source);
+        let conn = match read_only_connection(path, false) {
+            Ok(conn) => conn,
+            // In a folder this user cannot write, SQLite cannot make the shared-memory index a
+            // WAL reader needs. No writer can be at work there either, so unless a WAL holds
+            // changes not yet merged, the file is read as the unchanging file it is.
+            Err(e)
+                if cfg!(unix)
+                    && matches!(
+                        e.sqlite_error_code(),
+                        Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen)
+                    )
+                    && !with_suffix(path, "-wal").exists() =>
+            {
+                read_only_connection(path, true).map_err(open_err)?
+            }
+            Err(e) => return Err(open_err(e)),
+        };
+        let version = schema_version(&conn).map_err(|e| StoreError::Migration {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        match version {
+            v if v > SCHEMA_VERSION => Err(StoreError::NewerSchema {
+                path: path.to_path_buf(),
+                found: v,
+                supported: SCHEMA_VERSION,
+            }),
+            0 => Err(StoreError::Damaged {
+                path: path.to_path_buf(),
+                problem: "it holds no novel (no schema version)".into(),
+            }),
+            v if v < SCHEMA_VERSION => Err(StoreError::OlderSchema {
+                path: path.to_path_buf(),
+                found: v,
+                supported: SCHEMA_VERSION,
+            }),
+            _ => Ok(Store {
+                conn,
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+
+    /// `PRAGMA integrity_check` (every page, index and constraint): the problems found, or none.
+    pub fn integrity_check(&self) -> StoreResult<Vec<String>> {
+        Ok(integrity_problems(&self.conn, Check::Full)?)
     }
 
     pub fn path(&self) -> &Path {
@@ -210,10 +360,10 @@ impl Store {
 }
 
 fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
     Ok(())
 }
 
@@ -222,6 +372,121 @@ fn schema_version(conn: &Connection) -> Result<usize, rusqlite_migration::Error>
         SchemaVersion::NoneSet => 0,
         SchemaVersion::Inside(v) | SchemaVersion::Outside(v) => v.get(),
     })
+}
+
+/// A read-only connection, checked by a first read (where SQLite discovers whether it can
+/// read the WAL); `immutable` tells SQLite the file cannot change while it is open.
+fn read_only_connection(path: &Path, immutable: bool) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = if immutable {
+        // A URI filename: `%`, `?` and `#` in the path must be escaped.
+        let escaped = path
+            .to_string_lossy()
+            .replace('%', "%25")
+            .replace('?', "%3f")
+            .replace('#', "%23");
+        Connection::open_with_flags(
+            format!("file:{escaped}?immutable=1"),
+            flags | OpenFlags::SQLITE_OPEN_URI,
+        )?
+    } else {
+        Connection::open_with_flags(path, flags)?
+    };
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.query_row("PRAGMA user_version", [], |_| Ok(()))?;
+    Ok(conn)
+}
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+fn has_tables(conn: &Connection) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table')",
+        [],
+        |r| r.get(0),
+    )
+}
+
+/// How thoroughly to check a database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Check {
+    /// `PRAGMA quick_check`: every page and record, without cross-checking indexes (fast).
+    Quick,
+    /// `PRAGMA integrity_check`: everything, indexes and constraints included.
+    Full,
+}
+
+/// The problems `PRAGMA quick_check`/`integrity_check` report on `conn`; empty when healthy.
+pub fn integrity_problems(conn: &Connection, check: Check) -> rusqlite::Result<Vec<String>> {
+    let pragma = match check {
+        Check::Quick => "PRAGMA quick_check",
+        Check::Full => "PRAGMA integrity_check",
+    };
+    let mut stmt = conn.prepare(pragma)?;
+    let rows: Vec<String> = stmt
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(if rows.len() == 1 && rows[0] == "ok" {
+        Vec::new()
+    } else {
+        rows
+    })
+}
+
+fn file_len(path: &Path) -> StoreResult<u64> {
+    std::fs::metadata(path)
+        .map(|m| m.len())
+        .map_err(|cause| StoreError::Io {
+            path: path.to_path_buf(),
+            cause,
+        })
+}
+
+/// Refuses, by reading its first bytes, a file SQLite would otherwise treat as an empty
+/// database (0 bytes) or reject only later (not SQLite at all).
+pub fn check_header(path: &Path) -> StoreResult<()> {
+    use std::io::Read;
+    let io = |cause| StoreError::Io {
+        path: path.to_path_buf(),
+        cause,
+    };
+    let mut head = Vec::with_capacity(SQLITE_HEADER.len());
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(SQLITE_HEADER.len() as u64)
+        .read_to_end(&mut head)
+        .map_err(io)?;
+    let problem = if head.is_empty() {
+        "it is empty (0 bytes)"
+    } else if head != SQLITE_HEADER {
+        "it is not an SQLite database (it does not start with the SQLite header)"
+    } else {
+        return Ok(());
+    };
+    Err(StoreError::Damaged {
+        path: path.to_path_buf(),
+        problem: problem.into(),
+    })
+}
+
+/// SQLite's "not a database" and "corrupt" become [`StoreError::Damaged`]; the rest stays an
+/// open error naming the file.
+fn classify_open_error(path: &Path, source: rusqlite::Error) -> StoreError {
+    match source.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => StoreError::Damaged {
+            path: path.to_path_buf(),
+            problem: source.to_string(),
+        },
+        _ => StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        },
+    }
 }
 
 /// Runs `f` inside a SQL savepoint: its writes stay if it succeeds and vanish if it fails, while
@@ -281,6 +546,22 @@ pub(crate) fn from_json<T: serde::de::DeserializeOwned>(id: &str, text: &str) ->
         id: id.to_string(),
         message: e.to_string(),
     })
+}
+
+/// A database at an older schema `version`, as an older program left it: for upgrade tests.
+#[cfg(test)]
+pub(crate) fn create_at_version(path: &Path, version: usize) -> Connection {
+    let mut conn = Connection::open(path).unwrap();
+    configure(&conn).unwrap();
+    Migrations::new(
+        MIGRATION_SQL[..version]
+            .iter()
+            .map(|sql| M::up(sql))
+            .collect(),
+    )
+    .to_latest(&mut conn)
+    .unwrap();
+    conn
 }
 
 #[cfg(test)]

@@ -215,3 +215,24 @@ fn an_edited_scene_is_searched_by_its_new_prose() {
     assert!(search(&tx, "lantern", &[], 5).unwrap().is_empty());
     assert_eq!(search(&tx, "heron", &[], 5).unwrap()[0].entity_id, "S0");
 }
+
+#[test]
+fn another_programs_database_is_refused_not_turned_into_a_novel() {
+    let (_dir, path) = temp_db();
+    {
+        let conn = Connection::open(&path).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('bread');",
+        )
+        .unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    for err in [
+        Store::open(&path, false).unwrap_err(),
+        Store::open_read_only(&path).unwrap_err(),
+    ] {
+        assert!(matches!(err, StoreError::Damaged { .. }), "{err:?}");
+        assert!(err.to_string().contains("no schema version"), "{err}");
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}

@@ -1,6 +1,6 @@
 //! Tick records (committed) and tick failures (recorded, story untouched).
 
-use rusqlite::{Connection, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use super::{StoreResult, from_json, to_json};
 use crate::model::{TickFailure, TickRecord};
@@ -26,44 +26,78 @@ pub fn insert_tick(tx: &Transaction<'_>, t: &TickRecord) -> StoreResult<()> {
     Ok(())
 }
 
-pub fn list_ticks(conn: &Connection) -> StoreResult<Vec<TickRecord>> {
-    let mut stmt = conn.prepare(
-        "SELECT tick, plan, execution, findings, usage, timings, started_at, finished_at,
-                notes, context_used
-         FROM ticks ORDER BY tick",
-    )?;
-    let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, u32>(0)?,
-            r.get::<_, Option<String>>(1)?,
-            r.get::<_, Option<String>>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, String>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-            r.get::<_, String>(7)?,
-            r.get::<_, String>(8)?,
-            r.get::<_, Option<String>>(9)?,
-        ))
-    })?;
-    rows.map(|row| {
-        let (tick, plan, execution, findings, usage, timings, started_at, finished_at, notes, used) =
-            row?;
-        let id = format!("tick {tick}");
-        Ok(TickRecord {
-            tick,
-            plan: plan.map(|p| from_json(&id, &p)).transpose()?,
-            execution: execution.map(|e| from_json(&id, &e)).transpose()?,
-            findings: from_json(&id, &findings)?,
-            usage: from_json(&id, &usage)?,
-            timings: from_json(&id, &timings)?,
-            started_at,
-            finished_at,
-            notes: from_json(&id, &notes)?,
-            context_used: used.map(|u| from_json(&id, &u)).transpose()?,
-        })
+const TICK_COLUMNS: &str =
+    "tick, plan, execution, findings, usage, timings, started_at, finished_at, notes, context_used";
+
+type TickRow = (
+    u32,
+    Option<String>,
+    Option<String>,
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    Option<String>,
+);
+
+fn read_tick(r: &rusqlite::Row<'_>) -> rusqlite::Result<TickRow> {
+    Ok((
+        r.get(0)?,
+        r.get(1)?,
+        r.get(2)?,
+        r.get(3)?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+        r.get(7)?,
+        r.get(8)?,
+        r.get(9)?,
+    ))
+}
+
+fn finish_tick(row: TickRow) -> StoreResult<TickRecord> {
+    let (tick, plan, execution, findings, usage, timings, started_at, finished_at, notes, used) =
+        row;
+    let id = format!("tick {tick}");
+    Ok(TickRecord {
+        tick,
+        plan: plan.map(|p| from_json(&id, &p)).transpose()?,
+        execution: execution.map(|e| from_json(&id, &e)).transpose()?,
+        findings: from_json(&id, &findings)?,
+        usage: from_json(&id, &usage)?,
+        timings: from_json(&id, &timings)?,
+        started_at,
+        finished_at,
+        notes: from_json(&id, &notes)?,
+        context_used: used.map(|u| from_json(&id, &u)).transpose()?,
     })
-    .collect()
+}
+
+pub fn list_ticks(conn: &Connection) -> StoreResult<Vec<TickRecord>> {
+    let mut stmt = conn.prepare(&format!("SELECT {TICK_COLUMNS} FROM ticks ORDER BY tick"))?;
+    let rows = stmt.query_map([], read_tick)?;
+    rows.map(|row| finish_tick(row?)).collect()
+}
+
+pub fn get_tick(conn: &Connection, tick: u32) -> StoreResult<Option<TickRecord>> {
+    conn.query_row(
+        &format!("SELECT {TICK_COLUMNS} FROM ticks WHERE tick = ?1"),
+        [tick],
+        read_tick,
+    )
+    .optional()?
+    .map(finish_tick)
+    .transpose()
+}
+
+/// Every committed tick's number and start time, in order, without its JSON payloads: enough
+/// to tell whether a plan file on disk belongs to it.
+pub fn tick_starts(conn: &Connection) -> StoreResult<Vec<(u32, String)>> {
+    let mut stmt = conn.prepare("SELECT tick, started_at FROM ticks ORDER BY tick")?;
+    let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 pub fn record_failure(tx: &Transaction<'_>, f: &TickFailure) -> StoreResult<i64> {

@@ -1,0 +1,76 @@
+//! `novel backup`: copy `novel.db` into the novel's `backups/` now (the newest ten are kept),
+//! optionally checking the live database and the copy with `PRAGMA integrity_check`; `--list`
+//! shows the backups there are.
+
+use std::path::Path;
+
+use anyhow::{Result, bail};
+use novel_core::backup::{self, BackupInfo};
+use novel_core::clock::SystemClock;
+use novel_core::novel::{Access, Novel};
+use novel_core::store::Check;
+
+pub fn run(dir: &Path, verify: bool, list: bool, json: bool) -> Result<()> {
+    if list {
+        return print_list(dir, json);
+    }
+    let novel = Novel::open(dir, Access::Write)?;
+    if verify {
+        let problems = novel.store().integrity_check()?;
+        if !problems.is_empty() {
+            bail!(
+                "{} fails integrity_check: {}. No backup was taken; restore one with `novel restore --latest`",
+                novel.store().path().display(),
+                problems.join("; ")
+            );
+        }
+    }
+    let taken = backup::take(novel.store().conn(), novel.root(), None, &SystemClock)?;
+    let verified = if verify {
+        Some(backup::verify(&taken.path, Check::Full)?)
+    } else {
+        None
+    };
+    if json {
+        return crate::output::json(&serde_json::json!({
+            "backup": taken,
+            "verified": verified.is_some(),
+        }));
+    }
+    println!("Backed up tick {} to {}.", taken.tick, taken.path.display());
+    if verified.is_some() {
+        println!("integrity_check: ok (novel.db and the backup).");
+    }
+    Ok(())
+}
+
+fn print_list(dir: &Path, json: bool) -> Result<()> {
+    // Only to say clearly when the folder is not a novel at all.
+    if !dir.join(novel_core::config::CONFIG_FILE).is_file() {
+        bail!(
+            "{} is not a novel: it has no {}",
+            dir.display(),
+            novel_core::config::CONFIG_FILE
+        );
+    }
+    let backups: Vec<BackupInfo> = backup::list(dir)?;
+    if json {
+        return crate::output::json(&backups);
+    }
+    if backups.is_empty() {
+        println!(
+            "No backups yet in {}.",
+            dir.join(backup::BACKUPS_DIR).display()
+        );
+    }
+    for b in backups {
+        println!(
+            "tick {:>4}  {}  {}{}",
+            b.tick,
+            b.taken_at,
+            b.path.display(),
+            b.reason.map(|r| format!("  ({r})")).unwrap_or_default()
+        );
+    }
+    Ok(())
+}
