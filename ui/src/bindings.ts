@@ -125,6 +125,12 @@ export type ContextBudgets_Deserialize = {
 	recalled?: number,
 	/**  Characters and places the recent text or the plan mentions by name or alias. */
 	mentioned?: number,
+	/**  The writer's standing guidance. */
+	author_note?: number,
+	/**  The next beats of the outline. */
+	outline?: number,
+	/**  Clocks and inevitable events. */
+	pressure?: number,
 };
 
 /**
@@ -151,6 +157,12 @@ export type ContextBudgets_Serialize = {
 	recalled: number,
 	/**  Characters and places the recent text or the plan mentions by name or alias. */
 	mentioned: number,
+	/**  The writer's standing guidance. */
+	author_note: number,
+	/**  The next beats of the outline. */
+	outline: number,
+	/**  Clocks and inevitable events. */
+	pressure: number,
 };
 
 export type EdgeKind = "relationship" | "connection" | 
@@ -272,6 +284,13 @@ export type Foundation_Deserialize = {
 	pov?: PointOfView,
 	tense?: Tense,
 	language?: string,
+	/**  What the story is about underneath, in a few words each. */
+	themes?: string[],
+	/**
+	 *  The writer's standing guidance (style rules, banned words, "keep the magic subtle"): in
+	 *  every planner and writer prompt until changed.
+	 */
+	author_note?: string,
 };
 
 /**  The immutable premise of the book and the voice it is told in. */
@@ -285,6 +304,13 @@ export type Foundation_Serialize = {
 	pov: PointOfView,
 	tense: Tense,
 	language: string,
+	/**  What the story is about underneath, in a few words each. */
+	themes?: string[],
+	/**
+	 *  The writer's standing guidance (style rules, banned words, "keep the magic subtle"): in
+	 *  every planner and writer prompt until changed.
+	 */
+	author_note?: string,
 };
 
 /**
@@ -569,6 +595,8 @@ export type Plan_Deserialize = {
 	pov_character?: string | null,
 	/**  Location id where the scene takes place (e.g. "L0"), or null for a place a tool creates. */
 	target_location?: string | null,
+	/**  The outline beat this scene realizes (e.g. "B2"), if it realizes one. */
+	beat?: string | null,
 	/**  Tool calls to make before writing, at most a few. */
 	actions: PlanAction_Deserialize[],
 	/**  Concrete story developments the scene should produce. */
@@ -584,6 +612,8 @@ export type Plan_Serialize = {
 	pov_character: string | null,
 	/**  Location id where the scene takes place (e.g. "L0"), or null for a place a tool creates. */
 	target_location: string | null,
+	/**  The outline beat this scene realizes (e.g. "B2"), if it realizes one. */
+	beat: string | null,
 	/**  Tool calls to make before writing, at most a few. */
 	actions: PlanAction_Serialize[],
 	/**  Concrete story developments the scene should produce. */

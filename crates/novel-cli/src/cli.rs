@@ -128,6 +128,50 @@ pub enum Command {
         #[arg(long, group = "source")]
         latest: bool,
     },
+    /// Change a record: `novel edit C3 --set emotional_state=wary --append inventory='"map"'`
+    /// (characters, places, relationships; loops and lore take their own fields).
+    Edit {
+        /// The record (C3, L1, R0, O2, W5).
+        id: String,
+        /// field=value; the value is JSON when it parses as JSON (numbers, lists, true), text
+        /// otherwise; a dotted field sets a nested one (arc.phase=doubt).
+        #[arg(long = "set", value_name = "FIELD=VALUE")]
+        set: Vec<String>,
+        /// field=value to add to a list field.
+        #[arg(long = "append", value_name = "FIELD=VALUE")]
+        append: Vec<String>,
+    },
+    /// Add a record: `novel add character --set name=Bram --set role=dockhand`.
+    Add {
+        #[arg(value_enum)]
+        kind: AddKind,
+        /// field=value (as for `novel edit`).
+        #[arg(long = "set", value_name = "FIELD=VALUE")]
+        set: Vec<String>,
+    },
+    /// Resolve, abandon or reopen an open loop.
+    Loop {
+        #[arg(value_enum)]
+        action: LoopActionArg,
+        /// The loop (O2).
+        id: String,
+        /// What happened.
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Delete a lore entry.
+    ForgetLore { id: String },
+    /// Show or change the foundation: premise, goal, themes, tone, style…
+    Foundation(Box<FoundationArgs>),
+    /// The author's note: standing guidance in every planner and writer prompt.
+    #[command(subcommand)]
+    Note(NoteCommand),
+    /// The outline: beats the planner takes in order.
+    #[command(subcommand)]
+    Outline(OutlineCommand),
+    /// Pressure on the story: clocks that rise, events bound to a scene.
+    #[command(subcommand)]
+    Pressure(PressureCommand),
     /// Export the manuscript.
     Export {
         #[arg(long, value_enum, default_value = "md")]
@@ -146,6 +190,124 @@ pub enum ListKind {
     Loops,
     Lore,
     Scenes,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AddKind {
+    Character,
+    Location,
+    Relationship,
+    Loop,
+    Lore,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LoopActionArg {
+    Resolve,
+    Abandon,
+    Reopen,
+}
+
+#[derive(Debug, Args)]
+pub struct FoundationArgs {
+    #[arg(long)]
+    pub title: Option<String>,
+    #[arg(long)]
+    pub genre: Option<String>,
+    #[arg(long)]
+    pub premise: Option<String>,
+    #[arg(long)]
+    pub setting: Option<String>,
+    #[arg(long)]
+    pub tone: Option<String>,
+    #[arg(long)]
+    pub style: Option<String>,
+    #[arg(long, value_enum)]
+    pub pov: Option<PovArg>,
+    #[arg(long, value_enum)]
+    pub tense: Option<TenseArg>,
+    #[arg(long)]
+    pub language: Option<String>,
+    /// Comma-separated themes.
+    #[arg(long)]
+    pub themes: Option<String>,
+    /// The directional goal.
+    #[arg(long)]
+    pub goal: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum NoteCommand {
+    Show,
+    Set { text: String },
+    Clear,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum OutlineCommand {
+    List,
+    /// Add a beat (at the end, or at position N among the open beats: 1 = next).
+    Add {
+        text: String,
+        #[arg(long, value_name = "N")]
+        at: Option<usize>,
+    },
+    Edit {
+        id: String,
+        text: String,
+    },
+    /// Move a beat to position N of the outline (1 = first).
+    Move {
+        id: String,
+        #[arg(long, value_name = "N")]
+        to: usize,
+    },
+    Remove {
+        id: String,
+    },
+    /// Mark a beat done (or open again with --undo).
+    Done {
+        id: String,
+        #[arg(long)]
+        undo: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PressureCommand {
+    List,
+    /// A clock that rises toward its maximum: `--threshold 8:"the harbor is sealed"`.
+    AddClock {
+        #[arg(long)]
+        name: String,
+        #[arg(long, default_value = "")]
+        description: String,
+        #[arg(long)]
+        max: u32,
+        #[arg(long, default_value_t = 0)]
+        value: u32,
+        #[arg(long, default_value_t = 0)]
+        per_tick: u32,
+        #[arg(long = "threshold", value_name = "AT:NOTE")]
+        thresholds: Vec<String>,
+    },
+    /// Set a clock's value.
+    SetClock {
+        id: String,
+        value: u32,
+    },
+    RemoveClock {
+        id: String,
+    },
+    /// Something that happens in scene N whatever the characters do.
+    AddEvent {
+        #[arg(long, value_name = "N")]
+        at: u32,
+        description: String,
+    },
+    RemoveEvent {
+        id: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -52,6 +52,7 @@ pub mod tick;
 
 // Layer 7 — what the front ends call: runs, the writer's edits, read models, export, the
 // library of novels, seed files, and generated novels for tests and benchmarks.
+pub mod bible;
 pub mod control;
 pub mod edits;
 pub mod export;

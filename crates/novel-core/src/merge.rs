@@ -36,18 +36,24 @@ pub fn deep_merge(target: &mut Value, patch: &Value) {
 }
 
 /// One changed leaf: a dotted path with the value before and after (`None` = absent).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FieldChange {
     pub path: String,
+    #[cfg_attr(feature = "specta", specta(type = Option<crate::specta_types::JsonValue>))]
     pub old: Option<Value>,
+    #[cfg_attr(feature = "specta", specta(type = Option<crate::specta_types::JsonValue>))]
     pub new: Option<Value>,
 }
 
 /// A change that was refused because it contradicts what the record already establishes.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Contradiction {
     pub path: String,
+    #[cfg_attr(feature = "specta", specta(type = crate::specta_types::JsonValue))]
     pub recorded: Value,
+    #[cfg_attr(feature = "specta", specta(type = Option<crate::specta_types::JsonValue>))]
     pub proposed: Option<Value>,
     pub reason: String,
 }

@@ -235,6 +235,7 @@ impl Novel {
             // The seed is the first change of the story's recorded history.
             let mut recorder = store::Recorder::start(&tx)?;
             store::init_state(&tx, &now)?;
+            store::put_foundation(&tx, &config.novel)?;
             let location = memory::create_location(&tx, seed.location, 0, "seed")?;
             let mut protagonist = seed.protagonist;
             protagonist.location = Some(location.id.clone());
@@ -342,12 +343,14 @@ impl Novel {
         // A regeneration interrupted between undoing its scene and writing the new one: the
         // old scene comes back (the file step below brings the folder in line).
         let tx = store.transaction()?;
-        if crate::branches::finish_interrupted(&tx).map_err(NovelError::Branch)? {
+        let moved = crate::branches::finish_interrupted(&tx).map_err(NovelError::Branch)?;
+        if moved {
             tx.commit().map_err(StoreError::from)?;
             tracing::warn!("a regeneration was interrupted; the scene it replaced is back");
         } else {
             drop(tx);
         }
+        let config = sync_foundation(dir, &mut store, config, moved)?;
         let reconciled = reconcile::reconcile(dir, store.conn())?;
         for line in reconciled.lines() {
             tracing::warn!("{}: {line}", dir.display());
@@ -405,6 +408,24 @@ impl Novel {
         let report = reconcile::reconcile(&self.root, self.store.conn())?;
         self.reconciled = report.clone();
         Ok(report)
+    }
+
+    /// Rewrites `novel.toml`'s foundation from the database after the story moved through its
+    /// history (the database's foundation is part of every recorded state).
+    pub fn write_foundation_file(&mut self) -> Result<bool, NovelError> {
+        let Some(recorded) = store::get_foundation(self.store.conn())? else {
+            return Ok(false);
+        };
+        if recorded == self.config.novel {
+            return Ok(false);
+        }
+        let config = NovelConfig {
+            novel: recorded,
+            ..self.config.clone()
+        };
+        config.save(&self.root.join(CONFIG_FILE))?;
+        self.config = config;
+        Ok(true)
     }
 
     pub fn root(&self) -> &Path {
@@ -566,3 +587,43 @@ fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
 
 #[cfg(test)]
 mod tests;
+
+/// Keeps the foundation in `novel.toml` and in the database in step when a novel is opened for
+/// writing. After a move through history the database's is the story's and is written to the
+/// file; otherwise a file that differs was edited by hand, and its foundation is recorded as a
+/// change (so the hand edit is part of the story's history and can be undone like any other).
+fn sync_foundation(
+    dir: &Path,
+    store: &mut Store,
+    config: NovelConfig,
+    moved: bool,
+) -> Result<NovelConfig, NovelError> {
+    let recorded = store::get_foundation(store.conn())?;
+    if recorded.as_ref() == Some(&config.novel) {
+        return Ok(config);
+    }
+    if moved && let Some(recorded) = recorded {
+        let config = NovelConfig {
+            novel: recorded,
+            ..config
+        };
+        config.save(&dir.join(CONFIG_FILE))?;
+        return Ok(config);
+    }
+    let tick = store::load_state(store.conn())?.current_tick;
+    let label = if recorded.is_some() {
+        "the foundation as novel.toml now has it (edited by hand)"
+    } else {
+        "the foundation recorded"
+    };
+    let now = crate::clock::timestamp(crate::clock::SystemClock.now());
+    store.recorded(
+        store::ChangeKind::Edit,
+        tick,
+        label,
+        &now,
+        |tx| store::put_foundation(tx, &config.novel).map_err(NovelError::from),
+        |_, _, _| Ok(()),
+    )?;
+    Ok(config)
+}

@@ -292,6 +292,8 @@ pub fn config() -> NovelConfig {
             pov: PointOfView::DeepThird,
             tense: Tense::Past,
             language: "English".into(),
+            themes: Vec::new(),
+            author_note: String::new(),
         },
         generation: GenerationSettings::default(),
     }

@@ -33,6 +33,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("context", 5),
     ("prompts", 5),
     ("tick", 6),
+    ("bible", 7),
     ("control", 7),
     ("edits", 7),
     ("export", 7),

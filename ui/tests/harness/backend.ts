@@ -161,6 +161,7 @@ export function createBackend(s: Scenario) {
               scene_intention: "Tamsin persuades a dockhand to hide her from the harbor watch.",
               pov_character: "C0",
               target_location: "L0",
+              beat: null,
               actions: [],
               expected_outcomes: [],
             },

@@ -1,6 +1,7 @@
 //! One module per subcommand; `run` dispatches.
 
 mod backup;
+mod bible;
 mod check;
 mod context;
 mod export;
@@ -60,6 +61,14 @@ pub fn run(cli: Cli) -> Result<()> {
         ),
         Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
         Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
+        Command::Edit { id, set, append } => bible::edit(&dir, &id, &set, &append, json),
+        Command::Add { kind, set } => bible::add(&dir, kind, &set, json),
+        Command::Loop { action, id, note } => bible::act_on_loop(&dir, action, &id, &note, json),
+        Command::ForgetLore { id } => bible::forget_lore(&dir, &id, json),
+        Command::Foundation(args) => bible::foundation(&dir, *args, json),
+        Command::Note(cmd) => bible::note(&dir, cmd, json),
+        Command::Outline(cmd) => bible::outline(&dir, cmd, json),
+        Command::Pressure(cmd) => bible::pressure(&dir, cmd, json),
         Command::Export { format, output } => {
             export::run(&open(&dir, Access::Read)?, format, output, json)
         }

@@ -23,6 +23,8 @@ pub fn run(args: NewArgs, json: bool) -> Result<()> {
                 pov: PointOfView::default(),
                 tense: Tense::default(),
                 language: "English".into(),
+                themes: Vec::new(),
+                author_note: String::new(),
             },
             generation: GenerationSettings::default(),
             protagonist: NewCharacter::default(),

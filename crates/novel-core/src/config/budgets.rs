@@ -29,6 +29,12 @@ pub struct ContextBudgets {
     pub recalled: u32,
     /// Characters and places the recent text or the plan mentions by name or alias.
     pub mentioned: u32,
+    /// The writer's standing guidance.
+    pub author_note: u32,
+    /// The next beats of the outline.
+    pub outline: u32,
+    /// Clocks and inevitable events.
+    pub pressure: u32,
 }
 
 impl Default for ContextBudgets {
@@ -48,6 +54,9 @@ impl Default for ContextBudgets {
             entities: 120,
             recalled: 300,
             mentioned: 120,
+            author_note: 200,
+            outline: 120,
+            pressure: 120,
         }
     }
 }
@@ -94,6 +103,9 @@ impl ContextBudgets {
             SectionKind::Entities => self.entities,
             SectionKind::Recalled => self.recalled,
             SectionKind::Mentioned => self.mentioned,
+            SectionKind::AuthorNote => self.author_note,
+            SectionKind::Outline => self.outline,
+            SectionKind::Pressure => self.pressure,
         }
     }
 }
@@ -116,10 +128,13 @@ pub enum SectionKind {
     Entities,
     Recalled,
     Mentioned,
+    AuthorNote,
+    Outline,
+    Pressure,
 }
 
 impl SectionKind {
-    pub const ALL: [SectionKind; 14] = [
+    pub const ALL: [SectionKind; 17] = [
         SectionKind::Foundation,
         SectionKind::Summary,
         SectionKind::Recent,
@@ -134,6 +149,9 @@ impl SectionKind {
         SectionKind::Entities,
         SectionKind::Recalled,
         SectionKind::Mentioned,
+        SectionKind::AuthorNote,
+        SectionKind::Outline,
+        SectionKind::Pressure,
     ];
 
     /// The name templates and previews use.
@@ -153,6 +171,9 @@ impl SectionKind {
             SectionKind::Entities => "entities",
             SectionKind::Recalled => "recalled",
             SectionKind::Mentioned => "mentioned",
+            SectionKind::AuthorNote => "author_note",
+            SectionKind::Outline => "outline",
+            SectionKind::Pressure => "pressure",
         }
     }
 }

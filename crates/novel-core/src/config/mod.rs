@@ -43,6 +43,13 @@ pub struct Foundation {
     pub tense: Tense,
     #[serde(default = "default_language")]
     pub language: String,
+    /// What the story is about underneath, in a few words each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub themes: Vec<String>,
+    /// The writer's standing guidance (style rules, banned words, "keep the magic subtle"): in
+    /// every planner and writer prompt until changed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub author_note: String,
 }
 
 fn default_language() -> String {

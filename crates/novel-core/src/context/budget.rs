@@ -266,6 +266,9 @@ mod tests {
                 SectionKind::Entities => budgets.entities = 0,
                 SectionKind::Recalled => budgets.recalled = 0,
                 SectionKind::Mentioned => budgets.mentioned = 0,
+                SectionKind::AuthorNote => budgets.author_note = 0,
+                SectionKind::Outline => budgets.outline = 0,
+                SectionKind::Pressure => budgets.pressure = 0,
             }
             let err = budgets.validate().unwrap_err();
             assert!(err.contains(&format!("{} (0)", kind.as_str())), "{err}");

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 
 use crate::config::{Foundation, GenerationSettings, NovelConfig, PointOfView, Tense};
 use crate::model::{
-    Character, CharacterArc, Importance, LifeStatus, Location, LoopNote, LoopStatus, LoreFact,
-    OpenLoop, Relationship, Scene, StoryState,
+    Beat, BeatStatus, Character, CharacterArc, EventStatus, Importance, LifeStatus, Location,
+    LoopNote, LoopStatus, LoreFact, OpenLoop, PressureClock, Relationship, Scene, StoryEvent,
+    StoryState, Threshold,
 };
 use crate::store::{self, DB_FILE, Store};
 
@@ -33,6 +34,9 @@ pub(crate) fn config() -> NovelConfig {
             pov: PointOfView::DeepThird,
             tense: Tense::Past,
             language: "English".into(),
+            themes: vec!["complicity".into(), "what the sea keeps".into()],
+            author_note: "Keep the sea's menace implied, never shown outright. No one says \"ledger\" aloud in public."
+                .into(),
         },
         generation: GenerationSettings::default(),
     }
@@ -291,6 +295,53 @@ pub(crate) fn novel(scenes: u32) -> Fixture {
             always_on: false,
             source_tick: None,
             created_tick: 0,
+        },
+    )
+    .unwrap();
+    for (i, text) in [
+        "Elena confronts Marcus about the altered ledger and he lies to her face.",
+        "The ferryman offers Elena a name in exchange for her silence.",
+        "Elena breaks into the harbourmaster's office at night.",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        store::put_beat(
+            &tx,
+            &Beat {
+                id: format!("B{i}"),
+                position: i as u32,
+                text: text.into(),
+                status: BeatStatus::Open,
+                done_tick: None,
+            },
+        )
+        .unwrap();
+    }
+    store::put_clock(
+        &tx,
+        &PressureClock {
+            id: "P0".into(),
+            name: "The Tide Court's inquiry".into(),
+            description: "the court closes in on whoever altered the ledgers".into(),
+            value: 4,
+            max: 10,
+            per_tick: 1,
+            thresholds: vec![Threshold {
+                at: 7,
+                note: "the archive is sealed and searched".into(),
+            }],
+            created_tick: 0,
+        },
+    )
+    .unwrap();
+    store::put_event(
+        &tx,
+        &StoryEvent {
+            id: "E0".into(),
+            tick: scenes + 3,
+            description: "The spring tide floods the lower archive.".into(),
+            status: EventStatus::Pending,
         },
     )
     .unwrap();

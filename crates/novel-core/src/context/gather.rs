@@ -140,6 +140,34 @@ pub fn gather_with(
         sections.insert(SectionKind::PreviousTail, Section::new(tail, trimmed));
     }
 
+    let note = config.novel.author_note.trim();
+    if !note.is_empty() {
+        sections.insert(
+            SectionKind::AuthorNote,
+            fit_items(vec![note.to_string()], budgets.author_note, Keep::Head),
+        );
+    }
+    sections.insert(
+        SectionKind::Outline,
+        fit_items(
+            render::outline(&store::list_beats(conn)?),
+            budgets.outline,
+            Keep::Head,
+        ),
+    );
+    sections.insert(
+        SectionKind::Pressure,
+        fit_items(
+            render::pressure(
+                &store::list_clocks(conn)?,
+                &store::list_events(conn)?,
+                state.current_tick + 1,
+            ),
+            budgets.pressure,
+            Keep::Head,
+        ),
+    );
+
     let loops = store::list_loops(conn, Some(LoopStatus::Open))?;
     sections.insert(
         SectionKind::Loops,

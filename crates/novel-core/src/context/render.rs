@@ -6,7 +6,10 @@
 use std::collections::HashMap;
 
 use crate::config::Foundation;
-use crate::model::{Character, LifeStatus, Location, LoreFact, OpenLoop, Relationship, Scene};
+use crate::model::{
+    Beat, BeatStatus, Character, EventStatus, LifeStatus, Location, LoreFact, OpenLoop,
+    PressureClock, Relationship, Scene, StoryEvent,
+};
 
 use super::budget::{TRIM_MARKER, cut_words_from_start, word_starts};
 
@@ -37,6 +40,7 @@ pub(crate) fn foundation(f: &Foundation) -> Vec<String> {
         line("Genre", &f.genre),
         line("Premise", &f.premise),
         line("Setting", &f.setting),
+        line("Themes", &f.themes.join(", ")),
     ]
     .into_iter()
     .flatten()
@@ -165,6 +169,60 @@ pub(crate) fn loops(loops: &[OpenLoop]) -> Vec<String> {
 }
 
 /// Recent scenes in detail, oldest first (trimming keeps the newest).
+/// The next open beats, the first one marked as this scene's unless the story needs a bridge.
+pub(crate) fn outline(beats: &[Beat]) -> Vec<String> {
+    beats
+        .iter()
+        .filter(|b| b.status == BeatStatus::Open)
+        .take(3)
+        .enumerate()
+        .map(|(i, b)| {
+            if i == 0 {
+                format!("Next beat ({}): {}", b.id, b.text)
+            } else {
+                format!("Then ({}): {}", b.id, b.text)
+            }
+        })
+        .collect()
+}
+
+/// Clocks with where they stand and what comes next; events due in the next few scenes, and
+/// those that must happen in this one first.
+pub(crate) fn pressure(clocks: &[PressureClock], events: &[StoryEvent], tick: u32) -> Vec<String> {
+    let mut out: Vec<String> = events
+        .iter()
+        .filter(|e| e.status == EventStatus::Pending && e.tick <= tick)
+        .map(|e| format!("Must happen in this scene ({}): {}", e.id, e.description))
+        .collect();
+    for c in clocks {
+        let mut line = format!("{} ({}): {}/{}", c.name, c.id, c.value, c.max);
+        if !c.description.is_empty() {
+            line.push_str(&format!(" — {}", c.description));
+        }
+        if let Some(t) = c.next_threshold() {
+            line.push_str(&format!("; at {}: {}", t.at, t.note));
+        }
+        if c.per_tick > 0 {
+            line.push_str(&format!("; rises {} a scene", c.per_tick));
+        }
+        out.push(line);
+    }
+    out.extend(
+        events
+            .iter()
+            .filter(|e| e.status == EventStatus::Pending && e.tick > tick && e.tick <= tick + 5)
+            .map(|e| {
+                format!(
+                    "Coming in scene {} ({} from now): {}",
+                    e.tick,
+                    e.tick - tick,
+                    e.description
+                )
+            }),
+    );
+    out
+}
+
 pub(crate) fn recent_scenes(scenes: &[Scene], names: &Names) -> Vec<String> {
     scenes
         .iter()

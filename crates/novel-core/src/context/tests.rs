@@ -264,6 +264,9 @@ fn every_section_keeps_its_budget_and_reports_trimming() {
         entities: 8,
         recalled: 20,
         mentioned: 10,
+        author_note: 20,
+        outline: 20,
+        pressure: 20,
     };
     let recalled = vec![SearchHit {
         entity_id: "S3".into(),

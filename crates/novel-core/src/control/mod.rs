@@ -48,6 +48,7 @@ fn moving<T>(
     let (value, report) = f(&tx)?;
     tx.commit().map_err(StoreError::from)?;
     files::mirror_ticks(&root, novel.store().conn(), report.ticks.iter().copied())?;
+    novel.write_foundation_file()?;
     Ok((value, report))
 }
 

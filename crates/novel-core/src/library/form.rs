@@ -120,6 +120,8 @@ impl NewNovelForm {
             pov: self.pov,
             tense: self.tense,
             language: t(&self.language),
+            themes: Vec::new(),
+            author_note: String::new(),
         };
         let config = NovelConfig {
             novel: foundation,

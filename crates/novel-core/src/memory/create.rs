@@ -15,6 +15,7 @@ use crate::model::{
 };
 use crate::store::{self, HistoryEntry};
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewCharacter {
@@ -53,6 +54,7 @@ pub struct NewCharacter {
     pub facts: BTreeMap<String, String>,
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLocation {
@@ -78,6 +80,7 @@ pub struct NewLocation {
     pub facts: BTreeMap<String, String>,
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewRelationship {
@@ -101,6 +104,7 @@ pub struct NewRelationship {
     pub perspective_b: String,
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLoop {
@@ -116,6 +120,7 @@ fn default_loop_category() -> String {
     "conflict".into()
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewLore {

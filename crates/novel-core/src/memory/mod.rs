@@ -7,11 +7,13 @@ mod create;
 mod error;
 mod record;
 mod update;
+mod writer;
 
 pub use create::*;
 pub use error::MemoryError;
 pub use record::Record;
 pub use update::*;
+pub use writer::*;
 
 #[cfg(test)]
 mod tests;

@@ -12,18 +12,22 @@ use crate::merge::{self, Contradiction, FieldChange};
 use crate::store::{self, HistoryEntry};
 
 /// A requested change to one record.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EntityUpdate {
     /// Deep-merged into the record: nested objects merge, lists are replaced, null deletes a key.
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = std::collections::HashMap<String, crate::specta_types::JsonValue>))]
     pub changes: Map<String, Value>,
     /// Items added to list fields without restating them, e.g. {"inventory": ["map"]}.
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = std::collections::HashMap<String, crate::specta_types::JsonValue>))]
     pub append: Map<String, Value>,
 }
 
 /// What an update did: the changes applied and the contradictions refused (and flagged).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UpdateReport {
     pub id: String,
@@ -67,13 +71,48 @@ fn fold_unknown_into_facts(record: &Value, changes: &Map<String, Value>) -> Map<
     kept
 }
 
-/// Applies `update` to the record `id` of kind `R` at `tick`; `source` names who asked.
+/// Applies `update` to the record `id` of kind `R` at `tick`; `source` names who asked. A
+/// change that contradicts an established fact is refused and flagged.
 pub fn update_record<R: Record>(
     tx: &Transaction<'_>,
     id: &str,
     update: &EntityUpdate,
     tick: u32,
     source: &str,
+) -> Result<UpdateReport, MemoryError> {
+    update_with::<R>(tx, id, update, tick, source, Authority::Agent)
+}
+
+/// Applies the writer's `update` to the record `id`: validated like any other, but the writer
+/// owns the story, so a change to an established fact is applied — and flagged in the history
+/// so it stands out.
+pub fn update_record_by_writer<R: Record>(
+    tx: &Transaction<'_>,
+    id: &str,
+    update: &EntityUpdate,
+    tick: u32,
+) -> Result<UpdateReport, MemoryError> {
+    update_with::<R>(tx, id, update, tick, WRITER, Authority::Writer)
+}
+
+/// Who changes the story memory; the history's `source` for the writer.
+pub const WRITER: &str = "writer";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Authority {
+    /// Tools and the extractor: established facts are not theirs to overwrite.
+    Agent,
+    /// The writer: may overwrite anything, with a flag.
+    Writer,
+}
+
+fn update_with<R: Record>(
+    tx: &Transaction<'_>,
+    id: &str,
+    update: &EntityUpdate,
+    tick: u32,
+    source: &str,
+    authority: Authority,
 ) -> Result<UpdateReport, MemoryError> {
     let id = EntityId::parse_kind(id, R::KIND)?.to_string();
     let record = R::load(tx, &id)?.ok_or_else(|| MemoryError::NotFound {
@@ -93,8 +132,12 @@ pub fn update_record<R: Record>(
 
     let before = serde_json::to_value(&record).map_err(|e| invalid("*", e.to_string()))?;
     let changes = fold_unknown_into_facts(&before, &update.changes);
-    let outcome = merge::merge_checked(&before, &Value::Object(changes), &R::contradiction);
-    let mut after = outcome.merged;
+    let patch = Value::Object(changes);
+    let outcome = merge::merge_checked(&before, &patch, &R::contradiction);
+    let mut after = match authority {
+        Authority::Agent => outcome.merged,
+        Authority::Writer => merge::merge_checked(&before, &patch, &|_, _, _| None).merged,
+    };
     merge::append_items(&mut after, &Value::Object(update.append.clone()))
         .map_err(|m| invalid("append", m))?;
 
@@ -108,13 +151,17 @@ pub fn update_record<R: Record>(
 
     let applied = merge::diff(&before, &after);
     for c in &outcome.contradictions {
+        let change = match authority {
+            Authority::Agent => format!("contradiction (not applied): {}", c.reason),
+            Authority::Writer => format!("the writer overrode an established fact: {}", c.reason),
+        };
         store::append_history(
             tx,
             &HistoryEntry {
                 entity_id: id.clone(),
                 tick,
                 field: c.path.clone(),
-                change: format!("contradiction (not applied): {}", c.reason),
+                change,
                 old_value: Some(c.recorded.clone()),
                 new_value: c.proposed.clone(),
                 flagged: true,

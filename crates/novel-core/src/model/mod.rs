@@ -4,6 +4,7 @@
 
 mod brief;
 mod character;
+mod guidance;
 mod location;
 mod lore;
 mod open_loop;
@@ -14,6 +15,7 @@ mod usage;
 
 pub use brief::*;
 pub use character::*;
+pub use guidance::*;
 pub use location::*;
 pub use lore::*;
 pub use open_loop::*;

@@ -22,6 +22,8 @@ fn seed() -> NovelSeed {
             pov: Default::default(),
             tense: Default::default(),
             language: "English".into(),
+            themes: Vec::new(),
+            author_note: String::new(),
         },
         generation: GenerationSettings::default(),
         protagonist: NewCharacter {

@@ -26,6 +26,9 @@ pub struct Plan {
     /// Location id where the scene takes place (e.g. "L0"), or null for a place a tool creates.
     #[serde(default)]
     pub target_location: Option<String>,
+    /// The outline beat this scene realizes (e.g. "B2"), if it realizes one.
+    #[serde(default)]
+    pub beat: Option<String>,
     /// Tool calls to make before writing, at most a few.
     pub actions: Vec<PlanAction>,
     /// Concrete story developments the scene should produce.

@@ -185,7 +185,7 @@ fn versions_come_from_the_template_headers() {
     let recorded = serde_json::to_value(PROMPT_VERSIONS).unwrap();
     assert_eq!(
         recorded,
-        json!({"planner": 3, "writer": 3, "reviser": 1, "extractor": 1})
+        json!({"planner": 4, "writer": 4, "reviser": 1, "extractor": 1})
     );
     for role in PromptRole::ALL {
         assert_eq!(

@@ -24,6 +24,29 @@ pub fn insert_lore(tx: &Transaction<'_>, f: &LoreFact) -> StoreResult<()> {
     Ok(())
 }
 
+/// Rewrites a lore row (every field but its id and creation).
+pub fn save_lore(tx: &Transaction<'_>, f: &LoreFact) -> StoreResult<bool> {
+    let n = tx.execute(
+        "UPDATE lore SET fact = ?2, category = ?3, importance = ?4, keywords = ?5, aliases = ?6,
+             always_on = ?7 WHERE id = ?1",
+        params![
+            f.id,
+            f.fact,
+            f.category,
+            f.importance.as_str(),
+            to_json(&f.keywords)?,
+            to_json(&f.aliases)?,
+            f.always_on
+        ],
+    )?;
+    Ok(n == 1)
+}
+
+pub fn delete_lore(tx: &Transaction<'_>, id: &str) -> StoreResult<bool> {
+    tx.execute("DELETE FROM search_chunks WHERE entity_id = ?1", [id])?;
+    Ok(tx.execute("DELETE FROM lore WHERE id = ?1", [id])? == 1)
+}
+
 pub fn list_lore(conn: &Connection) -> StoreResult<Vec<LoreFact>> {
     let mut stmt = conn.prepare(
         "SELECT id, fact, category, importance, keywords, source_tick, created_tick, aliases, always_on FROM lore

@@ -10,6 +10,7 @@
 mod changes;
 mod characters;
 mod chunks;
+mod guidance;
 mod history;
 mod ids;
 mod locations;
@@ -33,6 +34,7 @@ use rusqlite_migration::{M, Migrations, SchemaVersion};
 pub use changes::*;
 pub use characters::*;
 pub use chunks::*;
+pub use guidance::*;
 pub use history::*;
 pub use ids::mint_id;
 pub use locations::*;
@@ -49,12 +51,13 @@ pub use versions::*;
 
 pub const DB_FILE: &str = "novel.db";
 
-const MIGRATION_SQL: [&str; 5] = [
+const MIGRATION_SQL: [&str; 6] = [
     include_str!("schema/001_core.sql"),
     include_str!("schema/002_search_and_failures.sql"),
     include_str!("schema/003_retrieval.sql"),
     include_str!("schema/004_tick_notes.sql"),
     include_str!("schema/005_history.sql"),
+    include_str!("schema/006_guidance.sql"),
 ];
 
 /// The schema version this build writes and understands.

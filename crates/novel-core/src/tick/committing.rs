@@ -47,6 +47,9 @@ pub(super) async fn commit(
         run.note(format!("extraction: not applied: {skipped}"));
     }
     let scene = write_scene(run, &tx, checked, &extraction).at(Stage::Committing)?;
+    for note in super::pressure::advance(&tx, &plan, run.tick).at(Stage::Committing)? {
+        run.note(note);
+    }
     record_tick(run, &tx, &plan, &report, checked).at(Stage::Committing)?;
     if let Err(e) = run.retrieval.sync(&tx).await {
         tracing::warn!("tick {}: passages left without vectors: {e}", run.tick);

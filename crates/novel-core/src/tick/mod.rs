@@ -14,6 +14,7 @@ mod extracting;
 mod extraction;
 mod outputs;
 mod planning;
+mod pressure;
 mod preview;
 mod requests;
 mod review;

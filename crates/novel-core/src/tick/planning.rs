@@ -278,6 +278,11 @@ fn plan_validator(
         .into_iter()
         .map(|l| l.id)
         .collect();
+    let open_beats: Vec<String> = store::list_beats(conn)?
+        .into_iter()
+        .filter(|b| b.status == crate::model::BeatStatus::Open)
+        .map(|b| b.id)
+        .collect();
     let registry = registry.clone();
     Ok(move |value: &Value| {
         let plan = validate_plan(value, &registry, max_actions).map_err(|e| e.messages())?;
@@ -296,6 +301,18 @@ fn plan_validator(
             problems.push(format!(
                 "`target_location` {l} does not exist; use one of {} or null with a location.generate action",
                 locations.join(", ")
+            ));
+        }
+        if let Some(b) = plan.beat.as_deref().filter(|b| !b.is_empty())
+            && !open_beats.iter().any(|x| x == b)
+        {
+            problems.push(format!(
+                "`beat` {b} is not an open beat of the outline; use {} or null",
+                if open_beats.is_empty() {
+                    "null (there are none)".to_string()
+                } else {
+                    open_beats.join(", ")
+                }
             ));
         }
         if problems.is_empty() {

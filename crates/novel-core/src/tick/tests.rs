@@ -37,6 +37,8 @@ pub(crate) fn novel() -> (tempfile::TempDir, Novel) {
             pov: Default::default(),
             tense: Default::default(),
             language: "English".into(),
+            themes: Vec::new(),
+            author_note: String::new(),
         },
         generation: GenerationSettings::default(),
         protagonist: NewCharacter {
