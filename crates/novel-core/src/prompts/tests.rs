@@ -185,7 +185,7 @@ fn versions_come_from_the_template_headers() {
     let recorded = serde_json::to_value(PROMPT_VERSIONS).unwrap();
     assert_eq!(
         recorded,
-        json!({"planner": 4, "writer": 4, "reviser": 1, "extractor": 1})
+        json!({"planner": 5, "writer": 4, "reviser": 1, "extractor": 2})
     );
     for role in PromptRole::ALL {
         assert_eq!(
@@ -240,4 +240,19 @@ fn template_errors_name_the_role() {
 
 fn templates_render_with_missing_field() -> PromptError {
     super::templates::render(PromptRole::Reviser, minijinja::context! { prose => "x" }).unwrap_err()
+}
+
+#[test]
+fn a_flat_tension_curve_tells_the_planner_to_escalate() {
+    let render = |tensions: [u8; 3]| {
+        let mut ctx = planner_context();
+        ctx.recent_tensions = tensions
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i as u32 + 1, Some(*t)))
+            .collect();
+        as_text(&planner_request(&ctx, &ToolRegistry::standard(), None).unwrap())
+    };
+    assert!(render([5, 5, 6]).contains("flat for three scenes"));
+    assert!(!render([3, 5, 8]).contains("flat for three scenes"));
 }

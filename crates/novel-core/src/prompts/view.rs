@@ -20,6 +20,8 @@ pub(crate) struct View<'a> {
     location: Option<Named<'a>>,
     /// "tick 2: 4, tick 3: 6", or "" before any scene has a tension.
     tensions: String,
+    /// The last three scenes' tension stayed within one point: time to escalate.
+    flat: bool,
     plan: Option<PlanView<'a>>,
     sections: BTreeMap<&'static str, &'a str>,
     /// Stock phrasing the writer is told to avoid (the checks warn about it too).
@@ -67,8 +69,22 @@ impl<'a> View<'a> {
             .filter_map(|(tick, t)| t.map(|t| format!("tick {tick}: {t}")))
             .collect::<Vec<_>>()
             .join(", ");
+        let last: Vec<u8> = ctx
+            .recent_tensions
+            .iter()
+            .rev()
+            .take(3)
+            .filter_map(|(_, t)| *t)
+            .collect();
+        let flat = last.len() == 3
+            && last
+                .iter()
+                .max()
+                .zip(last.iter().min())
+                .is_some_and(|(hi, lo)| hi - lo <= 1);
         View {
             tick: ctx.tick,
+            flat,
             foundation: FoundationView {
                 title: &f.title,
                 tone: f.tone.trim(),
