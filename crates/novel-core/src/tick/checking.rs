@@ -33,7 +33,9 @@ pub(super) async fn check_and_revise(
     draft: String,
 ) -> Result<Checked, Failure> {
     run.stage(Stage::Checking);
+    let reading = std::time::Instant::now();
     let memory = Memory::read(&acted.tx, acted).at(Stage::Checking)?;
+    run.time("checks", reading);
     let (prose, findings) = memory.check(run, draft);
     if !evaluate::needs_revision(&findings) {
         return Ok(memory.into_checked(prose, None, findings));
@@ -120,7 +122,8 @@ impl Memory {
     }
 
     /// Bounds the prose, runs every check, and tells the observer what was found.
-    fn check(&self, run: &TickRun<'_>, prose: String) -> (String, Vec<Finding>) {
+    fn check(&self, run: &mut TickRun<'_>, prose: String) -> (String, Vec<Finding>) {
+        let started = std::time::Instant::now();
         let g = &run.config.generation;
         let (prose, mut findings) = bound_prose(prose, g);
         // A novel always has its protagonist; the blank stand-in only keeps the checks total.
@@ -151,6 +154,7 @@ impl Memory {
         }
         findings.extend(evaluated);
         findings.extend(evaluate::repetition(&prose, &self.recent));
+        run.time("checks", started);
         run.emit(TickEvent::Findings {
             findings: findings.clone(),
         });

@@ -42,6 +42,7 @@ pub(super) async fn commit(
         tx,
         mut recorder,
     } = acted;
+    let applying = std::time::Instant::now();
     let applied = extraction.apply(&tx, run.tick);
     for skipped in &applied.skipped {
         run.note(format!("extraction: not applied: {skipped}"));
@@ -50,21 +51,31 @@ pub(super) async fn commit(
     for note in super::pressure::advance(&tx, &plan, run.tick).at(Stage::Committing)? {
         run.note(note);
     }
-    record_tick(run, &tx, &plan, &report, checked).at(Stage::Committing)?;
+    run.time("apply", applying);
+    let embedding = std::time::Instant::now();
     if let Err(e) = run.retrieval.sync(&tx).await {
         tracing::warn!("tick {}: passages left without vectors: {e}", run.tick);
     }
+    run.time("embed", embedding);
+    // The tick's record is part of the recorded change, so it is written before the changeset
+    // is taken: it carries every step's time up to here (the commit and the files are timed
+    // on the outcome only).
+    record_tick(run, &tx, &plan, &report, checked).at(Stage::Committing)?;
+    let committing = std::time::Instant::now();
     let changeset = recorder.changeset().at(Stage::Committing)?;
     drop(recorder);
     record_history(run, &tx, &scene, checked, &changeset).at(Stage::Committing)?;
+    run.time("commit", committing);
     // A provider that answers without ever yielding gives the caller's select no chance to see
     // a cancel, so the last word is had here: a cancelled tick never commits.
     if run.cancel.is_cancelled() {
         return Err(StepError::Cancelled.at(Stage::Committing));
     }
+    let finishing = std::time::Instant::now();
     tx.commit()
         .map_err(StoreError::from)
         .at(Stage::Committing)?;
+    run.time("commit", finishing);
     Ok(Committed {
         plan,
         report,

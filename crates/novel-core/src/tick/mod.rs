@@ -147,6 +147,8 @@ pub struct TickOutcome {
     /// What the engine repaired, clamped or dropped on the way.
     pub notes: Vec<String>,
     pub files: Vec<PathBuf>,
+    /// Microseconds per step, the commit and the files included.
+    pub timings: std::collections::BTreeMap<String, u64>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -30,6 +30,7 @@ pub(super) fn write_files(
         scene,
         applied,
     } = committed;
+    let writing = std::time::Instant::now();
     let mut written: Vec<PathBuf> = Vec::new();
     match files::write_scene(
         &run.root,
@@ -64,8 +65,14 @@ pub(super) fn write_files(
             run.tick
         ),
     }
+    let mut timings = run.timings.clone();
+    timings.insert(
+        "files".into(),
+        u64::try_from(writing.elapsed().as_micros()).unwrap_or(u64::MAX),
+    );
     TickOutcome {
         tick: run.tick,
+        timings,
         scene,
         plan,
         execution: report,

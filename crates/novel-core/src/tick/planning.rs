@@ -107,6 +107,7 @@ async fn propose(
     registry: &ToolRegistry,
     feedback: &ReplanFeedback,
 ) -> Result<Result<Plan, Vec<String>>, Failure> {
+    let gathering = Instant::now();
     let request = requests::planner(
         store.conn(),
         &run.config,
@@ -117,14 +118,30 @@ async fn propose(
     )
     .await
     .at(Stage::Gathering)?;
+    run.time("gather", gathering);
     run.context_used.planner = request.sections;
     run.stage(Stage::Planning);
     let max_actions = run.config.generation.max_tools_per_tick;
+    let validating = Instant::now();
     let validator = plan_validator(store.conn(), registry, max_actions).at(Stage::Planning)?;
+    let spent = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let clock_in = spent.clone();
+    let validator = move |v: &Value| {
+        let t = Instant::now();
+        let verdict = validator(v);
+        let ns = u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        clock_in.fetch_add(ns, std::sync::atomic::Ordering::Relaxed);
+        verdict
+    };
+    run.time("validate", validating);
     let started = Instant::now();
     let answer =
         novel_llm::complete_structured(&*run.models.planner, &request.request, &validator).await;
     run.time("planning", started);
+    run.add_time(
+        "validate",
+        std::time::Duration::from_nanos(spent.load(std::sync::atomic::Ordering::Relaxed)),
+    );
     match answer {
         Ok(s) => {
             for c in &s.completions {

@@ -49,7 +49,8 @@ pub(super) struct TickRun<'a> {
     pub cancel: &'a CancelToken,
     pub started_at: String,
     pub usage: TickUsage,
-    /// Milliseconds per step.
+    /// Microseconds per step: the engine's own (gather, validate, tools, checks, apply, embed,
+    /// commit, files) and those that wait on a model (planning, writing, revising, extracting).
     pub timings: BTreeMap<String, u64>,
     pub context_used: ContextUsed,
     /// What the engine repaired, clamped or dropped on the way, shown on the timeline.
@@ -78,9 +79,15 @@ impl TickRun<'_> {
 
     /// Adds the time since `since` to step `key`.
     pub fn time(&mut self, key: &str, since: Instant) {
-        let ms = u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.add_time(key, since.elapsed());
+    }
+
+    /// Adds `spent` to step `key`. Timings are microseconds: the engine's own steps take well
+    /// under a millisecond, and a benchmark must see them.
+    pub fn add_time(&mut self, key: &str, spent: std::time::Duration) {
+        let us = u64::try_from(spent.as_micros()).unwrap_or(u64::MAX);
         let total = self.timings.entry(key.to_string()).or_default();
-        *total = total.saturating_add(ms);
+        *total = total.saturating_add(us);
     }
 
     pub fn note(&mut self, note: impl Into<String>) {

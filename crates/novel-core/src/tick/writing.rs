@@ -30,6 +30,7 @@ pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<St
         .iter()
         .filter_map(|r| r.output.clone().map(|o| (r.tool.clone(), o)))
         .collect();
+    let gathering = Instant::now();
     let prompt = requests::writer(
         &acted.tx,
         &run.config,
@@ -40,6 +41,7 @@ pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<St
     )
     .await
     .at(Stage::Writing)?;
+    run.time("gather", gathering);
     run.context_used.writer = prompt.sections;
     let prose = stream_prose(run, &prompt.request, "writer", "writing")
         .await

@@ -138,11 +138,38 @@ fn tool_runs(execution: &ExecutionReport) -> Vec<ToolRun> {
         .collect()
 }
 
+/// The tick's time from its step timings. Ticks recorded since steps were timed finely carry
+/// microseconds (and a "gather" step; "validate" is time inside "planning"); older ones carry
+/// milliseconds.
 fn duration_ms(timings: &Value) -> Option<u32> {
-    let total: u64 = timings
-        .as_object()?
-        .values()
-        .filter_map(Value::as_u64)
-        .sum();
-    u32::try_from(total).ok()
+    let steps = timings.as_object()?;
+    let fine = steps.contains_key("gather");
+    let total: u64 = steps
+        .iter()
+        .filter(|(k, _)| !(fine && k.as_str() == "validate"))
+        .filter_map(|(_, v)| v.as_u64())
+        .fold(0u64, u64::saturating_add);
+    u32::try_from(if fine { total / 1000 } else { total }).ok()
+}
+
+#[cfg(test)]
+mod duration_tests {
+    use serde_json::json;
+
+    use super::duration_ms;
+
+    #[test]
+    fn old_millisecond_and_new_microsecond_timings_both_read_right() {
+        assert_eq!(
+            duration_ms(&json!({"planning": 1200, "writing": 3400})),
+            Some(4600)
+        );
+        assert_eq!(
+            duration_ms(
+                &json!({"gather": 2000, "planning": 1_200_000, "validate": 500, "writing": 3_400_000})
+            ),
+            Some(4602),
+            "validation is inside planning and not counted twice"
+        );
+    }
 }
