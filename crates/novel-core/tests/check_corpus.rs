@@ -533,3 +533,135 @@ fn check_offsets(p: &Passage, findings: &[Finding]) {
         );
     }
 }
+
+/// What a second opinion could add, and what it costs. An oracle plays the critic: it confirms
+/// exactly the findings whose kind the passage is labelled with, dismisses the rest, and
+/// reports each labelled point-of-view or continuity break the rules missed (quoting the
+/// passage's first sentence). Real models judge worse than the oracle, so these figures are the
+/// ceiling; the cost is the real prompt the critic would be sent (`prompts::critic_request`).
+#[test]
+fn an_oracle_critic_on_the_labelled_corpus() {
+    use novel_core::context::{Focus, Rollups, gather_with};
+    use novel_core::evaluate::critic::{
+        Critique, Judgement, Missed, MissedKind, Review, apply_critique, findings_brief, reviewable,
+    };
+
+    let tmp = tempfile::tempdir().unwrap();
+    let store = world(&tmp.path().join("story.sqlite"));
+    let (passages, _) = load();
+    let mut before: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut after: BTreeMap<&str, Tally> = BTreeMap::new();
+    let mut prompt_tokens = 0u64;
+    for p in &passages {
+        let narrator = p
+            .narrator
+            .clone()
+            .unwrap_or_else(|| if p.pov == "first" { "C6" } else { "C1" }.to_string());
+        let config = config(&p.pov, &p.tense);
+        let scope = CheckScope {
+            pov_character: Some(narrator.clone()),
+            location: p.at.clone(),
+        };
+        let findings = evaluate::check_text(store.conn(), &config, &scope, &p.text).unwrap();
+        let expected = with_group(p.expect.iter().cloned().collect());
+        let labels = |fs: &[Finding]| -> BTreeSet<String> {
+            with_group(
+                fs.iter()
+                    .filter(|f| {
+                        f.severity == evaluate::Severity::Violation
+                            || f.severity == evaluate::Severity::Warning
+                    })
+                    .filter_map(|f| label_of(f.check))
+                    .map(str::to_string)
+                    .collect(),
+            )
+        };
+        let found = labels(&findings);
+        let first_sentence = p
+            .text
+            .split_inclusive(['.', '!', '?'])
+            .next()
+            .unwrap_or(&p.text)
+            .trim()
+            .to_string();
+        let critique = Critique {
+            reviews: reviewable(&findings)
+                .into_iter()
+                .map(|(n, f)| Review {
+                    finding: n,
+                    judgement: if label_of(f.check).is_some_and(|l| expected.contains(l)) {
+                        Judgement::Confirm
+                    } else {
+                        Judgement::Dismiss
+                    },
+                    reason: "oracle".into(),
+                })
+                .collect(),
+            missed: [
+                ("leak", MissedKind::NarratorKnowledge),
+                ("mind", MissedKind::OtherMind),
+                ("continuity", MissedKind::Continuity),
+            ]
+            .into_iter()
+            .filter(|(l, _)| expected.contains(*l) && !found.contains(*l))
+            .map(|(_, kind)| Missed {
+                kind,
+                sentence: first_sentence.clone(),
+                problem: "oracle".into(),
+            })
+            .collect(),
+        };
+        let (reviewed, _) = apply_critique(&p.text, findings.clone(), &critique);
+        let found_after = labels(&reviewed);
+        for label in ["leak", "mind", "pov", "continuity"] {
+            before
+                .entry(label)
+                .or_default()
+                .add(expected.contains(label), found.contains(label));
+            after
+                .entry(label)
+                .or_default()
+                .add(expected.contains(label), found_after.contains(label));
+        }
+        let mut scene_config = config.clone();
+        scene_config.generation = novel_core::config::GenerationSettings::default();
+        let ctx = gather_with(
+            store.conn(),
+            &scene_config,
+            &scene_config.generation.context,
+            &Focus {
+                pov: Some(narrator),
+                location: p.at.clone(),
+            },
+            &Rollups,
+        )
+        .unwrap();
+        let request =
+            novel_core::prompts::critic_request(&ctx, &p.text, &findings_brief(&findings)).unwrap();
+        prompt_tokens += u64::from(novel_llm::estimate_prompt_tokens(&request));
+    }
+    println!("\nThe critic on the corpus (an oracle: the ceiling of what a second opinion adds)");
+    println!(
+        "{:<11} | {:>13} | {:>13}",
+        "check", "rules P / R", "+critic P / R"
+    );
+    for label in ["leak", "mind", "pov", "continuity"] {
+        let (b, a) = (before[label], after[label]);
+        println!(
+            "{:<11} | {:.2} / {:.2}   | {:.2} / {:.2}",
+            label,
+            b.precision(),
+            b.recall(),
+            a.precision(),
+            a.recall()
+        );
+        assert!(
+            a.recall() >= b.recall() && a.precision() >= b.precision(),
+            "{label}: the critic's verdicts must be applied"
+        );
+    }
+    println!(
+        "cost: one call per scene, {} prompt tokens on average (plus a short JSON answer)",
+        prompt_tokens / passages.len() as u64
+    );
+}

@@ -129,6 +129,9 @@ pub struct GenerationSettings {
     pub max_tools_per_tick: u32,
     pub recent_scenes_count: u32,
     pub include_overall_summary: bool,
+    /// A second opinion on every scene: an LLM critic confirms or dismisses the checks'
+    /// findings and reports breaks they missed (one more call per scene; off by default).
+    pub critic: bool,
     /// Token budget per context section (`[generation.context]`); only what differs from the
     /// defaults is written back.
     #[serde(skip_serializing_if = "ContextBudgets::is_default")]
@@ -143,6 +146,7 @@ impl Default for GenerationSettings {
             max_tools_per_tick: 3,
             recent_scenes_count: 3,
             include_overall_summary: true,
+            critic: false,
             context: ContextBudgets::default(),
         }
     }

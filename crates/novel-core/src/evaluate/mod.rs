@@ -12,6 +12,7 @@
 
 mod check;
 mod continuity;
+pub mod critic;
 mod facts;
 mod form;
 mod lexicon;

@@ -14,7 +14,8 @@ mod view;
 mod tests;
 
 pub use roles::{
-    ReplanFeedback, extractor_request, planner_request, reviser_request, writer_request,
+    ReplanFeedback, critic_request, extractor_request, planner_request, reviser_request,
+    writer_request,
 };
 pub use templates::{PROMPT_VERSIONS, PromptRole, PromptVersions};
 pub use tool_catalog::{ToolSummary, argument_list, catalog};

@@ -68,6 +68,18 @@ pub fn reviser_request(
     )
 }
 
+/// The critic's request: the scene and the checks' findings → a JSON critique.
+pub fn critic_request(
+    ctx: &StoryContext,
+    prose: &str,
+    findings: &str,
+) -> Result<ChatRequest, PromptError> {
+    render(
+        PromptRole::Critic,
+        context! { prose => prose.trim(), findings => findings.trim(), ..view(ctx) },
+    )
+}
+
 /// The extraction request: the final scene and the known entities → the memory-update JSON.
 pub fn extractor_request(ctx: &StoryContext, prose: &str) -> Result<ChatRequest, PromptError> {
     render(

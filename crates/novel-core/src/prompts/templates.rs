@@ -17,6 +17,7 @@ const PLANNER: &str = include_str!("../../prompts/planner.j2");
 const WRITER: &str = include_str!("../../prompts/writer.j2");
 const REVISER: &str = include_str!("../../prompts/reviser.j2");
 const EXTRACTOR: &str = include_str!("../../prompts/extractor.j2");
+const CRITIC: &str = include_str!("../../prompts/critic.j2");
 
 /// The LLM calls of a tick, each with its own template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -26,14 +27,17 @@ pub enum PromptRole {
     Writer,
     Reviser,
     Extractor,
+    /// The optional second opinion on the checks' findings.
+    Critic,
 }
 
 impl PromptRole {
-    pub const ALL: [PromptRole; 4] = [
+    pub const ALL: [PromptRole; 5] = [
         PromptRole::Planner,
         PromptRole::Writer,
         PromptRole::Reviser,
         PromptRole::Extractor,
+        PromptRole::Critic,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -42,6 +46,7 @@ impl PromptRole {
             PromptRole::Writer => "writer",
             PromptRole::Reviser => "reviser",
             PromptRole::Extractor => "extractor",
+            PromptRole::Critic => "critic",
         }
     }
 
@@ -51,6 +56,7 @@ impl PromptRole {
             PromptRole::Writer => WRITER,
             PromptRole::Reviser => REVISER,
             PromptRole::Extractor => EXTRACTOR,
+            PromptRole::Critic => CRITIC,
         }
     }
 
@@ -60,6 +66,7 @@ impl PromptRole {
             PromptRole::Writer => PROMPT_VERSIONS.writer,
             PromptRole::Reviser => PROMPT_VERSIONS.reviser,
             PromptRole::Extractor => PROMPT_VERSIONS.extractor,
+            PromptRole::Critic => PROMPT_VERSIONS.critic,
         }
     }
 }
@@ -71,6 +78,7 @@ pub struct PromptVersions {
     pub writer: u32,
     pub reviser: u32,
     pub extractor: u32,
+    pub critic: u32,
 }
 
 pub const PROMPT_VERSIONS: PromptVersions = PromptVersions {
@@ -78,6 +86,7 @@ pub const PROMPT_VERSIONS: PromptVersions = PromptVersions {
     writer: header_version(WRITER),
     reviser: header_version(REVISER),
     extractor: header_version(EXTRACTOR),
+    critic: header_version(CRITIC),
 };
 
 /// Parses `{# version: N #}` at the very start of a template; a template without it fails

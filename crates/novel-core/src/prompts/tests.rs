@@ -185,7 +185,7 @@ fn versions_come_from_the_template_headers() {
     let recorded = serde_json::to_value(PROMPT_VERSIONS).unwrap();
     assert_eq!(
         recorded,
-        json!({"planner": 5, "writer": 4, "reviser": 1, "extractor": 2})
+        json!({"planner": 5, "writer": 4, "reviser": 1, "extractor": 2, "critic": 1})
     );
     for role in PromptRole::ALL {
         assert_eq!(
@@ -255,4 +255,13 @@ fn a_flat_tension_curve_tells_the_planner_to_escalate() {
     };
     assert!(render([5, 5, 6]).contains("flat for three scenes"));
     assert!(!render([3, 5, 8]).contains("flat for three scenes"));
+}
+
+#[test]
+fn critic_prompt_matches_its_golden_file() {
+    let findings = "1. [another character's mind] \"Marcus felt a cold fear\" states Marcus's feeling as fact.";
+    check_golden(
+        "critic",
+        &critic_request(&writer_context(), PROSE, findings).unwrap(),
+    );
 }

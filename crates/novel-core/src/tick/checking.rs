@@ -37,6 +37,7 @@ pub(super) async fn check_and_revise(
     let memory = Memory::read(&acted.tx, acted).at(Stage::Checking)?;
     run.time("checks", reading);
     let (prose, findings) = memory.check(run, draft);
+    let findings = super::critic::second_opinion(run, acted, &prose, findings).await;
     if !evaluate::needs_revision(&findings) {
         return Ok(memory.into_checked(prose, None, findings));
     }

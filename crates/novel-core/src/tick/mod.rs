@@ -8,6 +8,7 @@
 mod cancel;
 mod checking;
 mod committing;
+mod critic;
 mod error;
 mod events;
 mod extracting;
@@ -55,6 +56,8 @@ pub struct Models {
     pub planner: Arc<dyn LanguageModel>,
     pub writer: Arc<dyn LanguageModel>,
     pub extractor: Arc<dyn LanguageModel>,
+    /// The second opinion, when the novel asks for one (`generation.critic`).
+    pub critic: Arc<dyn LanguageModel>,
 }
 
 impl Models {
@@ -62,7 +65,8 @@ impl Models {
         Models {
             planner: model.clone(),
             writer: model.clone(),
-            extractor: model,
+            extractor: model.clone(),
+            critic: model,
         }
     }
 }

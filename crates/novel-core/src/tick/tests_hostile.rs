@@ -354,3 +354,82 @@ async fn an_edited_plan_runs_instead_of_the_planners() {
         "{names:?}"
     );
 }
+
+fn with_critic(novel: &mut Novel) {
+    let mut settings = novel.config().generation.clone();
+    settings.critic = true;
+    crate::edits::set_generation_settings(novel, settings).unwrap();
+}
+
+#[tokio::test]
+async fn the_critic_finds_a_break_the_rules_missed_and_the_scene_is_revised() {
+    let (_tmp, mut novel) = novel();
+    with_critic(&mut novel);
+    let unseen = "Far below the boat, the wreck of the Marigold lay on its side in the silt.";
+    let critique = json!({"reviews": [], "missed": [{"kind": "narrator_knowledge", "sentence": unseen,
+        "problem": "Tamsin cannot see the wreck from the boat"}]});
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(format!("{PROSE}\n\n{unseen}"))
+        .reply_json(&critique)
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 5, "plan, write, critic, revise, extract");
+    assert!(done.revised);
+    assert!(done.usage.roles.contains_key("critic"));
+    assert!(
+        done.notes.iter().any(|n| n.contains("critic found")),
+        "{:?}",
+        done.notes
+    );
+    let revision = novel_llm::render_prompt(&model.requests()[3]);
+    assert!(
+        revision.contains("the wreck of the Marigold"),
+        "the reviser is told"
+    );
+}
+
+#[tokio::test]
+async fn a_finding_the_critic_dismisses_no_longer_forces_a_revision() {
+    let (_tmp, mut novel) = novel();
+    with_critic(&mut novel);
+    let leaky =
+        format!("{PROSE}\n\nShe didn't realize that the watch captain had already seen her.");
+    let critique = json!({"reviews": [{"finding": 1, "judgement": "dismiss", "reason": "read as her later thought"}], "missed": []});
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(leaky)
+        .reply_json(&critique)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 4, "no revision");
+    assert!(!done.revised);
+    assert!(
+        done.findings
+            .iter()
+            .any(|f| f.message.contains("critic disagreed"))
+    );
+}
+
+#[tokio::test]
+async fn a_critic_that_answers_nonsense_costs_a_note_not_the_scene() {
+    let (_tmp, mut novel) = novel();
+    with_critic(&mut novel);
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(PROSE)
+        .reply("I like it!")
+        .reply("Really, I do.")
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert!(
+        done.notes.iter().any(|n| n.contains("critic")),
+        "{:?}",
+        done.notes
+    );
+    assert_eq!(done.usage.roles["critic"].calls, 2);
+}
