@@ -4,6 +4,8 @@
 # real built desktop app end to end under Xvfb with tauri-driver. Sets up what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# One-shot builds gain nothing from incremental caches, which would take gigabytes of disk.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 scripts/setup.sh
 

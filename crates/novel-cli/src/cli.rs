@@ -149,6 +149,28 @@ pub enum Command {
         #[arg(long = "set", value_name = "FIELD=VALUE")]
         set: Vec<String>,
     },
+    /// Replace a scene's prose with a file's (kept as a new version; then `novel reread`).
+    EditScene {
+        /// The scene number.
+        scene: u32,
+        /// The new prose (Markdown or plain text).
+        file: PathBuf,
+    },
+    /// Re-read an edited scene: one extraction call proposes its new title, summary and memory
+    /// changes, and names later scenes that would contradict them. Asks before applying.
+    Reread {
+        /// The scene number.
+        scene: u32,
+        /// Apply without asking.
+        #[arg(long)]
+        accept: bool,
+        /// Leave out these proposed changes (their numbers); implies --accept.
+        #[arg(long, num_args = 1..)]
+        untick: Vec<u32>,
+        /// The provider profile to use (default: the configured default).
+        #[arg(long)]
+        profile: Option<String>,
+    },
     /// Resolve, abandon or reopen an open loop.
     Loop {
         #[arg(value_enum)]
@@ -208,8 +230,9 @@ pub enum LoopActionArg {
     Reopen,
 }
 
+/// The foundation's fields as flags, shared by `new` and `foundation`.
 #[derive(Debug, Args)]
-pub struct FoundationArgs {
+pub struct FoundationFlags {
     #[arg(long)]
     pub title: Option<String>,
     #[arg(long)]
@@ -222,12 +245,20 @@ pub struct FoundationArgs {
     pub tone: Option<String>,
     #[arg(long)]
     pub style: Option<String>,
+    /// Point of view.
     #[arg(long, value_enum)]
     pub pov: Option<PovArg>,
+    /// Narrative tense.
     #[arg(long, value_enum)]
     pub tense: Option<TenseArg>,
     #[arg(long)]
     pub language: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct FoundationArgs {
+    #[command(flatten)]
+    pub fields: FoundationFlags,
     /// Comma-separated themes.
     #[arg(long)]
     pub themes: Option<String>,
@@ -378,26 +409,8 @@ pub struct NewArgs {
     /// A seed TOML file (goal, [novel], [protagonist], [location]); flags override it.
     #[arg(long, value_name = "FILE")]
     pub seed: Option<PathBuf>,
-    #[arg(long)]
-    pub title: Option<String>,
-    #[arg(long)]
-    pub genre: Option<String>,
-    #[arg(long)]
-    pub premise: Option<String>,
-    #[arg(long)]
-    pub setting: Option<String>,
-    #[arg(long)]
-    pub tone: Option<String>,
-    #[arg(long)]
-    pub style: Option<String>,
-    /// Point of view.
-    #[arg(long, value_enum)]
-    pub pov: Option<PovArg>,
-    /// Narrative tense.
-    #[arg(long, value_enum)]
-    pub tense: Option<TenseArg>,
-    #[arg(long)]
-    pub language: Option<String>,
+    #[command(flatten)]
+    pub foundation: FoundationFlags,
     /// The protagonist's name.
     #[arg(long)]
     pub protagonist: Option<String>,

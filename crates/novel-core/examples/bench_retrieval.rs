@@ -75,7 +75,7 @@ fn plan() -> Plan {
 fn previews(
     runtime: &tokio::runtime::Runtime,
     novel: &Novel,
-) -> Result<(PromptPreview, PromptPreview), String> {
+) -> Result<(PromptPreview, PromptPreview), novel_core::tick::PreviewError> {
     let results = vec![(
         "memory.search".to_string(),
         serde_json::json!({"hits": [{"entity_id": "O3", "kind": "loop", "tick": 8, "title": "What was in the shipment that vanished?", "snippet": "the shipment vanished from the quay at night", "score": 0.03}]}),

@@ -18,7 +18,7 @@ pub enum EditError {
     #[error("tick {tick} has no failure waiting to be skipped")]
     NothingToSkip { tick: u32 },
     #[error("these settings cannot be saved: {0}")]
-    InvalidSettings(String),
+    InvalidSettings(#[from] crate::config::InvalidSetting),
     #[error(transparent)]
     Novel(#[from] NovelError),
     #[error(transparent)]
@@ -185,7 +185,7 @@ pub fn set_generation_settings(
         generation,
         ..novel.config().clone()
     };
-    config.validate().map_err(EditError::InvalidSettings)?;
+    config.validate()?;
     config
         .save(&novel.root().join(CONFIG_FILE))
         .map_err(NovelError::from)?;

@@ -177,23 +177,36 @@ fn diff_into(before: &Value, after: &Value, prefix: &str, out: &mut Vec<FieldCha
     }
 }
 
+/// Why an `append` could not be applied; the message names the field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AppendError {
+    #[error("`append` must be an object of field: [items]")]
+    NotAnObject,
+    #[error("append.{0} must be an array")]
+    NotAnArray(String),
+    #[error("record is not an object")]
+    RecordNotAnObject,
+    #[error("append.{0}: `{0}` is not a list field")]
+    NotAListField(String),
+}
+
 /// Appends to array fields the items they do not already hold ("append new facts
 /// rather than overwrite"). `additions` maps field names to arrays; other shapes are errors.
-pub fn append_items(target: &mut Value, additions: &Value) -> Result<(), String> {
+pub fn append_items(target: &mut Value, additions: &Value) -> Result<(), AppendError> {
     let Value::Object(additions) = additions else {
-        return Err("`append` must be an object of field: [items]".into());
+        return Err(AppendError::NotAnObject);
     };
     for (key, items) in additions {
         let Value::Array(items) = items else {
-            return Err(format!("append.{key} must be an array"));
+            return Err(AppendError::NotAnArray(key.clone()));
         };
         let slot = target
             .as_object_mut()
-            .ok_or("record is not an object")?
+            .ok_or(AppendError::RecordNotAnObject)?
             .entry(key.clone())
             .or_insert_with(|| Value::Array(Vec::new()));
         let Value::Array(existing) = slot else {
-            return Err(format!("append.{key}: `{key}` is not a list field"));
+            return Err(AppendError::NotAListField(key.clone()));
         };
         for item in items {
             if !existing.contains(item) {

@@ -572,7 +572,9 @@ fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
         novel: seed.foundation.clone(),
         generation: seed.generation.clone(),
     };
-    config.validate().map_err(NovelError::Seed)?;
+    config
+        .validate()
+        .map_err(|e| NovelError::Seed(e.to_string()))?;
     for (what, value) in [
         ("the protagonist's name", &seed.protagonist.name),
         ("the starting location's name", &seed.location.name),

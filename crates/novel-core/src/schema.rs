@@ -43,6 +43,11 @@ impl std::fmt::Debug for SchemaValidator {
     }
 }
 
+/// A schema `jsonschema` cannot compile, with its reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid JSON Schema: {0}")]
+pub struct InvalidSchema(pub String);
+
 impl SchemaValidator {
     /// Compiles the schema generated from `T`.
     pub fn for_type<T: JsonSchema>() -> SchemaValidator {
@@ -50,8 +55,10 @@ impl SchemaValidator {
             .unwrap_or_else(|e| panic!("schemars produced a schema jsonschema rejects: {e}"))
     }
 
-    pub fn new(schema: Value) -> Result<SchemaValidator, String> {
-        let validator = jsonschema::validator_for(&schema).map_err(|e| e.to_string())?;
+    /// Compiles `schema`; the error says why it is not a valid JSON Schema.
+    pub fn new(schema: Value) -> Result<SchemaValidator, InvalidSchema> {
+        let validator =
+            jsonschema::validator_for(&schema).map_err(|e| InvalidSchema(e.to_string()))?;
         Ok(SchemaValidator { schema, validator })
     }
 

@@ -1,6 +1,6 @@
 //! [`ScriptedModel`]: a fake [`LanguageModel`] for tests of code that calls models. It answers
-//! from a queue of scripted outcomes (optionally picked by a substring of the request), records
-//! every request, and streams answers in several deltas like a real server.
+//! from a queue of scripted outcomes in order, records every request, and streams answers in
+//! several deltas like a real server.
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -25,36 +25,28 @@ enum Outcome {
         finish: FinishReason,
     },
     Fail(LlmError),
-    /// Streams `text` and then breaks off without finishing.
-    Cut(String),
-}
-
-#[derive(Debug, Clone)]
-struct Entry {
-    when: Option<String>,
-    outcome: Outcome,
 }
 
 #[derive(Debug, Default)]
 struct State {
-    queue: VecDeque<Entry>,
-    otherwise: Option<Outcome>,
+    queue: VecDeque<Outcome>,
     requests: Vec<ChatRequest>,
 }
 
-/// A scripted model. Each call takes the first queued entry that is unkeyed or whose key occurs
-/// in the request (system prompt or any message); when none fits, the `otherwise` answer, else
-/// an error that shows the request. Cheap to clone: clones share the script and the records.
+/// A scripted model. Each call takes the next queued outcome; when the queue is empty, an error
+/// that shows the request. Cheap to clone: clones share the script and the records.
 ///
 /// ```
 /// # use novel_llm::{ScriptedModel, ChatRequest, LanguageModel};
 /// # tokio_test_block_on(async {
 /// let model = ScriptedModel::new()
-///     .reply_when("PLAN", r#"{"actions": []}"#)
+///     .reply(r#"{"actions": []}"#)
 ///     .reply("The rain fell.");
+/// let plan = model.complete(&ChatRequest::new("Plan the scene")).await.unwrap();
+/// assert_eq!(plan.text, r#"{"actions": []}"#);
 /// let scene = model.complete(&ChatRequest::new("Write the scene")).await.unwrap();
 /// assert_eq!(scene.text, "The rain fell.");
-/// assert_eq!(model.requests()[0].messages[0].content, "Write the scene");
+/// assert_eq!(model.requests()[1].messages[0].content, "Write the scene");
 /// # });
 /// # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
 /// #     tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(f)
@@ -81,15 +73,9 @@ impl ScriptedModel {
         }
     }
 
-    /// Reports `name` as the model name.
-    pub fn named(mut self, name: impl Into<String>) -> Self {
-        self.model_name = name.into();
-        self
-    }
-
     /// Queues a text answer for the next call.
     pub fn reply(self, text: impl Into<String>) -> Self {
-        self.push(None, text_outcome(text.into(), None))
+        self.push(text_outcome(text.into(), None))
     }
 
     /// Queues a JSON answer for the next call.
@@ -97,53 +83,14 @@ impl ScriptedModel {
         self.reply(value.to_string())
     }
 
-    /// Queues a text answer for the next call whose request contains `needle`.
-    pub fn reply_when(self, needle: impl Into<String>, text: impl Into<String>) -> Self {
-        self.push(Some(needle.into()), text_outcome(text.into(), None))
-    }
-
     /// Queues a text answer that reports exactly this usage.
     pub fn reply_with_usage(self, text: impl Into<String>, usage: Usage) -> Self {
-        self.push(None, text_outcome(text.into(), Some(usage)))
-    }
-
-    /// Queues an answer that stopped at the token limit.
-    pub fn reply_truncated(self, text: impl Into<String>) -> Self {
-        let outcome = Outcome::Text {
-            text: text.into(),
-            usage: None,
-            finish: FinishReason::Length,
-        };
-        self.push(None, outcome)
+        self.push(text_outcome(text.into(), Some(usage)))
     }
 
     /// Queues a failure for the next call.
     pub fn fail(self, err: LlmError) -> Self {
-        self.push(None, Outcome::Fail(err))
-    }
-
-    /// Queues a failure for the next call whose request contains `needle`.
-    pub fn fail_when(self, needle: impl Into<String>, err: LlmError) -> Self {
-        self.push(Some(needle.into()), Outcome::Fail(err))
-    }
-
-    /// Queues an answer whose stream breaks off after `partial` (a `StreamCut` error).
-    pub fn cut_stream(self, partial: impl Into<String>) -> Self {
-        self.push(None, Outcome::Cut(partial.into()))
-    }
-
-    /// The answer for calls that match nothing in the queue (reused for every such call).
-    pub fn otherwise(self, text: impl Into<String>) -> Self {
-        self.lock().otherwise = Some(text_outcome(text.into(), None));
-        self
-    }
-
-    /// Queues a text answer on an existing (possibly shared) model.
-    pub fn push_reply(&self, text: impl Into<String>) {
-        self.lock().queue.push_back(Entry {
-            when: None,
-            outcome: text_outcome(text.into(), None),
-        });
+        self.push(Outcome::Fail(err))
     }
 
     /// Every request received so far, in order.
@@ -151,23 +98,13 @@ impl ScriptedModel {
         self.lock().requests.clone()
     }
 
-    /// The most recent request.
-    pub fn last_request(&self) -> Option<ChatRequest> {
-        self.lock().requests.last().cloned()
-    }
-
     /// How many calls were made.
     pub fn calls(&self) -> usize {
         self.lock().requests.len()
     }
 
-    /// How many queued entries are still unused.
-    pub fn remaining(&self) -> usize {
-        self.lock().queue.len()
-    }
-
-    fn push(self, when: Option<String>, outcome: Outcome) -> Self {
-        self.lock().queue.push_back(Entry { when, outcome });
+    fn push(self, outcome: Outcome) -> Self {
+        self.lock().queue.push_back(outcome);
         self
     }
 
@@ -181,41 +118,19 @@ impl ScriptedModel {
 
     /// Records `req` and takes its outcome from the script.
     fn next(&self, req: &ChatRequest) -> Outcome {
-        let haystack = render_prompt(req);
         let mut state = self.lock();
         state.requests.push(req.clone());
-        let position = state.queue.iter().position(|entry| {
-            entry
-                .when
-                .as_deref()
-                .is_none_or(|needle| haystack.contains(needle))
-        });
-        if let Some(entry) = position.and_then(|index| state.queue.remove(index)) {
-            return entry.outcome;
+        if let Some(outcome) = state.queue.pop_front() {
+            return outcome;
         }
-        if let Some(outcome) = &state.otherwise {
-            return outcome.clone();
-        }
-        let waiting: Vec<String> = state
-            .queue
-            .iter()
-            .filter_map(|entry| entry.when.clone())
-            .collect();
-        let shown: String = haystack.chars().take(300).collect();
+        let shown: String = render_prompt(req).chars().take(300).collect();
         Outcome::Fail(LlmError::InvalidResponse {
             provider: "scripted model".into(),
             detail: format!(
-                "no scripted answer for call #{} ({shown}); queued answers wait for {waiting:?}",
+                "no scripted answer left for call #{} ({shown})",
                 state.requests.len()
             ),
         })
-    }
-
-    fn cut_error(&self, partial: &str) -> LlmError {
-        LlmError::StreamCut {
-            provider: "scripted model".into(),
-            detail: format!("scripted cut after {} characters", partial.chars().count()),
-        }
     }
 }
 
@@ -252,7 +167,6 @@ impl LanguageModel for ScriptedModel {
                 latency_ms: 0,
             }),
             Outcome::Fail(err) => Err(err),
-            Outcome::Cut(partial) => Err(self.cut_error(&partial)),
         };
         futures::future::ready(result).boxed()
     }
@@ -274,14 +188,6 @@ impl LanguageModel for ScriptedModel {
                 Ok(futures::stream::iter(events).boxed())
             }
             Outcome::Fail(err) => Err(err),
-            Outcome::Cut(partial) => {
-                let mut events: Vec<Result<StreamEvent, LlmError>> = deltas(&partial)
-                    .into_iter()
-                    .map(|d| Ok(StreamEvent::TextDelta(d)))
-                    .collect();
-                events.push(Err(self.cut_error(&partial)));
-                Ok(futures::stream::iter(events).boxed())
-            }
         };
         futures::future::ready(result).boxed()
     }
@@ -301,20 +207,17 @@ mod tests {
     use crate::model::stream_completion;
 
     #[tokio::test]
-    async fn keyed_answers_are_picked_by_request_content() {
-        let model = ScriptedModel::new()
-            .reply_when("EXTRACT", "extracted")
-            .reply_when("PLAN", "planned")
-            .reply("written");
-        let plan = ChatRequest::new("go").with_system("You PLAN scenes.");
-        assert_eq!(model.complete(&plan).await.unwrap().text, "planned");
-        // The unkeyed entry is behind the EXTRACT one but fits a writer request.
+    async fn answers_in_order_and_records_every_request() {
+        let model = ScriptedModel::new().reply("planned").reply("written");
+        let shared: Arc<dyn LanguageModel> = Arc::new(model.clone());
+        let plan = ChatRequest::new("go").with_system("You plan scenes.");
+        assert_eq!(shared.complete(&plan).await.unwrap().text, "planned");
         let write = ChatRequest::new("write");
-        assert_eq!(model.complete(&write).await.unwrap().text, "written");
-        assert_eq!(model.remaining(), 1);
-        let extract = ChatRequest::new("EXTRACT facts");
-        assert_eq!(model.complete(&extract).await.unwrap().text, "extracted");
-        assert_eq!(model.requests(), vec![plan, write, extract]);
+        assert_eq!(shared.complete(&write).await.unwrap().text, "written");
+        // Clones share the script and the records.
+        assert_eq!(model.requests(), vec![plan, write]);
+        assert_eq!(model.calls(), 2);
+        assert_eq!(shared.describe().model, "scripted");
     }
 
     #[tokio::test]
@@ -335,10 +238,9 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn failures_cuts_and_exhaustion_are_errors() {
+    async fn failures_and_exhaustion_are_errors() {
         let model = ScriptedModel::new()
             .fail(LlmError::Config("scripted failure".into()))
-            .cut_stream("Half of it")
             .reply_with_usage(
                 "ok",
                 Usage {
@@ -352,32 +254,11 @@ mod tests {
             model.complete(&req).await.unwrap_err(),
             LlmError::Config("scripted failure".into())
         );
-        let err = stream_completion(&model, &req, |_| {}).await.unwrap_err();
-        assert!(matches!(err, LlmError::StreamCut { .. }), "{err}");
         assert_eq!(model.complete(&req).await.unwrap().usage.prompt_tokens, 7);
         let err = model.complete(&ChatRequest::new("lost")).await.unwrap_err();
         assert!(
-            err.to_string().contains("call #4") && err.to_string().contains("lost"),
+            err.to_string().contains("call #3") && err.to_string().contains("lost"),
             "{err}"
         );
-    }
-
-    #[tokio::test]
-    async fn otherwise_answers_forever_and_clones_share_records() {
-        let model = ScriptedModel::new().otherwise("again").named("fake-1");
-        let shared: Arc<dyn LanguageModel> = Arc::new(model.clone());
-        for _ in 0..3 {
-            assert_eq!(
-                shared.complete(&ChatRequest::new("x")).await.unwrap().text,
-                "again"
-            );
-        }
-        model.push_reply("queued");
-        assert_eq!(
-            shared.complete(&ChatRequest::new("y")).await.unwrap().text,
-            "queued"
-        );
-        assert_eq!(model.calls(), 4);
-        assert_eq!(shared.describe().model, "fake-1");
     }
 }

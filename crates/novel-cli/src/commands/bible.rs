@@ -137,15 +137,15 @@ pub fn forget_lore(dir: &Path, id: &str, json: bool) -> Result<()> {
 
 pub fn foundation(dir: &Path, a: FoundationArgs, json: bool) -> Result<()> {
     let edit = FoundationEdit {
-        title: a.title,
-        genre: a.genre,
-        premise: a.premise,
-        setting: a.setting,
-        tone: a.tone,
-        style: a.style,
-        pov: a.pov.map(Into::into),
-        tense: a.tense.map(Into::into),
-        language: a.language,
+        title: a.fields.title,
+        genre: a.fields.genre,
+        premise: a.fields.premise,
+        setting: a.fields.setting,
+        tone: a.fields.tone,
+        style: a.fields.style,
+        pov: a.fields.pov.map(Into::into),
+        tense: a.fields.tense.map(Into::into),
+        language: a.fields.language,
         themes: a
             .themes
             .map(|t| t.split(',').map(|s| s.trim().to_string()).collect()),
@@ -330,6 +330,102 @@ pub fn pressure(dir: &Path, cmd: PressureCommand, json: bool) -> Result<()> {
     }
     if clocks.is_empty() && events.is_empty() {
         say!("No clocks or events. Add one with `novel pressure add-clock` or `add-event`.");
+    }
+    Ok(())
+}
+
+pub fn edit_scene(dir: &Path, scene: u32, file: &Path, json: bool) -> Result<()> {
+    let prose =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let mut novel = writable(dir)?;
+    let edited = novel_core::edits::edit_scene_prose(&mut novel, scene, &prose, &SystemClock)?;
+    if json {
+        return print_json(&serde_json::json!({ "tick": scene, "words": edited.word_count }));
+    }
+    say!(
+        "Scene {scene} now has {} words (the old text is kept as a version). `novel reread {scene}` brings the memory in line.",
+        edited.word_count
+    );
+    Ok(())
+}
+
+pub fn reread(
+    dir: &Path,
+    scene: u32,
+    accept: bool,
+    untick: &[u32],
+    profile: Option<String>,
+    json: bool,
+) -> Result<()> {
+    use std::io::{BufRead, IsTerminal};
+    let mut novel = writable(dir)?;
+    let models = novel_core::tick::Models::single(super::providers::connect(profile.as_deref())?);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let proposal = runtime.block_on(bible::propose_after_edit(&novel, &models, scene))?;
+    let ask = !accept && untick.is_empty() && std::io::stdin().is_terminal() && !json;
+    if !json {
+        say!(
+            "Scene {scene}: \"{}\" (tension {})",
+            proposal.title,
+            proposal.tension
+        );
+        for b in &proposal.summary {
+            say!("  - {b}");
+        }
+        for c in &proposal.changes {
+            say!(
+                "  [{}] {:?} {}: {}",
+                c.index,
+                c.category,
+                c.subject,
+                c.summary
+            );
+        }
+        for later in &proposal.later {
+            for f in &later.findings {
+                say!("  scene {} would contradict it: {}", later.tick, f.message);
+            }
+        }
+    }
+    let mut unticked: Vec<u32> = untick.to_vec();
+    if ask {
+        say!("Apply: [a]ccept, [u]ntick N…, [r]eject? (r)");
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line)?;
+        let mut words = line.split_whitespace();
+        match words.next() {
+            Some("a") => {}
+            Some("u") => unticked.extend(words.filter_map(|w| w.parse::<u32>().ok())),
+            _ => {
+                say!("Nothing applied.");
+                return Ok(());
+            }
+        }
+    } else if !accept && untick.is_empty() {
+        if json {
+            return print_json(&proposal);
+        }
+        say!("Nothing applied: run again with --accept (or --untick N…) to apply.");
+        return Ok(());
+    }
+    let done = bible::accept_edit_proposal(&mut novel, &proposal, &unticked, &SystemClock)?;
+    if json {
+        return print_json(&done);
+    }
+    say!(
+        "Applied: {} created, {} changed, {} skipped.",
+        done.applied.created.len(),
+        done.applied.updated.len(),
+        done.applied.skipped.len()
+    );
+    for later in &done.later {
+        say!(
+            "Flagged: scene {} (\"{}\") now contradicts the memory.",
+            later.tick,
+            later.title
+        );
     }
     Ok(())
 }

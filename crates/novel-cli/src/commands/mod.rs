@@ -63,6 +63,13 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
         Command::Edit { id, set, append } => bible::edit(&dir, &id, &set, &append, json),
         Command::Add { kind, set } => bible::add(&dir, kind, &set, json),
+        Command::EditScene { scene, file } => bible::edit_scene(&dir, scene, &file, json),
+        Command::Reread {
+            scene,
+            accept,
+            untick,
+            profile,
+        } => bible::reread(&dir, scene, accept, &untick, profile, json),
         Command::Loop { action, id, note } => bible::act_on_loop(&dir, action, &id, &note, json),
         Command::ForgetLore { id } => bible::forget_lore(&dir, &id, json),
         Command::Foundation(args) => bible::foundation(&dir, *args, json),

@@ -82,22 +82,23 @@ pub fn run(args: NewArgs, json: bool) -> Result<()> {
 
 fn apply_flags(seed: &mut NovelSeed, a: &NewArgs) -> Result<()> {
     let f = &mut seed.foundation;
+    let flags = &a.foundation;
     let set = |slot: &mut String, value: &Option<String>| {
         if let Some(v) = value {
             *slot = v.clone();
         }
     };
-    set(&mut f.title, &a.title);
-    set(&mut f.genre, &a.genre);
-    set(&mut f.premise, &a.premise);
-    set(&mut f.setting, &a.setting);
-    set(&mut f.tone, &a.tone);
-    set(&mut f.style, &a.style);
-    set(&mut f.language, &a.language);
-    if let Some(pov) = a.pov {
+    set(&mut f.title, &flags.title);
+    set(&mut f.genre, &flags.genre);
+    set(&mut f.premise, &flags.premise);
+    set(&mut f.setting, &flags.setting);
+    set(&mut f.tone, &flags.tone);
+    set(&mut f.style, &flags.style);
+    set(&mut f.language, &flags.language);
+    if let Some(pov) = flags.pov {
         f.pov = pov.into();
     }
-    if let Some(tense) = a.tense {
+    if let Some(tense) = flags.tense {
         f.tense = tense.into();
     }
     set(&mut seed.protagonist.name, &a.protagonist);

@@ -107,7 +107,7 @@ pub fn edit_foundation(
         generation: novel.config().generation.clone(),
     }
     .validate()
-    .map_err(BibleError::Invalid)?;
+    .map_err(|e| BibleError::Invalid(e.to_string()))?;
     let goal = edit.goal.as_deref().map(clean_line);
     if goal.as_deref() == Some("") {
         return Err(BibleError::Invalid("the goal must not be empty".into()));
@@ -501,14 +501,25 @@ pub fn edit_clock(
 }
 
 pub fn remove_clock(novel: &mut Novel, id: &str, clock: &dyn Clock) -> Result<(), BibleError> {
+    remove_recorded(novel, "clock", id, clock, store::delete_clock)
+}
+
+/// Deletes the `what` with `id` through `delete` (false: no such row) as one recorded change.
+fn remove_recorded(
+    novel: &mut Novel,
+    what: &'static str,
+    id: &str,
+    clock: &dyn Clock,
+    delete: fn(&rusqlite::Transaction<'_>, &str) -> store::StoreResult<bool>,
+) -> Result<(), BibleError> {
     recorded(
         novel,
-        &format!("the writer removed clock {id}"),
+        &format!("the writer removed {what} {id}"),
         clock,
         |tx, tick| {
-            if !store::delete_clock(tx, id)? {
+            if !delete(tx, id)? {
                 return Err(BibleError::NotFound {
-                    what: "clock",
+                    what,
                     id: id.to_string(),
                 });
             }
@@ -562,18 +573,5 @@ pub fn add_event(
 }
 
 pub fn remove_event(novel: &mut Novel, id: &str, clock: &dyn Clock) -> Result<(), BibleError> {
-    recorded(
-        novel,
-        &format!("the writer removed event {id}"),
-        clock,
-        |tx, tick| {
-            if !store::delete_event(tx, id)? {
-                return Err(BibleError::NotFound {
-                    what: "event",
-                    id: id.to_string(),
-                });
-            }
-            history(tx, id, tick, "*", "removed by the writer", None, None)
-        },
-    )
+    remove_recorded(novel, "event", id, clock, store::delete_event)
 }

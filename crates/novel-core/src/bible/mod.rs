@@ -6,12 +6,14 @@
 //! its branch like everything else.
 
 mod guidance;
+mod prose_edits;
 mod records;
 
 #[cfg(test)]
 mod tests;
 
 pub use guidance::*;
+pub use prose_edits::*;
 pub use records::*;
 
 use rusqlite::Transaction;

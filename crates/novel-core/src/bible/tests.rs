@@ -398,3 +398,69 @@ fn a_hand_edited_novel_toml_is_recorded_on_open() {
         "the hand edit is a recorded change"
     );
 }
+
+#[tokio::test]
+async fn an_edit_is_re_read_the_changes_trimmed_and_a_later_scene_flagged() {
+    let (_tmp, mut novel) = novel();
+    // Scene 1 brings Bram in (C1); scenes 2 and 3 have him on the page.
+    let bram = json!({"rationale": "r", "scene_intention": "Tamsin meets Bram.", "pov_character": "C0",
+        "target_location": "L0", "actions": [{"tool": "character.generate", "args": {"name": "Bram", "role": "dockhand", "location": "L0"}}]});
+    tick_with(&mut novel, bram).await;
+    tick_with(&mut novel, plan(None)).await;
+    tick_with(&mut novel, plan(None)).await;
+    let edited =
+        format!("{PROSE}\n\nThe watch shot Bram on the quay, and he died before the tide turned.");
+    crate::edits::edit_scene_prose(&mut novel, 2, &edited, &clock()).unwrap();
+    let reread = json!({"title": "Bram Falls", "summary": ["The watch kills Bram.", "Tamsin runs."], "tension": 9,
+        "character_updates": [{"id": "C1", "changes": {"status": "dead"}}, {"id": "C0", "changes": {"emotional_state": "grieving"}}]});
+    let model = ScriptedModel::new().reply_json(&reread);
+    let models = Models::single(Arc::new(model.clone()));
+    let proposal = propose_after_edit(&novel, &models, 2).await.unwrap();
+    assert_eq!(model.calls(), 1, "one extraction call");
+    assert_eq!(proposal.title, "Bram Falls");
+    assert_eq!(proposal.changes.len(), 2);
+    assert_eq!(proposal.later.len(), 1, "{:?}", proposal.later);
+    assert_eq!(proposal.later[0].tick, 3);
+    assert!(
+        proposal.later[0]
+            .findings
+            .iter()
+            .any(|f| f.check == crate::evaluate::Check::DeadCharacter)
+    );
+    let before = dump(&novel);
+    // Trimmed: the writer keeps Bram alive after all, but takes the new title and mood.
+    let accepted = accept_edit_proposal(&mut novel, &proposal, &[0], &clock()).unwrap();
+    assert!(accepted.later.is_empty(), "{:?}", accepted.later);
+    let conn = novel.store().conn();
+    assert_eq!(
+        store::get_character(conn, "C1").unwrap().unwrap().status,
+        crate::model::LifeStatus::Alive
+    );
+    assert_eq!(
+        store::get_character(conn, "C0")
+            .unwrap()
+            .unwrap()
+            .emotional_state
+            .as_deref(),
+        Some("grieving")
+    );
+    let scene = store::list_scenes(conn)
+        .unwrap()
+        .into_iter()
+        .find(|s| s.tick == 2)
+        .unwrap();
+    assert_eq!(
+        (scene.title.as_str(), scene.tension),
+        ("Bram Falls", Some(9))
+    );
+    assert_ne!(dump(&novel), before);
+    // Every change kept: scene 3 is flagged, not rewritten.
+    let accepted = accept_edit_proposal(&mut novel, &proposal, &[], &clock()).unwrap();
+    assert_eq!(accepted.later.len(), 1);
+    let third = store::list_scenes(novel.store().conn())
+        .unwrap()
+        .into_iter()
+        .find(|s| s.tick == 3)
+        .unwrap();
+    assert!(third.prose.contains("Bram"), "the later scene is untouched");
+}

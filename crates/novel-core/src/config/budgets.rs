@@ -71,16 +71,18 @@ impl ContextBudgets {
         *self == ContextBudgets::default()
     }
 
-    /// Every budget between [`Self::MIN`] and [`Self::MAX`]; the message names the section.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Every budget between [`Self::MIN`] and [`Self::MAX`]; the error names the section.
+    pub fn validate(&self) -> Result<(), super::InvalidSetting> {
         for kind in SectionKind::ALL {
             let budget = self.of(kind);
             if !(Self::MIN..=Self::MAX).contains(&budget) {
-                return Err(format!(
-                    "[generation.context] {} ({budget}) must be between {} and {} tokens",
-                    kind.as_str(),
-                    Self::MIN,
-                    Self::MAX
+                return Err(super::InvalidSetting::new(
+                    format!("generation.context.{}", kind.as_str()),
+                    format!(
+                        "({budget}) must be between {} and {} tokens",
+                        Self::MIN,
+                        Self::MAX
+                    ),
                 ));
             }
         }

@@ -202,9 +202,9 @@ impl NovelConfig {
             path: path.to_path_buf(),
             message: e.to_string().trim().to_string(),
         })?;
-        config.validate().map_err(|message| ConfigError::Invalid {
+        config.validate().map_err(|e| ConfigError::Invalid {
             path: path.to_path_buf(),
-            message,
+            message: e.to_string(),
         })?;
         Ok(config)
     }
@@ -220,40 +220,72 @@ impl NovelConfig {
         })
     }
 
-    /// Checks the rules serde cannot express; the message names the offending key.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks the rules serde cannot express; the error names the offending key.
+    pub fn validate(&self) -> Result<(), InvalidSetting> {
         if self.novel.title.trim().is_empty() {
-            return Err("[novel] title must not be empty".into());
+            return Err(InvalidSetting::new("novel.title", "must not be empty"));
         }
         if self.novel.language.trim().is_empty() {
-            return Err("[novel] language must not be empty".into());
+            return Err(InvalidSetting::new("novel.language", "must not be empty"));
         }
         let g = &self.generation;
         if g.target_words_min == 0 || g.target_words_min > g.target_words_max {
-            return Err(format!(
-                "[generation] target_words_min ({}) must be at least 1 and not above target_words_max ({})",
-                g.target_words_min, g.target_words_max
+            return Err(InvalidSetting::new(
+                "generation.target_words_min",
+                format!(
+                    "({}) must be at least 1 and not above target_words_max ({})",
+                    g.target_words_min, g.target_words_max
+                ),
             ));
         }
         if g.target_words_max > 10_000 {
-            return Err(format!(
-                "[generation] target_words_max ({}) is above the limit of 10000 words per scene",
-                g.target_words_max
+            return Err(InvalidSetting::new(
+                "generation.target_words_max",
+                format!(
+                    "({}) is above the limit of 10000 words per scene",
+                    g.target_words_max
+                ),
             ));
         }
         if g.max_tools_per_tick == 0 || g.max_tools_per_tick > 20 {
-            return Err(format!(
-                "[generation] max_tools_per_tick ({}) must be between 1 and 20",
-                g.max_tools_per_tick
+            return Err(InvalidSetting::new(
+                "generation.max_tools_per_tick",
+                format!("({}) must be between 1 and 20", g.max_tools_per_tick),
             ));
         }
         if g.recent_scenes_count > 50 {
-            return Err(format!(
-                "[generation] recent_scenes_count ({}) must be at most 50",
-                g.recent_scenes_count
+            return Err(InvalidSetting::new(
+                "generation.recent_scenes_count",
+                format!("({}) must be at most 50", g.recent_scenes_count),
             ));
         }
         g.context.validate()
+    }
+}
+
+/// A setting outside what the engine accepts. `key` is its dotted path in `novel.toml`
+/// (`generation.target_words_max`); the message shows it as the file does (`[generation]
+/// target_words_max`) so the writer can find the line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{} {problem}", toml_location(key))]
+pub struct InvalidSetting {
+    pub key: String,
+    pub problem: String,
+}
+
+impl InvalidSetting {
+    pub fn new(key: impl Into<String>, problem: impl Into<String>) -> Self {
+        InvalidSetting {
+            key: key.into(),
+            problem: problem.into(),
+        }
+    }
+}
+
+fn toml_location(key: &str) -> String {
+    match key.rsplit_once('.') {
+        Some((table, name)) => format!("[{table}] {name}"),
+        None => key.to_string(),
     }
 }
 

@@ -271,7 +271,12 @@ mod tests {
                 SectionKind::Pressure => budgets.pressure = 0,
             }
             let err = budgets.validate().unwrap_err();
-            assert!(err.contains(&format!("{} (0)", kind.as_str())), "{err}");
+            assert_eq!(err.key, format!("generation.context.{}", kind.as_str()));
+            let shown = err.to_string();
+            assert!(
+                shown.starts_with(&format!("[generation.context] {} (0)", kind.as_str())),
+                "{shown}"
+            );
         }
     }
 }

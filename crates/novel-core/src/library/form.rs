@@ -127,10 +127,12 @@ impl NewNovelForm {
             novel: foundation,
             generation: GenerationSettings::default(),
         };
-        config.validate().map_err(|message| {
+        config.validate().map_err(|e| {
+            // The form's fields are the `[novel]` table's keys; anything else is the title's.
+            let field = e.key.strip_prefix("novel.").unwrap_or("title").to_string();
             vec![FieldError {
-                field: "title".into(),
-                message,
+                field,
+                message: e.to_string(),
             }]
         })?;
         Ok(NovelSeed {

@@ -139,7 +139,7 @@ fn update_with<R: Record>(
         Authority::Writer => merge::merge_checked(&before, &patch, &|_, _, _| None).merged,
     };
     merge::append_items(&mut after, &Value::Object(update.append.clone()))
-        .map_err(|m| invalid("append", m))?;
+        .map_err(|e| invalid("append", e.to_string()))?;
 
     let mut updated: R = serde_path_to_error::deserialize(after.clone()).map_err(|e| {
         let path = e.path().to_string();

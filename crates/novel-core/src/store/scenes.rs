@@ -45,6 +45,23 @@ pub fn update_scene_prose(
     Ok(n == 1)
 }
 
+/// Replaces a scene's summary and tension (re-reading an edited scene), and re-indexes it.
+pub fn update_scene_summary(
+    tx: &Transaction<'_>,
+    id: &str,
+    summary: &[String],
+    tension: Option<u8>,
+) -> StoreResult<bool> {
+    let n = tx.execute(
+        "UPDATE scenes SET summary = ?2, tension = ?3 WHERE id = ?1",
+        params![id, super::to_json(&summary)?, tension],
+    )?;
+    if let Some(scene) = get_scene(tx, id)? {
+        super::index_scene(tx, &scene)?;
+    }
+    Ok(n == 1)
+}
+
 /// Renames a scene (and re-indexes it: its title heads every passage).
 pub fn update_scene_title(tx: &Transaction<'_>, id: &str, title: &str) -> StoreResult<bool> {
     let n = tx.execute(

@@ -16,6 +16,7 @@ use crate::model::{Character, Location, LoopStatus};
 use crate::store::{self, with_savepoint};
 use crate::tools::{RelationshipUpdate, RelationshipUpdateArgs, ToolContext, ToolError, TypedTool};
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Extraction {
     /// A short evocative scene title (2–6 words).
@@ -50,18 +51,22 @@ pub struct Extraction {
 }
 
 /// A change to an existing character or location, by id.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RecordChange {
     pub id: String,
     /// Fields to change: nested objects merge, lists are replaced, null removes.
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = std::collections::HashMap<String, crate::specta_types::JsonValue>))]
     pub changes: Map<String, Value>,
     /// Items to add to list fields, e.g. {"inventory": ["map"]}.
     #[serde(default)]
+    #[cfg_attr(feature = "specta", specta(type = std::collections::HashMap<String, crate::specta_types::JsonValue>))]
     pub append: Map<String, Value>,
 }
 
 /// A relationship that formed or changed between two characters (ids).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct RelationshipChange {
     pub character_a: String,
@@ -79,6 +84,7 @@ pub struct RelationshipChange {
     pub event: Option<String>,
 }
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct LoopProgress {
     /// Open loop id, e.g. "O2".
@@ -89,6 +95,7 @@ pub struct LoopProgress {
 }
 
 /// What applying an extraction did.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ApplyReport {
     pub created: Vec<String>,
@@ -133,6 +140,13 @@ impl Extraction {
     /// Applies every item in its own savepoint; failures are reported, not fatal.
     pub fn apply(&self, tx: &Transaction<'_>, tick: u32) -> ApplyReport {
         let mut report = ApplyReport::default();
+        self.create_new(tx, tick, &mut report);
+        self.apply_changes(tx, tick, &mut report);
+        report
+    }
+
+    /// New locations, characters, loops and lore; each in its own savepoint.
+    fn create_new(&self, tx: &Transaction<'_>, tick: u32, report: &mut ApplyReport) {
         let mut attempt = |what: String, f: &mut dyn FnMut() -> Result<Vec<String>, String>| {
             match with_savepoint(tx, || f().map_err(SkipError)) {
                 Ok(ids) => report.created.extend(ids),
@@ -167,6 +181,11 @@ impl Extraction {
                     .map_err(|e| e.to_string())
             });
         }
+    }
+
+    /// Updates to existing records, relationships and loops; each in its own savepoint, with
+    /// contradictions collected rather than applied.
+    fn apply_changes(&self, tx: &Transaction<'_>, tick: u32, report: &mut ApplyReport) {
         let mut updated = Vec::new();
         let mut contradictions = Vec::new();
         let mut skipped = Vec::new();
@@ -223,7 +242,6 @@ impl Extraction {
         report.updated = updated;
         report.contradictions = contradictions;
         report.skipped.extend(skipped);
-        report
     }
 }
 

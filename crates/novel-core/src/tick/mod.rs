@@ -17,6 +17,7 @@ mod outputs;
 mod planning;
 mod pressure;
 mod preview;
+mod reextract;
 mod requests;
 mod review;
 mod reviewing;
@@ -32,9 +33,11 @@ use novel_llm::LanguageModel;
 
 pub use cancel::CancelToken;
 pub use error::ErrorKind;
+pub use error::StepError;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
-pub use preview::{PromptPreview, preview_next, preview_writer};
+pub use preview::{PreviewError, PromptPreview, preview_next, preview_writer};
+pub use reextract::{SceneExtraction, extract_scene};
 pub use review::{
     ChangeCategory, PlanVerdict, Proposal, ProposedChange, Reviewer, ToolOutcome, Verdict,
 };

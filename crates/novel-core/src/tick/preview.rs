@@ -8,11 +8,12 @@ use novel_llm::{ChatRequest, count_tokens, estimate_prompt_tokens};
 use serde::Serialize;
 use serde_json::Value;
 
+use super::error::StepError;
 use super::requests;
 use crate::context::{SectionReport, StoryContext};
 use crate::novel::Novel;
 use crate::plan::Plan;
-use crate::prompts::{self, ReplanFeedback};
+use crate::prompts::{self, PromptError, ReplanFeedback};
 use crate::retrieval::Retrieval;
 use crate::tools::ToolRegistry;
 
@@ -34,19 +35,29 @@ pub struct PromptPreview {
     pub user: String,
 }
 
+/// Why a prompt could not be previewed.
+#[derive(Debug, thiserror::Error)]
+pub enum PreviewError {
+    /// The story's context could not be read (the store or retrieval failed).
+    #[error("could not gather the story's context: {0}")]
+    Context(#[from] StepError),
+    #[error(transparent)]
+    Prompt(#[from] PromptError),
+}
+
 /// Builds the next tick's planner prompt for `novel`, with an optional steering note.
-pub async fn preview_next(novel: &Novel, steering: Option<&str>) -> Result<PromptPreview, String> {
+pub async fn preview_next(
+    novel: &Novel,
+    steering: Option<&str>,
+) -> Result<PromptPreview, PreviewError> {
     let retrieval = novel.retrieval();
     let conn = novel.store().conn();
-    let ctx = requests::planner_context(conn, novel.config(), &retrieval, steering)
-        .await
-        .map_err(|e| e.to_string())?;
+    let ctx = requests::planner_context(conn, novel.config(), &retrieval, steering).await?;
     let request = prompts::planner_request(
         &ctx,
         &ToolRegistry::standard(),
         Some(&ReplanFeedback::default()),
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     Ok(preview(&ctx, &retrieval, &request))
 }
 
@@ -56,7 +67,7 @@ pub async fn preview_writer(
     plan: &Plan,
     tool_results: &[(String, Value)],
     steering: Option<&str>,
-) -> Result<PromptPreview, String> {
+) -> Result<PromptPreview, PreviewError> {
     let retrieval = novel.retrieval();
     let conn = novel.store().conn();
     let ctx = requests::writer_context(
@@ -67,9 +78,8 @@ pub async fn preview_writer(
         tool_results,
         steering,
     )
-    .await
-    .map_err(|e| e.to_string())?;
-    let request = prompts::writer_request(&ctx).map_err(|e| e.to_string())?;
+    .await?;
+    let request = prompts::writer_request(&ctx)?;
     Ok(preview(&ctx, &retrieval, &request))
 }
 

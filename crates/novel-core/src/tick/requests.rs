@@ -9,6 +9,7 @@ use super::Extraction;
 use super::error::StepError;
 use crate::config::NovelConfig;
 use crate::context::{self, Focus, Rollups, SectionReport, StoryContext};
+use crate::model::SceneBrief;
 use crate::plan::{Plan, plan_schema};
 use crate::prompts::{self, ReplanFeedback};
 use crate::retrieval::Retrieval;
@@ -130,7 +131,18 @@ pub fn extractor(
     prose: &str,
     plan: &Plan,
 ) -> Result<ChatRequest, StepError> {
-    let ctx = context_for(conn, config, &Focus::of_plan(plan))?.with_plan(plan);
+    extractor_for(conn, config, prose, plan.into())
+}
+
+/// The extraction request for a scene described by `brief` (a tick's plan, or a committed
+/// scene the writer edited).
+pub fn extractor_for(
+    conn: &Connection,
+    config: &NovelConfig,
+    prose: &str,
+    brief: SceneBrief,
+) -> Result<ChatRequest, StepError> {
+    let ctx = context_for(conn, config, &Focus::of_plan(brief.clone()))?.with_plan(brief);
     let request = prompts::extractor_request(&ctx, prose).map_err(prompt_err)?;
     Ok(request
         .with_json_schema("extraction", schema_of::<Extraction>())

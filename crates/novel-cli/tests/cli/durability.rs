@@ -3,7 +3,7 @@
 //! named with its line, files lost after a commit rewritten by the next command, and backups
 //! that hold no secret.
 
-mod common;
+use crate::common;
 
 use common::story::*;
 use common::*;

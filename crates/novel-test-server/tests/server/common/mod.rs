@@ -1,7 +1,7 @@
 //! Shared client helpers for the integration tests: posting chat requests and reading SSE
 //! streams back into events.
 
-#![allow(dead_code)] // each test binary uses a different subset
+#![allow(dead_code)] // each test module uses a different subset
 
 use serde_json::Value;
 

@@ -2,7 +2,7 @@
 //! prompt section by section, `novel reindex` rebuilds passages, summaries and embeddings, and
 //! without the embedding model both still work on keywords and say so, once.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

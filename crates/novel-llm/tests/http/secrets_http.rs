@@ -2,7 +2,7 @@
 //! credentials in `base_url` (user:password@host, `?key=`) quoted by transport errors, and
 //! the `Debug` of a connected model.
 
-mod support;
+use crate::support;
 
 use novel_llm::{ChatRequest, LlmError, ProviderKind, ProviderProfile, connect_with_env};
 use novel_test_server::{Reply, Rule, Script, TestServer};

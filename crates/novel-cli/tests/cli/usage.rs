@@ -2,7 +2,7 @@
 //! rejected plan, its failed repair and the replan — is in the tick's usage, with the exact
 //! token counts the server reported.
 
-mod common;
+use crate::common;
 
 use common::story::*;
 use common::*;

@@ -2,7 +2,7 @@
 //! OpenAI-format server: rewind (the later scenes become a branch), branches, versions with a
 //! diff and a restore, regenerate, `tick --dry-run` and `tick --review` answered on stdin.
 
-mod common;
+use crate::common;
 
 use common::story::*;
 use common::*;

@@ -1,7 +1,7 @@
 //! The story tick end to end through the real `novel` binary against a local server speaking
 //! the real OpenAI wire format (streaming included): the clean path and every failure path.
 
-mod common;
+use crate::common;
 
 use common::story::*;
 use common::*;

@@ -3,7 +3,7 @@
 //! llama-cpp-python), JSON that small models get almost right, empty and absurdly long
 //! answers, absurd usage numbers, error bodies and streams that never end, and slow answers.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -4,7 +4,7 @@
 //! passage's labels. Prints a table per check — all passages, the tuning part, the held-out
 //! part, the blind part, short and long — and asserts the targets on the whole corpus.
 //!
-//! `cargo test -p novel-core --test check_corpus -- --nocapture`
+//! `cargo test -p novel-core --test engine check_corpus:: -- --nocapture`
 //! (`CORPUS_SHOW=all` also lists the blind part's misses; by default they are not listed, so
 //! the blind part stays unseen while rules are written.)
 

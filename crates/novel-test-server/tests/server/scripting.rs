@@ -1,7 +1,7 @@
 //! Script behaviour over real HTTP: rule order, repeat_last, `{{n}}`, scripted statuses,
 //! response_format rejection, delays and request recording.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

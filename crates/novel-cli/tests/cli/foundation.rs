@@ -1,7 +1,7 @@
 //! The foundation CLI, end to end through the real binary: `new`, `status`, `list`, `inspect`,
 //! `export`, `reindex`, and every bad input the foundation promises a clear error for.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,7 +1,7 @@
 //! The story bible from the command line: the writer edits records, adds lore and loops, sets
 //! the author's note, the outline and the pressure — and the next prompt shows them.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;
@@ -124,4 +124,34 @@ fn loops_foundation_and_bad_input() {
     let err =
         stderr_of_failure(in_novel(&dir).args(["pressure", "add-event", "--at", "0", "too late"]));
     assert!(err.contains("already written"), "{err}");
+}
+
+#[test]
+fn an_edited_scene_is_re_read_and_its_memory_follows() {
+    use common::story::*;
+    let s = setup(clean_script());
+    s.novel().args(["run", "--n", "2"]).assert().success();
+    let draft = s.tmp.path().join("draft.md");
+    std::fs::write(&draft, story_fixture("prose.txt").replace("Rain", "Sleet")).unwrap();
+    s.novel()
+        .args(["edit-scene", "1"])
+        .arg(&draft)
+        .assert()
+        .success();
+    let calls = s.server.request_count();
+    let shown = stdout_of(s.novel().args(["reread", "1"]));
+    assert!(shown.contains("Nothing applied"), "{shown}");
+    let applied = stdout_of(s.novel().args(["reread", "1", "--accept"]));
+    assert!(applied.contains("Applied"), "{applied}");
+    assert_eq!(
+        s.server.request_count(),
+        calls + 2,
+        "one extraction call per reread"
+    );
+    let scenes: Value =
+        serde_json::from_str(&stdout_of(s.novel().args(["--json", "list", "scenes"]))).unwrap();
+    assert_eq!(scenes[0]["title"], "Bells Before the Storm", "{scenes}");
+    let versions: Value =
+        serde_json::from_str(&stdout_of(s.novel().args(["--json", "versions", "1"]))).unwrap();
+    assert_eq!(versions["versions"].as_array().unwrap().len(), 2);
 }

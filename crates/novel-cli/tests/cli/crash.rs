@@ -16,12 +16,12 @@
 //! where the kill really landed is read afterwards from what the server had received and what
 //! the database and files hold. Kills are `NOVEL_KILLS` (default 20, the CI count); the full
 //! run, whose figures RELIABILITY.md records, is
-//! `NOVEL_KILLS=200 cargo test -p novel-cli --release --test crash -- --nocapture`.
+//! `NOVEL_KILLS=200 cargo test -p novel-cli --release --test cli crash:: -- --nocapture`.
 //! `NOVEL_KILL_SEED` replays a run.
 
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! Anthropic and Gemini over real HTTP: a minimal local server replays their recorded SSE
 //! fixtures, so the whole path (headers, URL, SSE framing, parsing, collection) is exercised.
 
-mod support;
+use crate::support;
 
 use novel_llm::{
     ChatRequest, FinishReason, GeminiModel, LanguageModel, LlmError, ProviderKind, StructuredMode,

@@ -1,7 +1,7 @@
 //! What `novel` writes when its output is not a terminal: warnings piped to a file or another
 //! program carry no ANSI colour codes.
 
-mod common;
+use crate::common;
 
 use common::novel;
 use novel_test_server::{Reply, Rule, Script, TestServer};

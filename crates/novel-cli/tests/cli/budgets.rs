@@ -2,7 +2,7 @@
 //! `[generation.context]` budget trims that section of the planner's prompt, and an unknown
 //! section name is refused with a message naming it.
 
-mod common;
+use crate::common;
 
 use common::story::*;
 use common::*;

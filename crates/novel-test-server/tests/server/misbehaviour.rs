@@ -1,7 +1,7 @@
 //! The misbehaving replies over real HTTP, as clients meet them: refusals shaped like other
 //! servers', empty and huge answers, absurd usage numbers, and bodies that never end.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

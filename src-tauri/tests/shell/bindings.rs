@@ -1,6 +1,6 @@
 //! The committed `ui/src/bindings.ts` must be exactly what the commands generate: a stale file
 //! would let the UI call commands with the wrong shapes. `UPDATE_BINDINGS=1 cargo test -p
-//! novel-agent-desktop --test bindings` rewrites it.
+//! novel-agent-desktop --test shell bindings::` rewrites it.
 
 use std::path::Path;
 
@@ -22,7 +22,7 @@ fn committed_bindings_match_the_commands() {
     let committed = std::fs::read_to_string(&committed_path).unwrap_or_default();
     assert!(
         committed == fresh,
-        "{} is stale: run `UPDATE_BINDINGS=1 cargo test -p novel-agent-desktop --test bindings` and commit it",
+        "{} is stale: run `UPDATE_BINDINGS=1 cargo test -p novel-agent-desktop --test shell bindings::` and commit it",
         committed_path.display()
     );
 }

@@ -1,7 +1,7 @@
 //! The OpenAI-compatible provider against the scriptable local test server: streaming and not,
 //! retries, structured-output fallback, repair, and every error a user must be able to act on.
 
-mod support;
+use crate::support;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! Wire-format tests over real HTTP: completion and chunk shapes, usage, streaming, cut
 //! streams, the model list and error responses.
 
-mod common;
+use crate::common;
 
 use common::{content_of, post, post_raw, read_sse};
 use novel_test_server::{Reply, Rule, Script, TestServer};

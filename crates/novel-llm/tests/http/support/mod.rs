@@ -2,7 +2,7 @@
 //! one-response-per-connection HTTP server for the providers the OpenAI-format test server does
 //! not speak (Anthropic, Gemini).
 
-#![allow(dead_code)] // Each test binary uses a different subset.
+#![allow(dead_code)] // Each test module uses a different subset.
 
 use std::sync::{Arc, Mutex};
 

@@ -3,7 +3,7 @@
 //! is found at the right characters of the file, with its record; a clean draft passes; a
 //! scene file's title is checked too; bad input gets a clear error.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! is reachable. The round trip runs against a
 //! real Secret Service: GNOME Keyring in a private D-Bus session (`dbus-run-session`).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

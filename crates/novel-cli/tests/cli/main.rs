@@ -1,0 +1,18 @@
+//! The `novel` binary's tests, one module per concern, linked into one test binary: every
+//! integration test binary links the whole engine, so one binary instead of fourteen keeps the
+//! build's disk use and link time down. Run one module with `cargo test -p novel-cli --test cli <module>::`.
+
+mod bible;
+mod budgets;
+mod check;
+mod common;
+mod crash;
+mod durability;
+mod foundation;
+mod history;
+mod interrupt;
+mod keychain;
+mod memory;
+mod story;
+mod terminal_output;
+mod usage;

@@ -1,0 +1,7 @@
+//! The test server's own tests over HTTP and as a process, linked into one test binary.
+
+mod common;
+mod http;
+mod misbehaviour;
+mod processes;
+mod scripting;
