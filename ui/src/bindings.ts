@@ -330,6 +330,11 @@ export type GenerationSettings_Deserialize = {
 	recent_scenes_count?: number,
 	include_overall_summary?: boolean,
 	/**
+	 *  A second opinion on every scene: an LLM critic confirms or dismisses the checks'
+	 *  findings and reports breaks they missed (one more call per scene; off by default).
+	 */
+	critic?: boolean,
+	/**
 	 *  Token budget per context section (`[generation.context]`); only what differs from the
 	 *  defaults is written back.
 	 */
@@ -346,6 +351,11 @@ export type GenerationSettings_Serialize = {
 	max_tools_per_tick: number,
 	recent_scenes_count: number,
 	include_overall_summary: boolean,
+	/**
+	 *  A second opinion on every scene: an LLM critic confirms or dismisses the checks'
+	 *  findings and reports breaks they missed (one more call per scene; off by default).
+	 */
+	critic: boolean,
 	/**
 	 *  Token budget per context section (`[generation.context]`); only what differs from the
 	 *  defaults is written back.

@@ -27,6 +27,7 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
     recent_scenes_count: String(settings.recent_scenes_count),
   }));
   const [summary, setSummary] = useState(settings.include_overall_summary);
+  const [critic, setCritic] = useState(settings.critic);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -54,6 +55,7 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
           max_tools_per_tick: n("max_tools_per_tick"),
           recent_scenes_count: n("recent_scenes_count"),
           include_overall_summary: summary,
+          critic,
           // The per-section token budgets are kept as they are.
           ...(settings.context ? { context: settings.context } : {}),
         }),
@@ -94,6 +96,15 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
           onChange={(e) => setSummary(e.target.checked)}
         />
         Give the agent the summary of the whole story so far
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="generation-critic"
+          checked={critic}
+          onChange={(e) => setCritic(e.target.checked)}
+        />
+        Ask a critic for a second opinion on every scene (one more model call per scene)
       </label>
       {error && (
         <p className="notice notice-error" role="alert" data-testid="generation-error">

@@ -89,6 +89,7 @@ export function overview(scenes: SceneView_Serialize[], pending: NovelOverview_S
       max_tools_per_tick: 3,
       recent_scenes_count: 3,
       include_overall_summary: true,
+      critic: false,
     },
     current_tick: tick,
     scenes: scenes.length,

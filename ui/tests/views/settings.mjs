@@ -131,6 +131,8 @@ test("generation settings are checked and saved for the open novel", async () =>
   await page.getByTestId("generation-max_tools_per_tick").fill("4");
   await page.getByTestId("generation-recent_scenes_count").fill("5");
   await page.getByTestId("generation-include_overall_summary").uncheck();
+  assert.equal(await page.getByTestId("generation-critic").isChecked(), false);
+  await page.getByTestId("generation-critic").check();
   await page.getByTestId("generation-save").click();
   await page.getByTestId("toast").waitFor();
   assert.deepEqual((await app.calls("save_generation_settings")).map((c) => c.args), [
@@ -141,6 +143,7 @@ test("generation settings are checked and saved for the open novel", async () =>
         max_tools_per_tick: 4,
         recent_scenes_count: 5,
         include_overall_summary: false,
+        critic: true,
       },
     },
   ]);
