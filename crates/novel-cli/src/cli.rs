@@ -128,6 +128,10 @@ pub enum Command {
         #[arg(long, group = "source")]
         latest: bool,
     },
+    /// The book's chapters and parts: list them, rename, split, merge, open a part, or fix the
+    /// proposed grouping.
+    #[command(subcommand)]
+    Chapter(ChapterCommand),
     /// Export the manuscript.
     Export {
         #[arg(long, value_enum, default_value = "md")]
@@ -357,5 +361,29 @@ pub enum ProvidersCommand {
     Test {
         #[arg(long)]
         profile: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ChapterCommand {
+    /// The chapters with their scenes and words; proposed ones are marked.
+    List,
+    /// Give chapter N a title.
+    Rename { number: u32, title: String },
+    /// Split chapter N before scene AT: the scenes from AT on become the next chapter.
+    Split {
+        number: u32,
+        /// The scene (tick) that opens the new chapter.
+        #[arg(long, value_name = "SCENE")]
+        at: u32,
+    },
+    /// Merge chapter N with the chapter after it.
+    Merge { number: u32 },
+    /// Open a part at chapter N with a heading ("Part Two: Iron"); without one, remove it.
+    Part { number: u32, title: Option<String> },
+    /// Group the scenes no chapter holds yet into chapters of EVERY scenes, titled from them.
+    Propose {
+        #[arg(long, default_value_t = 10)]
+        every: u32,
     },
 }

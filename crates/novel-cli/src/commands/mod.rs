@@ -1,6 +1,7 @@
 //! One module per subcommand; `run` dispatches.
 
 mod backup;
+mod chapter;
 mod check;
 mod context;
 mod export;
@@ -60,6 +61,7 @@ pub fn run(cli: Cli) -> Result<()> {
         ),
         Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
         Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
+        Command::Chapter(cmd) => chapter::run(&dir, cmd, json),
         Command::Export { format, output } => {
             export::run(&open(&dir, Access::Read)?, format, output, json)
         }

@@ -15,6 +15,7 @@ pub fn run(args: NewArgs, json: bool) -> Result<()> {
         None => NovelSeed {
             foundation: Foundation {
                 title: String::new(),
+                author: String::new(),
                 genre: String::new(),
                 premise: String::new(),
                 setting: String::new(),
