@@ -59,7 +59,7 @@ const MIGRATION_SQL: [&str; 6] = [
     include_str!("schema/003_retrieval.sql"),
     include_str!("schema/004_tick_notes.sql"),
     include_str!("schema/005_history.sql"),
-    include_str!("schema/006_chapters_and_imports.sql"),
+    include_str!("schema/007_chapters_and_imports.sql"),
 ];
 
 /// The schema version this build writes and understands.

@@ -1,4 +1,4 @@
--- Version 6: chapters, and the bookkeeping of a manuscript import.
+-- Chapters, and the bookkeeping of a manuscript import.
 
 -- The writer's chapters: consecutive runs of scenes (by tick), from tick 1 without gaps. Scenes
 -- after the last row are grouped by proposal (every ten scenes) until the writer shapes them.
