@@ -132,13 +132,20 @@ pub enum Command {
     /// proposed grouping.
     #[command(subcommand)]
     Chapter(ChapterCommand),
-    /// Export the manuscript.
+    /// Export the manuscript with its chapters: Markdown, an EPUB 3 e-book, or a DOCX in
+    /// standard manuscript format.
     Export {
         #[arg(long, value_enum, default_value = "md")]
         format: ExportFormat,
-        /// Where to write it (default: exports/<title>.md inside the novel).
+        /// Where to write it (default: exports/<title>.<md|epub|docx> inside the novel).
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// The author's name on the title page (default: the author in novel.toml).
+        #[arg(long)]
+        author: Option<String>,
+        /// The DOCX manuscript's typeface.
+        #[arg(long, value_enum, default_value = "times")]
+        font: FontArg,
     },
 }
 
@@ -211,6 +218,35 @@ impl From<KindArg> for novel_llm::ProviderKind {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ExportFormat {
     Md,
+    Epub,
+    Docx,
+}
+
+impl From<ExportFormat> for novel_core::export::ExportFormat {
+    fn from(f: ExportFormat) -> Self {
+        match f {
+            ExportFormat::Md => novel_core::export::ExportFormat::Markdown,
+            ExportFormat::Epub => novel_core::export::ExportFormat::Epub,
+            ExportFormat::Docx => novel_core::export::ExportFormat::Docx,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FontArg {
+    /// Times New Roman.
+    Times,
+    /// Courier New.
+    Courier,
+}
+
+impl From<FontArg> for novel_core::export::ManuscriptFont {
+    fn from(f: FontArg) -> Self {
+        match f {
+            FontArg::Times => novel_core::export::ManuscriptFont::TimesNewRoman,
+            FontArg::Courier => novel_core::export::ManuscriptFont::Courier,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

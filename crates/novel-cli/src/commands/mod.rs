@@ -62,8 +62,17 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
         Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
         Command::Chapter(cmd) => chapter::run(&dir, cmd, json),
-        Command::Export { format, output } => {
-            export::run(&open(&dir, Access::Read)?, format, output, json)
+        Command::Export {
+            format,
+            output,
+            author,
+            font,
+        } => {
+            let options = novel_core::export::ExportOptions {
+                author,
+                font: font.into(),
+            };
+            export::run(&open(&dir, Access::Read)?, format, output, &options, json)
         }
     }
 }
