@@ -132,6 +132,20 @@ pub enum Command {
     /// proposed grouping.
     #[command(subcommand)]
     Chapter(ChapterCommand),
+    /// Search the book's prose by words and by meaning (the local embedding model, when
+    /// installed); each hit names its chapter and scene.
+    Search {
+        query: String,
+        /// Match words only.
+        #[arg(long, conflicts_with = "meaning")]
+        words: bool,
+        /// Match by meaning only (needs the local embedding model).
+        #[arg(long)]
+        meaning: bool,
+        /// How many passages to show.
+        #[arg(short = 'n', long, default_value_t = 10)]
+        limit: u32,
+    },
     /// Export the manuscript with its chapters: Markdown, an EPUB 3 e-book, or a DOCX in
     /// standard manuscript format.
     Export {

@@ -53,3 +53,47 @@ fn export_writes_markdown_epub_and_docx_with_the_chapters() {
     let err = stderr_of_failure(s.novel().args(["export", "--format", "pdf"]));
     assert!(err.contains("md, epub, docx"), "{err}");
 }
+
+#[test]
+fn search_finds_prose_with_its_chapter_and_scene() {
+    let s = setup(clean_script());
+    s.novel().args(["run", "-n", "2"]).assert().success();
+    let out = stdout_of(
+        s.novel()
+            .args(["--json", "search", "tide bells", "--words"]),
+    );
+    let hits: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let hits = hits.as_array().unwrap();
+    // Both scenes share the fixture's prose: the passage naming both words comes first in
+    // each, then passages with either word; all are in chapter 1.
+    let ticks: Vec<u64> = hits[..2]
+        .iter()
+        .map(|h| h["tick"].as_u64().unwrap())
+        .collect();
+    assert!(ticks.contains(&1) && ticks.contains(&2), "{out}");
+    for hit in &hits[..2] {
+        assert!(
+            hit["snippet"].as_str().unwrap().contains("tide bells"),
+            "{hit}"
+        );
+        assert_eq!(hit["offset"], 0, "the first paragraph opens the scene");
+    }
+    assert!(
+        hits.iter()
+            .all(|h| h["chapter"] == 1 && h["by_words"] == true)
+    );
+    let text = stdout_of(s.novel().args(["search", "harbor watch"]));
+    assert!(
+        text.contains("Chapter 1 \"") && text.contains("scene 1 \""),
+        "{text}"
+    );
+    let none = s
+        .novel()
+        .args(["search", "zeppelin", "--words"])
+        .output()
+        .unwrap();
+    assert!(none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("Nothing in the book matches"));
+    let err = stderr_of_failure(s.novel().args(["search", "  "]));
+    assert!(err.contains("give words to search for"), "{err}");
+}

@@ -13,6 +13,7 @@ mod providers;
 mod reindex;
 mod restore;
 mod review;
+mod search;
 mod semantic;
 mod status;
 mod summarize;
@@ -62,6 +63,12 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
         Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
         Command::Chapter(cmd) => chapter::run(&dir, cmd, json),
+        Command::Search {
+            query,
+            words,
+            meaning,
+            limit,
+        } => search::run(&dir, &query, words, meaning, limit, json),
         Command::Export {
             format,
             output,

@@ -163,6 +163,6 @@ pub fn write_manuscript(novel: &Novel, dest: Option<&Path>) -> Result<PathBuf, E
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod tool_tests;

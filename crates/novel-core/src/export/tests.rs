@@ -34,22 +34,20 @@ pub(crate) fn fixed_book() -> (tempfile::TempDir, Novel) {
         let tx = store.transaction().unwrap();
         for (i, (title, prose)) in SCENES.iter().enumerate() {
             let tick = i as u32 + 1;
-            store::insert_scene(
-                &tx,
-                &Scene {
-                    id: format!("S{tick}"),
-                    tick,
-                    title: title.to_string(),
-                    pov_character: None,
-                    location: None,
-                    prose: prose.to_string(),
-                    word_count: count_words(prose),
-                    summary: vec![format!("Summary of scene {tick}.")],
-                    tension: Some(5),
-                    created_at: "2026-11-23T10:00:00Z".into(),
-                },
-            )
-            .unwrap();
+            let scene = Scene {
+                id: format!("S{tick}"),
+                tick,
+                title: title.to_string(),
+                pov_character: None,
+                location: None,
+                prose: prose.to_string(),
+                word_count: count_words(prose),
+                summary: vec![format!("Summary of scene {tick}.")],
+                tension: Some(5),
+                created_at: "2026-11-23T10:00:00Z".into(),
+            };
+            store::insert_scene(&tx, &scene).unwrap();
+            store::index_scene(&tx, &scene).unwrap();
         }
         let mut state = store::load_state(&tx).unwrap();
         state.current_tick = SCENES.len() as u32;

@@ -4,6 +4,7 @@
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
 
+mod book_search;
 mod entity;
 mod graph;
 mod loops;
@@ -14,6 +15,7 @@ mod timeline;
 #[cfg(test)]
 mod tests;
 
+pub use book_search::{BookHit, book_search};
 pub use entity::{EntityDetail, HistoryItem, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
 pub use loops::{LoopCard, loops_board};
