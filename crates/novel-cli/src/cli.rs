@@ -132,6 +132,20 @@ pub enum Command {
     /// proposed grouping.
     #[command(subcommand)]
     Chapter(ChapterCommand),
+    /// Start a novel from an existing manuscript (.md or .txt): split into chapters and
+    /// scenes, then one extraction call per scene (characters, places, loops, summaries).
+    /// Run it again after a stop or a failure to carry on where it stopped.
+    Import {
+        /// The manuscript file (ignored when resuming an import already started in the novel).
+        file: PathBuf,
+        /// The new novel's folder (title, genre… flags as for `novel new`; the protagonist,
+        /// first location and goal are still needed).
+        #[command(flatten)]
+        novel: Box<NewArgs>,
+        /// The provider profile to use (default: the configured default).
+        #[arg(long)]
+        profile: Option<String>,
+    },
     /// Search the book's prose by words and by meaning (the local embedding model, when
     /// installed); each hit names its chapter and scene.
     Search {

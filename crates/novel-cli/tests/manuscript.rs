@@ -97,3 +97,97 @@ fn search_finds_prose_with_its_chapter_and_scene() {
     let err = stderr_of_failure(s.novel().args(["search", "  "]));
     assert!(err.contains("give words to search for"), "{err}");
 }
+
+fn manuscript_of(scenes: usize) -> String {
+    let mut md = String::from("# The Salt Road\n\nby Mara Quill\n");
+    for n in 1..=scenes {
+        if n % 10 == 1 {
+            md.push_str(&format!(
+                "\n## Chapter {}: Tide {}\n",
+                n / 10 + 1,
+                n / 10 + 1
+            ));
+        }
+        md.push_str(&format!("\n### Scene {n}\n\nMarker{n} walked the quay.\n"));
+    }
+    md
+}
+
+#[test]
+fn import_makes_a_novel_from_a_manuscript_scene_by_scene() {
+    let extraction = serde_json::json!({
+        "title": "Quay", "summary": ["Someone walks the quay."], "tension": 3,
+        "new_characters": [{"name": "Wren Harrow", "role": "harbour pilot"}]
+    });
+    let server = novel_test_server::TestServer::start_blocking(
+        novel_test_server::Script::new().rule(
+            novel_test_server::Rule::any()
+                .reply(novel_test_server::Reply::text(extraction.to_string())),
+        ),
+    )
+    .unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let config = common::story::provider_config(tmp.path(), &server.base_url());
+    let file = tmp.path().join("salt-road.md");
+    std::fs::write(&file, manuscript_of(30)).unwrap();
+    let dir = tmp.path().join("book");
+    let import = |extra: &[&str]| {
+        let mut cmd = novel();
+        cmd.env("NOVEL_AGENT_CONFIG_DIR", &config)
+            .arg("import")
+            .arg(&file)
+            .arg(&dir)
+            .args(extra);
+        cmd
+    };
+    let out = stdout_of(&mut import(&[
+        "--protagonist",
+        "Tamsin",
+        "--location",
+        "Rainmarket",
+        "--goal",
+        "Get home",
+    ]));
+    assert!(
+        out.contains("Importing 30 scenes in 3 chapters from salt-road.md"),
+        "{out}"
+    );
+    assert!(out.contains("Imported scene 30/30"), "{out}");
+    let db = rusqlite::Connection::open(dir.join("novel.db")).unwrap();
+    let count = |sql: &str| -> i64 { db.query_row(sql, [], |r| r.get(0)).unwrap() };
+    assert_eq!(count("SELECT count(*) FROM scenes"), 30);
+    assert_eq!(
+        count("SELECT count(*) FROM characters WHERE name = 'Wren Harrow'"),
+        1
+    );
+    assert_eq!(
+        count("SELECT count(*) FROM chapters WHERE titled_by = 'manuscript'"),
+        3
+    );
+    let toml = std::fs::read_to_string(dir.join("novel.toml")).unwrap();
+    assert!(
+        toml.contains("The Salt Road") && toml.contains("Mara Quill"),
+        "{toml}"
+    );
+    // Run again: the import is finished, nothing is added.
+    let calls = server.request_count();
+    let again = stdout_of(&mut import(&[]));
+    assert!(again.contains("30 of 30 scenes done"), "{again}");
+    assert_eq!(server.request_count(), calls);
+    assert_eq!(count("SELECT count(*) FROM scenes"), 30);
+    // A file that is not a manuscript leaves no novel behind.
+    let pdf = tmp.path().join("book.pdf");
+    std::fs::write(&pdf, b"%PDF").unwrap();
+    let err = stderr_of_failure(
+        novel()
+            .arg("import")
+            .arg(&pdf)
+            .arg(tmp.path().join("other"))
+            .args(["--protagonist", "T", "--location", "L", "--goal", "G"]),
+    );
+    assert!(
+        err.contains("save it as Markdown (.md) or plain text (.txt)"),
+        "{err}"
+    );
+    assert!(!tmp.path().join("other").exists());
+}

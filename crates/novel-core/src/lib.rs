@@ -57,6 +57,7 @@ pub mod chapters;
 pub mod control;
 pub mod edits;
 pub mod export;
+pub mod import;
 pub mod library;
 pub mod run;
 pub mod seed;

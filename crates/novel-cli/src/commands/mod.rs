@@ -6,6 +6,7 @@ mod check;
 mod context;
 mod export;
 mod history;
+mod import;
 mod inspect;
 mod list;
 mod new;
@@ -63,6 +64,11 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
         Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
         Command::Chapter(cmd) => chapter::run(&dir, cmd, json),
+        Command::Import {
+            file,
+            novel,
+            profile,
+        } => import::run(&file, *novel, profile.as_deref(), json),
         Command::Search {
             query,
             words,
