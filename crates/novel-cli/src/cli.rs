@@ -171,6 +171,24 @@ pub enum Command {
         #[arg(long)]
         profile: Option<String>,
     },
+    /// The book's chapters and parts: list them, rename, split, merge, open a part, or fix the
+    /// proposed grouping.
+    #[command(subcommand)]
+    Chapter(ChapterCommand),
+    /// Start a novel from an existing manuscript (.md or .txt): split into chapters and
+    /// scenes, then one extraction call per scene (characters, places, loops, summaries).
+    /// Run it again after a stop or a failure to carry on where it stopped.
+    Import {
+        /// The manuscript file (ignored when resuming an import already started in the novel).
+        file: PathBuf,
+        /// The new novel's folder (title, genre… flags as for `novel new`; the protagonist,
+        /// first location and goal are still needed).
+        #[command(flatten)]
+        novel: Box<NewArgs>,
+        /// The provider profile to use (default: the configured default).
+        #[arg(long)]
+        profile: Option<String>,
+    },
     /// Resolve, abandon or reopen an open loop.
     Loop {
         #[arg(value_enum)]
@@ -194,13 +212,34 @@ pub enum Command {
     /// Pressure on the story: clocks that rise, events bound to a scene.
     #[command(subcommand)]
     Pressure(PressureCommand),
-    /// Export the manuscript.
+    /// Search the book's prose by words and by meaning (the local embedding model, when
+    /// installed); each hit names its chapter and scene.
+    Search {
+        query: String,
+        /// Match words only.
+        #[arg(long, conflicts_with = "meaning")]
+        words: bool,
+        /// Match by meaning only (needs the local embedding model).
+        #[arg(long)]
+        meaning: bool,
+        /// How many passages to show.
+        #[arg(short = 'n', long, default_value_t = 10)]
+        limit: u32,
+    },
+    /// Export the manuscript with its chapters: Markdown, an EPUB 3 e-book, or a DOCX in
+    /// standard manuscript format.
     Export {
         #[arg(long, value_enum, default_value = "md")]
         format: ExportFormat,
-        /// Where to write it (default: exports/<title>.md inside the novel).
+        /// Where to write it (default: exports/<title>.<md|epub|docx> inside the novel).
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// The author's name on the title page (default: the author in novel.toml).
+        #[arg(long)]
+        author: Option<String>,
+        /// The DOCX manuscript's typeface.
+        #[arg(long, value_enum, default_value = "times")]
+        font: FontArg,
     },
 }
 
@@ -400,6 +439,35 @@ impl From<KindArg> for novel_llm::ProviderKind {
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum ExportFormat {
     Md,
+    Epub,
+    Docx,
+}
+
+impl From<ExportFormat> for novel_core::export::ExportFormat {
+    fn from(f: ExportFormat) -> Self {
+        match f {
+            ExportFormat::Md => novel_core::export::ExportFormat::Markdown,
+            ExportFormat::Epub => novel_core::export::ExportFormat::Epub,
+            ExportFormat::Docx => novel_core::export::ExportFormat::Docx,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum FontArg {
+    /// Times New Roman.
+    Times,
+    /// Courier New.
+    Courier,
+}
+
+impl From<FontArg> for novel_core::export::ManuscriptFont {
+    fn from(f: FontArg) -> Self {
+        match f {
+            FontArg::Times => novel_core::export::ManuscriptFont::TimesNewRoman,
+            FontArg::Courier => novel_core::export::ManuscriptFont::Courier,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -532,5 +600,29 @@ pub enum ProvidersCommand {
     Test {
         #[arg(long)]
         profile: Option<String>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ChapterCommand {
+    /// The chapters with their scenes and words; proposed ones are marked.
+    List,
+    /// Give chapter N a title.
+    Rename { number: u32, title: String },
+    /// Split chapter N before scene AT: the scenes from AT on become the next chapter.
+    Split {
+        number: u32,
+        /// The scene (tick) that opens the new chapter.
+        #[arg(long, value_name = "SCENE")]
+        at: u32,
+    },
+    /// Merge chapter N with the chapter after it.
+    Merge { number: u32 },
+    /// Open a part at chapter N with a heading ("Part Two: Iron"); without one, remove it.
+    Part { number: u32, title: Option<String> },
+    /// Group the scenes no chapter holds yet into chapters of EVERY scenes, titled from them.
+    Propose {
+        #[arg(long, default_value_t = 10)]
+        every: u32,
     },
 }

@@ -50,12 +50,15 @@ pub mod prompts;
 // Layer 6 — the story tick.
 pub mod tick;
 
-// Layer 7 — what the front ends call: runs, the writer's edits, read models, export, the
-// library of novels, seed files, and generated novels for tests and benchmarks.
+// Layer 7 — what the front ends call: runs, the writer's edits (the story bible, chapters, a
+// name replaced across the book), read models, export and import, the library of novels, seed
+// files, and generated novels for tests and benchmarks.
 pub mod bible;
+pub mod chapters;
 pub mod control;
 pub mod edits;
 pub mod export;
+pub mod import;
 pub mod library;
 pub mod run;
 pub mod seed;

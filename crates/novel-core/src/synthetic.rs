@@ -284,6 +284,7 @@ pub fn config() -> NovelConfig {
     NovelConfig {
         novel: Foundation {
             title: "Salt and Iron".into(),
+            author: "Mara Quill".into(),
             genre: "fantasy noir".into(),
             premise: "A smuggler in a drowned city hunts the men who framed her brother.".into(),
             setting: "Rainmarket, a city of canals and tide bells".into(),

@@ -1,9 +1,10 @@
-//! `novel export --format md`.
+//! `novel export --format md|epub|docx`.
 
 use std::path::PathBuf;
 
 use anyhow::Result;
-use novel_core::export;
+use novel_core::clock::SystemClock;
+use novel_core::export::{self, ExportOptions};
 use novel_core::novel::Novel;
 
 use crate::cli::ExportFormat;
@@ -12,10 +13,16 @@ pub fn run(
     novel: &Novel,
     format: ExportFormat,
     output: Option<PathBuf>,
+    options: &ExportOptions,
     as_json: bool,
 ) -> Result<()> {
-    let ExportFormat::Md = format;
-    let path = export::write_manuscript(novel, output.as_deref())?;
+    let path = export::write_export(
+        novel,
+        format.into(),
+        output.as_deref(),
+        options,
+        &SystemClock,
+    )?;
     if as_json {
         return crate::output::json(&serde_json::json!({ "path": path }));
     }

@@ -2,10 +2,12 @@
 
 mod backup;
 mod bible;
+mod chapter;
 mod check;
 mod context;
 mod export;
 mod history;
+mod import;
 mod inspect;
 mod list;
 mod new;
@@ -13,6 +15,7 @@ mod providers;
 mod reindex;
 mod restore;
 mod review;
+mod search;
 mod semantic;
 mod status;
 mod summarize;
@@ -76,8 +79,29 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Note(cmd) => bible::note(&dir, cmd, json),
         Command::Outline(cmd) => bible::outline(&dir, cmd, json),
         Command::Pressure(cmd) => bible::pressure(&dir, cmd, json),
-        Command::Export { format, output } => {
-            export::run(&open(&dir, Access::Read)?, format, output, json)
+        Command::Chapter(cmd) => chapter::run(&dir, cmd, json),
+        Command::Import {
+            file,
+            novel,
+            profile,
+        } => import::run(&file, *novel, profile.as_deref(), json),
+        Command::Search {
+            query,
+            words,
+            meaning,
+            limit,
+        } => search::run(&dir, &query, words, meaning, limit, json),
+        Command::Export {
+            format,
+            output,
+            author,
+            font,
+        } => {
+            let options = novel_core::export::ExportOptions {
+                author,
+                font: font.into(),
+            };
+            export::run(&open(&dir, Access::Read)?, format, output, &options, json)
         }
     }
 }

@@ -10,46 +10,8 @@ use novel_core::store;
 use crate::cli::NewArgs;
 
 pub fn run(args: NewArgs, json: bool) -> Result<()> {
-    let mut seed = match &args.seed {
-        Some(path) => NovelSeed::load(path)?,
-        None => NovelSeed {
-            foundation: Foundation {
-                title: String::new(),
-                genre: String::new(),
-                premise: String::new(),
-                setting: String::new(),
-                tone: String::new(),
-                style: String::new(),
-                pov: PointOfView::default(),
-                tense: Tense::default(),
-                language: "English".into(),
-                themes: Vec::new(),
-                author_note: String::new(),
-            },
-            generation: GenerationSettings::default(),
-            protagonist: NewCharacter::default(),
-            location: NewLocation::default(),
-            goal: String::new(),
-            lore: Vec::new(),
-        },
-    };
-    apply_flags(&mut seed, &args)?;
-    let missing: Vec<&str> = [
-        ("--title", seed.foundation.title.as_str()),
-        ("--protagonist", seed.protagonist.name.as_str()),
-        ("--location", seed.location.name.as_str()),
-        ("--goal", seed.goal.as_str()),
-    ]
-    .into_iter()
-    .filter(|(_, v)| v.trim().is_empty())
-    .map(|(flag, _)| flag)
-    .collect();
-    if !missing.is_empty() {
-        bail!(
-            "a new novel needs {} (give them as flags or in a --seed file)",
-            missing.join(", ")
-        );
-    }
+    let seed = seed_of(&args)?;
+    check_complete(&seed)?;
     let novel = Novel::create(&args.dir, seed, &SystemClock)
         .with_context(|| format!("cannot create the novel in {}", args.dir.display()))?;
     let state = novel.state()?;
@@ -77,6 +39,57 @@ pub fn run(args: NewArgs, json: bool) -> Result<()> {
         "Next: configure a provider, then run `novel -C {} tick`.",
         args.dir.display()
     );
+    Ok(())
+}
+
+/// The seed file (if any) with the flags applied over it.
+pub fn seed_of(args: &NewArgs) -> Result<NovelSeed> {
+    let mut seed = match &args.seed {
+        Some(path) => NovelSeed::load(path)?,
+        None => NovelSeed {
+            foundation: Foundation {
+                title: String::new(),
+                author: String::new(),
+                genre: String::new(),
+                premise: String::new(),
+                setting: String::new(),
+                tone: String::new(),
+                style: String::new(),
+                pov: PointOfView::default(),
+                tense: Tense::default(),
+                language: "English".into(),
+                themes: Vec::new(),
+                author_note: String::new(),
+            },
+            generation: GenerationSettings::default(),
+            protagonist: NewCharacter::default(),
+            location: NewLocation::default(),
+            goal: String::new(),
+            lore: Vec::new(),
+        },
+    };
+    apply_flags(&mut seed, args)?;
+    Ok(seed)
+}
+
+/// Refuses a seed without the title, protagonist, first location or goal, naming the flags.
+pub fn check_complete(seed: &NovelSeed) -> Result<()> {
+    let missing: Vec<&str> = [
+        ("--title", seed.foundation.title.as_str()),
+        ("--protagonist", seed.protagonist.name.as_str()),
+        ("--location", seed.location.name.as_str()),
+        ("--goal", seed.goal.as_str()),
+    ]
+    .into_iter()
+    .filter(|(_, v)| v.trim().is_empty())
+    .map(|(flag, _)| flag)
+    .collect();
+    if !missing.is_empty() {
+        bail!(
+            "a new novel needs {} (give them as flags or in a --seed file)",
+            missing.join(", ")
+        );
+    }
     Ok(())
 }
 

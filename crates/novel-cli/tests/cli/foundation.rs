@@ -101,7 +101,7 @@ fn export_writes_the_manuscript_with_title_and_scenes_in_order() {
     let md = std::fs::read_to_string(&out).unwrap();
     assert_eq!(
         md,
-        "# Salt and Iron\n\n## Low Tide\n\nFirst scene, where a < b.\n\n## The Gate\n\nSecond scene. &lt;script>alert(1)&lt;/script>\n"
+        "# Salt and Iron\n\n## Chapter 1: Low Tide\n\n### Low Tide\n\nFirst scene, where a < b.\n\n### The Gate\n\nSecond scene. &lt;script>alert(1)&lt;/script>\n"
     );
     let default = stdout_of(
         novel()

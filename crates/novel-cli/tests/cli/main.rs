@@ -12,6 +12,7 @@ mod foundation;
 mod history;
 mod interrupt;
 mod keychain;
+mod manuscript;
 mod memory;
 mod story;
 mod terminal_output;

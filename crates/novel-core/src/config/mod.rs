@@ -27,6 +27,9 @@ pub struct NovelConfig {
 #[serde(deny_unknown_fields)]
 pub struct Foundation {
     pub title: String,
+    /// The author's name as exports print it (title page, running header); may be empty.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub author: String,
     #[serde(default)]
     pub genre: String,
     #[serde(default)]

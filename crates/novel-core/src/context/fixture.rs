@@ -24,6 +24,7 @@ pub(crate) fn config() -> NovelConfig {
     NovelConfig {
         novel: Foundation {
             title: "The Salt Archive".into(),
+            author: String::new(),
             genre: "gaslamp mystery".into(),
             premise: "An archivist in a drowned port city learns that the tide ledgers she keeps \
                       have been rewritten to hide who is selling the city's dead."

@@ -112,6 +112,7 @@ impl NewNovelForm {
         let t = |s: &str| s.trim().to_string();
         let foundation = Foundation {
             title: t(&self.title),
+            author: String::new(),
             genre: t(&self.genre),
             premise: t(&self.premise),
             setting: t(&self.setting),

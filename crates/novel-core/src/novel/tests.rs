@@ -14,6 +14,7 @@ fn seed() -> NovelSeed {
     NovelSeed {
         foundation: Foundation {
             title: "Salt".into(),
+            author: String::new(),
             genre: String::new(),
             premise: String::new(),
             setting: String::new(),

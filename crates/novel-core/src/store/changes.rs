@@ -5,9 +5,9 @@
 //! derived passages, vectors and roll-ups included, and fast, since only the changed rows move.
 //! Branches are names for changes; `story_head` says which change the database reflects.
 //!
-//! Not tracked: the history tables themselves, failure records, the FTS index (its shadow
-//! tables follow the passages through their triggers when a changeset is applied) and the
-//! vector counter (kept by triggers too).
+//! Not tracked: the history tables themselves, failure records, an import's bookkeeping, the
+//! FTS index (its shadow tables follow the passages through their triggers when a changeset is
+//! applied) and the vector counter (kept by triggers too).
 
 use std::io::Read;
 
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::{StoreError, StoreResult};
 
 /// Tables whose rows are history or bookkeeping, never story state.
-const UNTRACKED: [&str; 7] = [
+const UNTRACKED: [&str; 9] = [
     "changes",
     "branches",
     "story_head",
@@ -26,6 +26,8 @@ const UNTRACKED: [&str; 7] = [
     "tick_failures",
     "search_meta",
     "sqlite_sequence",
+    "import_job",
+    "import_scenes",
 ];
 
 /// Derived tables: a conflict on them is repaired afterwards, never fatal.

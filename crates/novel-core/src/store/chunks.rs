@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{Connection, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use super::StoreResult;
 use crate::ids::EntityKind;
@@ -68,6 +68,17 @@ impl Chunk {
             ChunkPart::Record | ChunkPart::Summary => format!("{}\n{}", self.title, self.body),
         }
     }
+}
+
+/// Which part of its record passage `id` is, and its text; `None` when it is gone.
+pub fn chunk_part_and_body(conn: &Connection, id: i64) -> StoreResult<Option<(ChunkPart, String)>> {
+    let row = conn
+        .prepare_cached("SELECT part, body FROM search_chunks WHERE id = ?1")?
+        .query_row([id], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+        })
+        .optional()?;
+    Ok(row.and_then(|(part, body)| ChunkPart::parse(&part).map(|p| (p, body))))
 }
 
 /// Words a prose passage aims for: a paragraph, or a few short ones (dialogue). Passages stay

@@ -8,11 +8,13 @@
 //! decides what is atomic — a whole tick commits or nothing does.
 
 mod changes;
+mod chapters;
 mod characters;
 mod chunks;
 mod guidance;
 mod history;
 mod ids;
+mod imports;
 mod locations;
 mod loops;
 mod lore;
@@ -32,11 +34,13 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, Transaction};
 use rusqlite_migration::{M, Migrations, SchemaVersion};
 
 pub use changes::*;
+pub use chapters::*;
 pub use characters::*;
 pub use chunks::*;
 pub use guidance::*;
 pub use history::*;
 pub use ids::mint_id;
+pub use imports::*;
 pub use locations::*;
 pub use loops::*;
 pub use lore::*;
@@ -51,13 +55,14 @@ pub use versions::*;
 
 pub const DB_FILE: &str = "novel.db";
 
-const MIGRATION_SQL: [&str; 6] = [
+const MIGRATION_SQL: [&str; 7] = [
     include_str!("schema/001_core.sql"),
     include_str!("schema/002_search_and_failures.sql"),
     include_str!("schema/003_retrieval.sql"),
     include_str!("schema/004_tick_notes.sql"),
     include_str!("schema/005_history.sql"),
     include_str!("schema/006_guidance.sql"),
+    include_str!("schema/007_chapters_and_imports.sql"),
 ];
 
 /// The schema version this build writes and understands.
@@ -515,7 +520,7 @@ where
 /// mean an unchanged story: this is how tests prove a failed tick or tool call left no trace.
 pub fn dump_story(conn: &Connection) -> StoreResult<String> {
     let mut tables: Vec<String> = conn
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT IN ('sqlite_sequence', 'tick_failures', 'changes', 'branches', 'story_head', 'scene_versions') ORDER BY name")?
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'search\\_%' ESCAPE '\\' AND name NOT IN ('sqlite_sequence', 'tick_failures', 'changes', 'branches', 'story_head', 'scene_versions', 'import_job', 'import_scenes') ORDER BY name")?
         .query_map([], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     tables.sort();

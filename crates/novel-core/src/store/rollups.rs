@@ -152,9 +152,33 @@ fn rollup_line(
 }
 
 fn gist(scene: &Scene) -> String {
+    first_words(gist_text(scene), GIST_WORDS)
+}
+
+/// What a scene is remembered by: its first summary bullet, or its title.
+fn gist_text(scene: &Scene) -> &str {
     let text = scene
         .summary
         .first()
         .map_or(scene.title.as_str(), String::as_str);
-    first_words(text.trim().trim_end_matches('.'), GIST_WORDS)
+    text.trim().trim_end_matches('.')
+}
+
+/// Words of a gist kept in a proposed chapter title.
+const TITLE_WORDS: usize = 8;
+
+/// The title a run of scenes is proposed under: the gist a roll-up gives its peak-tension
+/// scene (the earliest among equals), cut to whole words without an ellipsis. `None` for no
+/// scenes.
+pub fn proposed_title(scenes: &[Scene]) -> Option<String> {
+    let peak = scenes
+        .iter()
+        .min_by_key(|s| (std::cmp::Reverse(s.tension.unwrap_or(0)), s.tick))?;
+    let words: Vec<&str> = gist_text(peak).split_whitespace().collect();
+    let mut title = words[..words.len().min(TITLE_WORDS)].join(" ");
+    // A cut title should not end on a comma or a dangling dash.
+    while title.ends_with([',', ';', ':', '-', '–', '—']) {
+        title.pop();
+    }
+    Some(title).filter(|t| !t.is_empty())
 }

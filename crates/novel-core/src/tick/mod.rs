@@ -5,6 +5,7 @@
 //! `errors/error_NNN.*`, and leaves the story exactly as it was. Each step is a function of its
 //! own module; `docs/ARCHITECTURE.md` walks through them.
 
+mod adopting;
 mod cancel;
 mod checking;
 mod committing;
@@ -31,6 +32,7 @@ use std::sync::{Arc, Mutex};
 
 use novel_llm::LanguageModel;
 
+pub use adopting::{BeforeCommit, WrittenScene, adopt_scene};
 pub use cancel::CancelToken;
 pub use error::ErrorKind;
 pub use error::StepError;

@@ -29,6 +29,7 @@ pub(crate) fn novel() -> (tempfile::TempDir, Novel) {
     let seed = NovelSeed {
         foundation: Foundation {
             title: "Salt".into(),
+            author: String::new(),
             genre: "noir".into(),
             premise: String::new(),
             setting: String::new(),

@@ -1,8 +1,10 @@
-//! Read models for a user interface: the novel's overview, the manuscript, the character and
-//! location graph, one entity with its history, the timeline of ticks, and the loops board.
+//! Read models for a user interface: the novel's overview, the manuscript and its contents,
+//! search across the book, the character and location graph, one entity with its history, the
+//! timeline of ticks, and the loops board.
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
 
+mod book_search;
 mod entity;
 mod graph;
 mod loops;
@@ -13,10 +15,11 @@ mod timeline;
 #[cfg(test)]
 mod tests;
 
+pub use book_search::{BookHit, book_search};
 pub use entity::{EntityDetail, HistoryItem, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
 pub use loops::{LoopCard, loops_board};
-pub use manuscript::{SceneView, manuscript, scene_view};
+pub use manuscript::{ChapterView, ContentsScene, SceneView, contents, manuscript, scene_view};
 pub use overview::{FailureView, NovelOverview, overview};
 pub use timeline::{TickStatus, TimelineRow, ToolRun, timeline};
 

@@ -1,0 +1,130 @@
+//! A scene written outside the engine (a chapter of an imported manuscript) adopted as a tick:
+//! no plan and no writing, only the extract and commit steps, so its memory updates (people,
+//! places, relationships, loops, summary, tension) are made and recorded exactly as a written
+//! scene's are. The caller's `before_commit` runs inside the same transaction (an import marks
+//! its own progress and shapes its chapters there), so the scene, its memory and the caller's
+//! bookkeeping commit together or not at all.
+
+use rusqlite::Transaction;
+
+use super::checking::Checked;
+use super::error::{AtStage, Failure, StepError};
+use super::events::{Stage, TickEvent, TickObserver};
+use super::planning::Acted;
+use super::state::TickRun;
+use super::{
+    CancelToken, Models, TickError, TickOptions, TickOutcome, committing, extracting, new_run,
+    outputs,
+};
+use crate::clock::Clock;
+use crate::executor::ExecutionReport;
+use crate::novel::Novel;
+use crate::plan::Plan;
+use crate::store::{Recorder, Store, StoreError};
+
+/// A scene to adopt: its prose and, when the manuscript gave one, its title.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenScene {
+    pub prose: String,
+    pub title: Option<String>,
+}
+
+/// Work done in the adopting transaction just before it commits, given the scene's tick.
+pub type BeforeCommit<'a> = &'a (dyn Fn(&Transaction<'_>, u32) -> Result<(), StoreError> + Sync);
+
+/// Adopts `scene` as the next tick: one extraction call, then one commit.
+pub async fn adopt_scene(
+    novel: &mut Novel,
+    models: &Models,
+    scene: &WrittenScene,
+    before_commit: BeforeCommit<'_>,
+    observer: &dyn TickObserver,
+    cancel: &CancelToken,
+    clock: &dyn Clock,
+) -> Result<TickOutcome, TickError> {
+    if !novel.is_writable() {
+        return Err(TickError::Setup(format!(
+            "{} is open read-only; adopting a scene needs to write",
+            novel.root().display()
+        )));
+    }
+    let state = novel.state().map_err(|e| TickError::Setup(e.to_string()))?;
+    let tick = state.current_tick + 1;
+    observer.on_event(TickEvent::Started { tick });
+    let options = TickOptions::default();
+    let mut run = new_run(novel, tick, models, &options, observer, cancel, clock);
+    let result = tokio::select! {
+        biased;
+        _ = cancel.cancelled() => Err(StepError::Cancelled.at(Stage::Extracting)),
+        r = steps(&mut run, novel.store(), scene, before_commit) => r,
+    };
+    match result {
+        Ok(outcome) => Ok(outcome),
+        Err(Failure {
+            error: StepError::Cancelled,
+            ..
+        }) => Err(TickError::Cancelled { tick }),
+        Err(failure) => Err(outputs::record_failure(novel, &run, failure)),
+    }
+}
+
+async fn steps(
+    run: &mut TickRun<'_>,
+    store: &Store,
+    scene: &WrittenScene,
+    before_commit: BeforeCommit<'_>,
+) -> Result<TickOutcome, Failure> {
+    let tx = store.begin().at(Stage::Extracting)?;
+    let recorder = Recorder::start(store.conn()).at(Stage::Extracting)?;
+    let acted = Acted {
+        plan: plan_of(scene),
+        report: ExecutionReport {
+            success: true,
+            results: Vec::new(),
+            failed_required: None,
+            disabled_tools: Vec::new(),
+            warnings: Vec::new(),
+            duration_ms: 0,
+        },
+        tx,
+        recorder,
+    };
+    let checked = Checked {
+        prose: scene.prose.clone(),
+        draft: None,
+        findings: Vec::new(),
+        revised: false,
+        pov: None,
+        location: None,
+    };
+    let mut extraction = extracting::extract(run, &acted, &checked).await?;
+    if let Some(title) = scene.title.as_deref().map(crate::text::clean_line)
+        && !title.is_empty()
+    {
+        extraction.title = title;
+    }
+    before_commit(&acted.tx, run.tick).at(Stage::Committing)?;
+    let committed = committing::commit(run, acted, &checked, extraction).await?;
+    run.emit(TickEvent::Committed {
+        tick: run.tick,
+        scene_id: committed.scene.id.clone(),
+        title: committed.scene.title.clone(),
+        words: committed.scene.word_count,
+    });
+    Ok(outputs::write_files(run, committed, Vec::new(), false))
+}
+
+/// The plan recorded for an adopted scene: no tools, and what it is.
+fn plan_of(scene: &WrittenScene) -> Plan {
+    Plan {
+        rationale: "A scene of the imported manuscript, adopted as written.".into(),
+        scene_intention: scene
+            .title
+            .clone()
+            .unwrap_or_else(|| "The manuscript's next scene.".into()),
+        pov_character: None,
+        target_location: None,
+        actions: Vec::new(),
+        expected_outcomes: Vec::new(),
+    }
+}
