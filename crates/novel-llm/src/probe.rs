@@ -87,7 +87,7 @@ pub async fn test_profile(
             .find(|m| m.id == profile.model)
             .and_then(|m| m.context_length);
     }
-    let model = crate::tuned::tune(build(&tested, key)?, tested.sampling());
+    let model = build(&tested, key)?;
     let mut report = probe(&*model).await?;
     let counter = token_counter(&tested);
     calibrated_ratio(&*counter).await;

@@ -1,16 +1,18 @@
-//! `novel providers list|add|remove|set-key|delete-key|test` and the one place the CLI turns a profile
+//! `novel providers list|add|set|remove|set-key|delete-key` (detection, model lists and the
+//! connection test are in `provider_discovery`) and the one place the CLI turns a profile
 //! into a model. Keys never pass through a file of ours: `set-key` reads one from standard input
 //! (hidden when typed at a terminal) straight into the OS keychain.
 
 use std::io::{IsTerminal, Read};
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use novel_llm::{
-    ChatRequest, KeyRemoval, KeySource, Keychain, LanguageModel, ProfileStore, ProviderKind,
-    ProviderProfile, keychain,
+    KeyRemoval, KeySource, Keychain, LanguageModel, ProfileStore, ProviderKind, ProviderProfile,
+    keychain,
 };
+
+use super::{provider_discovery, provider_settings};
 
 use crate::cli::ProvidersCommand;
 
@@ -64,6 +66,10 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
                     p.effective_base_url().unwrap_or_default(),
                     p.model
                 );
+                let settings = provider_settings::describe(p);
+                if !settings.is_empty() {
+                    crate::output::say!("  {settings}");
+                }
             }
             Ok(())
         }
@@ -76,6 +82,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             key_in_keychain,
             command,
             default,
+            settings,
         } => {
             let kind: ProviderKind = kind.into();
             let mut profile = if kind == ProviderKind::Command {
@@ -93,6 +100,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             if key_in_keychain {
                 profile = profile.with_key_in_keychain();
             }
+            provider_settings::apply(&mut profile, &settings)?;
             profile.validate()?;
             let mut config = store.load_or_empty()?;
             config.add(profile, default);
@@ -129,51 +137,51 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             Ok(())
         }
         ProvidersCommand::Test { profile } => {
-            let model = connect(profile.as_deref())?;
-            let info = model.describe();
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()?;
-            let started = Instant::now();
-            let schema = serde_json::json!({"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]});
-            let request =
-                ChatRequest::new("Reply with the JSON object {\"ok\": true} and nothing else.")
-                    .with_max_tokens(20)
-                    .with_json_schema("connection_test", schema.clone());
-            let validator = novel_llm::validator_from_schema(&schema)?;
-            let result = runtime.block_on(novel_llm::complete_structured(
-                &*model, &request, &validator,
-            ));
-            let latency = started.elapsed().as_millis();
-            match result {
-                Ok(done) => {
-                    let c = done.completions.last().context("no completion")?;
-                    if json {
-                        return crate::output::json(&serde_json::json!({
-                            "profile": info.profile, "kind": info.kind, "model": c.model, "latency_ms": latency,
-                            "structured_output": !done.repaired, "usage": c.usage,
-                        }));
-                    }
-                    crate::output::say!(
-                        "OK: {} ({}) answered as model `{}` in {latency} ms",
-                        info.profile,
-                        info.kind,
-                        c.model
-                    );
-                    crate::output::say!(
-                        "  structured output: {}",
-                        if done.repaired {
-                            "needed a repair"
-                        } else {
-                            "works"
-                        }
-                    );
-                    Ok(())
-                }
-                Err(e) => bail!("{} ({}) failed: {e}", info.profile, info.kind),
-            }
+            provider_discovery::test(&store, profile.as_deref(), json)
         }
+        ProvidersCommand::Detect { ports, add } => {
+            provider_discovery::detect(&store, &ports, add, json)
+        }
+        ProvidersCommand::Models { profile } => {
+            provider_discovery::models(&store, profile.as_deref(), json)
+        }
+        ProvidersCommand::Set {
+            profile,
+            model,
+            settings,
+        } => set(&store, &profile, model, &settings, json),
     }
+}
+
+/// Changes a profile's model or settings.
+fn set(
+    store: &ProfileStore,
+    name: &str,
+    model: Option<String>,
+    settings: &crate::cli::SettingsArgs,
+    json: bool,
+) -> Result<()> {
+    let mut config = store.load()?;
+    let mut profile = config.require(name)?.clone();
+    if let Some(model) = model {
+        profile.model = model;
+    }
+    provider_settings::apply(&mut profile, settings)?;
+    profile.validate()?;
+    config.upsert(profile.clone());
+    store.save(&config)?;
+    if json {
+        return crate::output::json(&profile);
+    }
+    crate::output::say!(
+        "Profile `{name}`: model `{}`{}",
+        profile.model,
+        match provider_settings::describe(&profile) {
+            d if d.is_empty() => String::new(),
+            d => format!(", {d}"),
+        }
+    );
+    Ok(())
 }
 
 /// Deletes a profile and the key it kept in the OS keychain.
