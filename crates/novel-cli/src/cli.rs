@@ -265,9 +265,18 @@ pub struct TickArgs {
     /// error stays on disk for reference).
     #[arg(long, conflicts_with = "note")]
     pub skip: bool,
-    /// The provider profile to use (default: the configured default).
+    /// The provider profile to use for every role (default: novel.toml's [models], else the
+    /// configured default).
     #[arg(long)]
     pub profile: Option<String>,
+    /// Pause the run before a call that would take its tokens (prompt and answer) past N;
+    /// replaces novel.toml's [budget.run] tokens.
+    #[arg(long, value_name = "N")]
+    pub max_tokens: Option<u64>,
+    /// Pause the run before a call that would take its cost past this (at the profiles'
+    /// prices); replaces novel.toml's [budget.run] cost.
+    #[arg(long, value_name = "COST")]
+    pub max_cost: Option<f64>,
     /// Review before anything commits: accept, edit or reject the plan, then the scene with
     /// its memory changes (untick the ones you do not want).
     #[arg(long)]

@@ -50,12 +50,13 @@ pub mod prompts;
 // Layer 6 — the story tick.
 pub mod tick;
 
-// Layer 7 — what the front ends call: runs, the writer's edits, read models, export, the
+// Layer 7 — what the front ends call: runs and each role's model, the writer's edits, read models, export, the
 // library of novels, seed files, and generated novels for tests and benchmarks.
 pub mod control;
 pub mod edits;
 pub mod export;
 pub mod library;
+pub mod role_models;
 pub mod run;
 pub mod seed;
 #[cfg(any(test, feature = "test-support"))]

@@ -37,6 +37,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("edits", 7),
     ("export", 7),
     ("library", 7),
+    ("role_models", 7),
     ("run", 7),
     ("seed", 7),
     ("synthetic", 7),

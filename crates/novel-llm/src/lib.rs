@@ -7,10 +7,12 @@
 //! fallback, local repair of unambiguous syntax mistakes and one repair request; the local
 //! servers on this machine found ([`detect`]), a server's models listed ([`list_models`]), what
 //! it accepts probed ([`test_profile`]), tokens counted by the model's own tokenizer where
-//! possible ([`token_counter`]); [`ScriptedModel`] for tests. Everything a server or command sends is untrusted: bounded in
+//! possible ([`token_counter`]); spending limits checked before each call ([`metered`]);
+//! [`ScriptedModel`] for tests. Everything a server or command sends is untrusted: bounded in
 //! size and time (`limits`), token counts clamped, secrets redacted from every message.
 
 mod anthropic;
+mod budget;
 mod command;
 mod connect;
 mod context;
@@ -50,6 +52,7 @@ mod properties;
 mod test_support;
 
 pub use anthropic::AnthropicModel;
+pub use budget::{Budget, LimitScope, Limits, Spent, metered};
 pub use command::{CommandModel, render_prompt};
 pub use connect::{
     KeychainOpener, connect, connect_with, connect_with_env, resolve_key, resolve_key_with,

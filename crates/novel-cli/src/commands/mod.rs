@@ -14,6 +14,7 @@ mod providers;
 mod reindex;
 mod restore;
 mod review;
+mod roles;
 mod semantic;
 mod status;
 mod summarize;

@@ -1,14 +1,14 @@
 //! `novel providers list|add|set|remove|set-key|delete-key` (detection, model lists and the
-//! connection test are in `provider_discovery`) and the one place the CLI turns a profile
-//! into a model. Keys never pass through a file of ours: `set-key` reads one from standard input
-//! (hidden when typed at a terminal) straight into the OS keychain.
+//! connection test are in `provider_discovery`, each role's model in `roles`) and the
+//! profiles a run reads, with a how-to when there are none. Keys never pass through a file of
+//! ours: `set-key` reads one from standard input (hidden when typed at a terminal) straight
+//! into the OS keychain.
 
 use std::io::{IsTerminal, Read};
-use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use novel_llm::{
-    KeyRemoval, KeySource, Keychain, LanguageModel, ProfileStore, ProviderKind, ProviderProfile,
+    KeyRemoval, KeySource, Keychain, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
     keychain,
 };
 
@@ -16,21 +16,16 @@ use super::{provider_discovery, provider_settings};
 
 use crate::cli::ProvidersCommand;
 
-/// The model of the named (or default) profile, with a how-to when nothing is configured.
-pub fn connect(profile: Option<&str>) -> Result<Arc<dyn LanguageModel>> {
+/// The user's profiles, with a how-to when nothing is configured.
+pub fn configured() -> Result<ProviderConfig> {
     let store = ProfileStore::from_env()?;
     if !store.path().exists() {
         bail!(
-            "no LLM provider is configured.\nAdd one, for example a local OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM):\n  novel providers add --name local --base-url http://127.0.0.1:8080/v1 --model <model> --default\nor OpenAI with the key in an environment variable:\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-env OPENAI_API_KEY --default\nor with the key in the OS keychain instead (then `novel providers set-key openai` asks for it):\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --key-in-keychain --default\nProfiles are stored in {}",
+            "no LLM provider is configured.\nFind the model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM, Jan) and save a profile for each:\n  novel providers detect --add\nor add one by hand, for example a local OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM):\n  novel providers add --name local --base-url http://127.0.0.1:8080/v1 --model <model> --default\nor OpenAI with the key in an environment variable:\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-env OPENAI_API_KEY --default\nor with the key in the OS keychain instead (then `novel providers set-key openai` asks for it):\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --key-in-keychain --default\nProfiles are stored in {}",
             store.path().display()
         );
     }
-    let config = store.load()?;
-    let chosen = match profile {
-        Some(name) => config.require(name)?,
-        None => config.default()?,
-    };
-    Ok(novel_llm::connect(chosen)?)
+    Ok(store.load()?)
 }
 
 pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {

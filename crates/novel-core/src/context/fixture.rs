@@ -21,6 +21,8 @@ pub(crate) struct Fixture {
 
 pub(crate) fn config() -> NovelConfig {
     NovelConfig {
+        models: Default::default(),
+        budget: Default::default(),
         novel: Foundation {
             title: "The Salt Archive".into(),
             genre: "gaslamp mystery".into(),

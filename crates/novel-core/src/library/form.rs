@@ -122,6 +122,8 @@ impl NewNovelForm {
             language: t(&self.language),
         };
         let config = NovelConfig {
+            models: Default::default(),
+            budget: Default::default(),
             novel: foundation,
             generation: GenerationSettings::default(),
         };

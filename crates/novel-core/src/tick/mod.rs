@@ -54,6 +54,8 @@ pub struct Models {
     pub planner: Arc<dyn LanguageModel>,
     pub writer: Arc<dyn LanguageModel>,
     pub extractor: Arc<dyn LanguageModel>,
+    /// Rewrites a draft the checks found fault with (usually the writer's model).
+    pub reviser: Arc<dyn LanguageModel>,
 }
 
 impl Models {
@@ -61,7 +63,18 @@ impl Models {
         Models {
             planner: model.clone(),
             writer: model.clone(),
-            extractor: model,
+            extractor: model.clone(),
+            reviser: model,
+        }
+    }
+
+    /// The model of `role`, as the tick names roles in its usage.
+    pub fn for_role(&self, role: &str) -> &Arc<dyn LanguageModel> {
+        match role {
+            "planner" => &self.planner,
+            "extractor" => &self.extractor,
+            "reviser" => &self.reviser,
+            _ => &self.writer,
         }
     }
 }
