@@ -171,4 +171,11 @@ fn a_novel_cost_limit_already_spent_sends_nothing() {
     assert!(err.contains("the total budget of"), "{err}");
     assert_eq!(priced.requests().len(), sent, "nothing was sent");
     assert_eq!(s.story_fingerprint(), fingerprint);
+    // Status shows what the novel spent against its limit.
+    let status = s.status();
+    let spent = status["spent"]["cost"].as_f64().unwrap();
+    assert!((spent - cost).abs() < 1e-3, "{spent} vs {cost}");
+    assert_eq!(status["budget"]["novel"]["cost"].as_f64(), Some(cost));
+    let text = stdout_of(s.novel().arg("status"));
+    assert!(text.contains(&format!("of {cost:.4}")), "{text}");
 }
