@@ -109,6 +109,16 @@ impl From<EditError> for AppError {
     }
 }
 
+impl From<novel_core::export::ExportError> for AppError {
+    fn from(e: novel_core::export::ExportError) -> Self {
+        use novel_core::export::ExportError;
+        match e {
+            ExportError::Novel(inner) => inner.into(),
+            other => AppError::storage(other),
+        }
+    }
+}
+
 impl From<StoreError> for AppError {
     fn from(e: StoreError) -> Self {
         AppError::storage(e)

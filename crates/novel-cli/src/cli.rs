@@ -47,7 +47,7 @@ pub enum Command {
     Summarize,
     /// Configure and check LLM providers (kept in your config directory, never in a novel).
     #[command(subcommand)]
-    Providers(ProvidersCommand),
+    Providers(Box<ProvidersCommand>),
     /// Rebuild the search index (passages, summaries, embeddings) from the story memory.
     Reindex,
     /// Show what the next prompt will contain: each section's tokens against its budget.
@@ -508,9 +508,18 @@ pub struct TickArgs {
     /// error stays on disk for reference).
     #[arg(long, conflicts_with = "note")]
     pub skip: bool,
-    /// The provider profile to use (default: the configured default).
+    /// The provider profile to use for every role (default: novel.toml's [models], else the
+    /// configured default).
     #[arg(long)]
     pub profile: Option<String>,
+    /// Pause the run before a call that would take its tokens (prompt and answer) past N;
+    /// replaces novel.toml's [budget.run] tokens.
+    #[arg(long, value_name = "N")]
+    pub max_tokens: Option<u64>,
+    /// Pause the run before a call that would take its cost past this (at the profiles'
+    /// prices); replaces novel.toml's [budget.run] cost.
+    #[arg(long, value_name = "COST")]
+    pub max_cost: Option<f64>,
     /// Review before anything commits: accept, edit or reject the plan, then the scene with
     /// its memory changes (untick the ones you do not want).
     #[arg(long)]
@@ -579,6 +588,36 @@ pub enum ProvidersCommand {
         /// Make it the default profile.
         #[arg(long)]
         default: bool,
+        #[command(flatten)]
+        settings: SettingsArgs,
+    },
+    /// Change a profile's model or generation settings (sampling, context length, structured
+    /// output, prices); what is not named stays as it is.
+    Set {
+        /// The profile to change.
+        profile: String,
+        /// The model name the server knows (`novel providers models` lists them).
+        #[arg(long)]
+        model: Option<String>,
+        #[command(flatten)]
+        settings: SettingsArgs,
+    },
+    /// Find the model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM,
+    /// Jan) on their usual ports of 127.0.0.1, with their models.
+    Detect {
+        /// Probe this port of 127.0.0.1 instead of the usual ones (repeatable).
+        #[arg(long = "port", value_name = "PORT")]
+        ports: Vec<u16>,
+        /// Save a profile for each server found (named after it; the first one found becomes
+        /// the default when there is none). Existing profiles of the same name are kept.
+        #[arg(long)]
+        add: bool,
+    },
+    /// List the models a profile's server offers, with each one's context length where the
+    /// server tells it.
+    Models {
+        #[arg(long)]
+        profile: Option<String>,
     },
     /// Store a profile's API key in the OS keychain, read from standard input (never echoed),
     /// and make the profile read its key from there.
@@ -596,7 +635,9 @@ pub enum ProvidersCommand {
         /// The profile whose key to remove.
         profile: String,
     },
-    /// Send one small request and report model, latency and structured-output support.
+    /// Check what the profile's server accepts (json_schema, json_object, temperature), its
+    /// model's context length and how tokens are counted, send one small request, and record
+    /// what was found in the profile.
     Test {
         #[arg(long)]
         profile: Option<String>,
@@ -625,4 +666,74 @@ pub enum ChapterCommand {
         #[arg(long, default_value_t = 10)]
         every: u32,
     },
+}
+
+/// A profile's generation settings, for `providers add` and `providers set`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SettingsArgs {
+    /// Sampling temperature, 0 to 2.
+    #[arg(long)]
+    pub temperature: Option<f64>,
+    /// Nucleus sampling, above 0 and at most 1.
+    #[arg(long)]
+    pub top_p: Option<f64>,
+    /// A ceiling on each answer's length in tokens.
+    #[arg(long)]
+    pub max_output_tokens: Option<u32>,
+    /// The model's context window in tokens (filled in by `providers test` where the server
+    /// tells it).
+    #[arg(long)]
+    pub context_length: Option<u32>,
+    /// Seconds a request may take before it is abandoned.
+    #[arg(long)]
+    pub timeout_secs: Option<u64>,
+    /// How to ask for JSON answers: auto steps down as the server refuses; the others pin one
+    /// way.
+    #[arg(long, value_enum)]
+    pub structured_output: Option<StructuredArg>,
+    /// The model's tokenizer.json (or its folder), to count tokens as the model does.
+    #[arg(long, value_name = "PATH")]
+    pub tokenizer_file: Option<PathBuf>,
+    /// Price per million prompt tokens (with --price-completion); a profile without prices is
+    /// free.
+    #[arg(long, requires = "price_completion")]
+    pub price_prompt: Option<f64>,
+    /// Price per million completion tokens.
+    #[arg(long, requires = "price_prompt")]
+    pub price_completion: Option<f64>,
+    /// Remove a setting, back to the server's default (repeatable).
+    #[arg(long, value_enum, value_name = "SETTING")]
+    pub unset: Vec<SettingArg>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StructuredArg {
+    Auto,
+    JsonSchema,
+    JsonObject,
+    PromptOnly,
+}
+
+impl From<StructuredArg> for novel_llm::StructuredOutput {
+    fn from(s: StructuredArg) -> Self {
+        match s {
+            StructuredArg::Auto => novel_llm::StructuredOutput::Auto,
+            StructuredArg::JsonSchema => novel_llm::StructuredOutput::JsonSchema,
+            StructuredArg::JsonObject => novel_llm::StructuredOutput::JsonObject,
+            StructuredArg::PromptOnly => novel_llm::StructuredOutput::PromptOnly,
+        }
+    }
+}
+
+/// A setting `--unset` can remove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SettingArg {
+    Temperature,
+    TopP,
+    MaxOutputTokens,
+    ContextLength,
+    TokenizerFile,
+    Prices,
+    /// What `providers test` recorded about the server.
+    Capabilities,
 }

@@ -182,6 +182,8 @@ pub fn set_generation_settings(
 ) -> Result<NovelConfig, EditError> {
     writable(novel)?;
     let config = NovelConfig {
+        models: Default::default(),
+        budget: Default::default(),
         generation,
         ..novel.config().clone()
     };

@@ -50,9 +50,9 @@ pub mod prompts;
 // Layer 6 — the story tick.
 pub mod tick;
 
-// Layer 7 — what the front ends call: runs, the writer's edits (the story bible, chapters, a
-// name replaced across the book), read models, export and import, the library of novels, seed
-// files, and generated novels for tests and benchmarks.
+// Layer 7 — what the front ends call: runs and each role's model, the writer's edits (the
+// story bible, chapters, a name replaced across the book), read models, export and import, the
+// library of novels, seed files, and generated novels for tests and benchmarks.
 pub mod bible;
 pub mod chapters;
 pub mod control;
@@ -60,6 +60,7 @@ pub mod edits;
 pub mod export;
 pub mod import;
 pub mod library;
+pub mod role_models;
 pub mod run;
 pub mod seed;
 #[cfg(any(test, feature = "test-support"))]

@@ -223,6 +223,8 @@ impl Novel {
             std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
         }
         let config = NovelConfig {
+            models: Default::default(),
+            budget: Default::default(),
             novel: seed.foundation,
             generation: seed.generation,
         };
@@ -569,6 +571,8 @@ pub(crate) fn check_writable(
 
 fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
     let config = NovelConfig {
+        models: Default::default(),
+        budget: Default::default(),
         novel: seed.foundation.clone(),
         generation: seed.generation.clone(),
     };

@@ -282,6 +282,8 @@ impl Rng {
 /// The generated novel's foundation.
 pub fn config() -> NovelConfig {
     NovelConfig {
+        models: Default::default(),
+        budget: Default::default(),
         novel: Foundation {
             title: "Salt and Iron".into(),
             author: "Mara Quill".into(),

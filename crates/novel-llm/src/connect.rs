@@ -1,6 +1,7 @@
 //! From a profile to a live model: reads the API key from where the profile says — the
 //! environment variable it names, or its entry in the OS keychain — and builds the provider for
-//! the profile's kind. The keychain is only opened for profiles that keep their key there.
+//! the profile's kind, its requests given the profile's sampling settings. The keychain is
+//! only opened for profiles that keep their key there.
 
 use std::sync::Arc;
 
@@ -13,6 +14,7 @@ use crate::model::LanguageModel;
 use crate::openai::OpenAiModel;
 use crate::profile::{KeySource, ProviderKind, ProviderProfile};
 use crate::secret::ApiKey;
+use crate::tuned::tune;
 
 /// Opens the keychain a profile's key is read from; called only when one is needed.
 pub type KeychainOpener<'a> = &'a dyn Fn() -> Result<Keychain, LlmError>;
@@ -43,14 +45,27 @@ pub fn connect_with(
         return Ok(Arc::new(model));
     }
     let key = resolve_key_with(profile, env, keychain)?;
-    Ok(match profile.kind {
+    build(profile, key)
+}
+
+/// The model for a validated `profile` whose key has been read.
+pub(crate) fn build(
+    profile: &ProviderProfile,
+    key: Option<ApiKey>,
+) -> Result<Arc<dyn LanguageModel>, LlmError> {
+    if profile.kind == ProviderKind::Command {
+        let model = CommandModel::new(&profile.name, profile.command.clone(), profile.timeout())?;
+        return Ok(Arc::new(model));
+    }
+    let model: Arc<dyn LanguageModel> = match profile.kind {
         ProviderKind::OpenAiCompatible | ProviderKind::Ollama => {
             Arc::new(OpenAiModel::new(profile, key)?)
         }
         ProviderKind::Anthropic => Arc::new(AnthropicModel::new(profile, key)?),
         ProviderKind::Gemini => Arc::new(GeminiModel::new(profile, key)?),
         ProviderKind::Command => unreachable!("handled above"),
-    })
+    };
+    Ok(tune(model, profile.sampling()))
 }
 
 /// The key from the profile's variable or keychain entry; a named but unset variable or an

@@ -129,6 +129,20 @@ pub enum LlmError {
     /// The provider configuration is incomplete or unreadable.
     #[error("provider configuration: {0}")]
     Config(String),
+    /// A spending limit stopped the call before it was sent.
+    #[error(
+        "the {} budget of {limit} is reached: {spent} spent, and the next call could take {next}",
+        match scope { crate::budget::LimitScope::Run => "run's", crate::budget::LimitScope::Total => "total" }
+    )]
+    LimitReached {
+        scope: crate::budget::LimitScope,
+        /// The limit, with its unit.
+        limit: String,
+        /// What was spent under it.
+        spent: String,
+        /// The most the refused call could have taken.
+        next: String,
+    },
 }
 
 impl LlmError {

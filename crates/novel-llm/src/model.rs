@@ -27,6 +27,12 @@ pub trait LanguageModel: Send + Sync {
 
     /// Which provider and model this is.
     fn describe(&self) -> ModelInfo;
+
+    /// What its calls cost, when it is metered against a budget with prices (see
+    /// [`crate::metered`]); `None` is free or unknown.
+    fn prices(&self) -> Option<crate::settings::Prices> {
+        None
+    }
 }
 
 /// Streams `req` through `model`, calling `on_delta` with each piece of text, and returns the

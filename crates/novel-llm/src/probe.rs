@@ -1,15 +1,24 @@
 //! "Test connection": one small structured request that shows whether a configured model
 //! answers, as which model, how fast, and whether it follows a JSON Schema on the first try.
-//! Shared by `novel providers test` and the desktop app's settings.
+//! [`test_profile`] also probes what an OpenAI-compatible server accepts (`json_schema`,
+//! `json_object`, `temperature`), how tokens will be counted and the model's context length,
+//! and returns the profile with what it found recorded, for the caller to save. Shared by
+//! `novel providers test` and the desktop app's settings.
 
 use std::time::Instant;
 
 use serde::Serialize;
 use serde_json::json;
 
+use crate::connect::{KeychainOpener, build, resolve_key_with};
 use crate::error::LlmError;
 use crate::model::LanguageModel;
+use crate::model_list::list_with_key;
+use crate::openai::{Feature, OpenAiModel};
+use crate::profile::{ProviderKind, ProviderProfile};
+use crate::settings::{Capabilities, StructuredOutput};
 use crate::structured::{complete_structured, validator_from_schema};
+use crate::token_counter::{TokenSource, calibrated_ratio, token_counter};
 use crate::types::{ChatRequest, Usage};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -25,6 +34,76 @@ pub struct ProbeReport {
     pub structured_output: bool,
     pub prompt_tokens: u32,
     pub completion_tokens: u32,
+    /// What the server accepts, where the test could check (OpenAI-compatible servers).
+    pub capabilities: Capabilities,
+    /// How the profile will ask for JSON, after what was found.
+    pub json_mode: StructuredOutput,
+    /// How the profile's tokens will be counted.
+    pub tokens: TokenSource,
+    /// The model's context window, as the profile has it or the server reports it.
+    pub context_length: Option<u32>,
+}
+
+/// What a connection test found, and the profile with it recorded.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProfileTest {
+    pub report: ProbeReport,
+    /// The profile with its capabilities (and a context length it lacked) filled in.
+    pub profile: ProviderProfile,
+    /// Whether `profile` differs from the one tested: worth saving.
+    pub changed: bool,
+}
+
+/// Tests `profile`: what its server accepts, its model's context length, how its tokens are
+/// counted, and the probe request with the settings that result. Nothing is saved here.
+pub async fn test_profile(
+    profile: &ProviderProfile,
+    env: &dyn Fn(&str) -> Option<String>,
+    keychain: KeychainOpener<'_>,
+) -> Result<ProfileTest, LlmError> {
+    profile.validate()?;
+    let key = match profile.kind {
+        ProviderKind::Command => None,
+        _ => resolve_key_with(profile, env, keychain)?,
+    };
+    let mut tested = profile.clone();
+    if matches!(
+        profile.kind,
+        ProviderKind::OpenAiCompatible | ProviderKind::Ollama
+    ) {
+        let raw = OpenAiModel::new(profile, key.clone())?;
+        tested.capabilities = Capabilities {
+            json_schema: Some(raw.accepts(Feature::JsonSchema).await?),
+            json_object: Some(raw.accepts(Feature::JsonObject).await?),
+            temperature: Some(raw.accepts(Feature::Temperature).await?),
+        };
+    }
+    if tested.context_length.is_none()
+        && let Ok(list) = list_with_key(profile, key.as_ref()).await
+    {
+        tested.context_length = list
+            .models
+            .iter()
+            .find(|m| m.id == profile.model)
+            .and_then(|m| m.context_length);
+    }
+    let model = build(&tested, key)?;
+    let mut report = probe(&*model).await?;
+    let counter = token_counter(&tested);
+    calibrated_ratio(&*counter).await;
+    report.capabilities = tested.capabilities;
+    report.json_mode = tested
+        .structured_output
+        .pinned()
+        .unwrap_or_else(|| tested.capabilities.strongest_mode())
+        .into();
+    report.tokens = counter.source();
+    report.context_length = tested.context_length;
+    Ok(ProfileTest {
+        report,
+        changed: tested != *profile,
+        profile: tested,
+    })
 }
 
 /// Sends the probe request to `model`.
@@ -65,6 +144,10 @@ pub async fn probe(model: &dyn LanguageModel) -> Result<ProbeReport, LlmError> {
         structured_output: !done.repaired && done.repaired_locally.is_empty(),
         prompt_tokens: usage.prompt_tokens,
         completion_tokens: usage.completion_tokens,
+        capabilities: Capabilities::default(),
+        json_mode: StructuredOutput::Auto,
+        tokens: TokenSource::Estimate,
+        context_length: None,
     })
 }
 

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::connect::KeychainOpener;
 use crate::error::LlmError;
 use crate::http_retry::RetryPolicy;
+use crate::settings::{Capabilities, Prices, Sampling, StructuredOutput};
 
 /// The file name inside the config directory.
 pub const PROVIDERS_FILE: &str = "providers.toml";
@@ -126,6 +127,33 @@ pub struct ProviderProfile {
     /// For `command`: the program and its arguments, e.g. `["codex", "exec", "-"]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub command: Vec<String>,
+    /// Sampling temperature (0–2) for requests that set none; the server's default when unset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<f64>,
+    /// Nucleus sampling (above 0, at most 1) for requests that set none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top_p: Option<f64>,
+    /// A ceiling on every answer's length in tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_output_tokens: Option<u32>,
+    /// The model's context window in tokens (prompt and answer together): prompts are checked
+    /// against it and answers held to what it leaves. Filled from the server's model list
+    /// where it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context_length: Option<u32>,
+    /// How to ask for JSON answers; `auto` steps down as the server refuses.
+    #[serde(default, skip_serializing_if = "StructuredOutput::is_auto")]
+    pub structured_output: StructuredOutput,
+    /// The model's own `tokenizer.json` (or the folder holding it), to count tokens as the
+    /// model does; without it a local llama.cpp server's `/tokenize` is used, else an estimate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokenizer_file: Option<String>,
+    /// What calls cost, per million tokens; none means free (a local server).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prices: Option<Prices>,
+    /// What the server was found to accept by the last connection test.
+    #[serde(default, skip_serializing_if = "Capabilities::is_unknown")]
+    pub capabilities: Capabilities,
     /// The file this profile was loaded from, for error messages; not stored.
     #[serde(skip)]
     pub source: Option<PathBuf>,
@@ -157,7 +185,24 @@ impl ProviderProfile {
             max_retries: default_max_retries(),
             retry_base_delay_ms: default_retry_base_delay_ms(),
             command: Vec::new(),
+            temperature: None,
+            top_p: None,
+            max_output_tokens: None,
+            context_length: None,
+            structured_output: StructuredOutput::Auto,
+            tokenizer_file: None,
+            prices: None,
+            capabilities: Capabilities::default(),
             source: None,
+        }
+    }
+
+    /// The sampling settings this profile puts on each request.
+    pub fn sampling(&self) -> Sampling {
+        Sampling {
+            temperature: self.temperature.map(|t| t as f32),
+            top_p: self.top_p.map(|p| p as f32),
+            max_output_tokens: self.max_output_tokens,
         }
     }
 

@@ -34,6 +34,12 @@ pub enum ProfileField {
     ApiKeyEnv,
     KeySource,
     TimeoutSecs,
+    Temperature,
+    TopP,
+    MaxOutputTokens,
+    ContextLength,
+    TokenizerFile,
+    Prices,
 }
 
 impl ProfileField {
@@ -47,6 +53,12 @@ impl ProfileField {
             ProfileField::ApiKeyEnv => "api_key_env",
             ProfileField::KeySource => "key_source",
             ProfileField::TimeoutSecs => "timeout_secs",
+            ProfileField::Temperature => "temperature",
+            ProfileField::TopP => "top_p",
+            ProfileField::MaxOutputTokens => "max_output_tokens",
+            ProfileField::ContextLength => "context_length",
+            ProfileField::TokenizerFile => "tokenizer_file",
+            ProfileField::Prices => "prices",
         }
     }
 }
@@ -160,9 +172,70 @@ impl ProviderProfile {
                 "The timeout must be at least 1 second.",
             );
         }
+        self.sampling_problems(&mut push);
         problems
     }
+
+    /// Problems with the generation settings: sampling, lengths, tokenizer and prices.
+    fn sampling_problems(&self, push: &mut impl FnMut(ProfileField, &str)) {
+        if self
+            .temperature
+            .is_some_and(|t| !(t.is_finite() && (0.0..=2.0).contains(&t)))
+        {
+            push(
+                ProfileField::Temperature,
+                "The temperature is between 0 and 2 (0.7 is a common choice), or empty for the server's default.",
+            );
+        }
+        if self
+            .top_p
+            .is_some_and(|p| !(p.is_finite() && p > 0.0 && p <= 1.0))
+        {
+            push(
+                ProfileField::TopP,
+                "Top p is above 0 and at most 1, or empty for the server's default.",
+            );
+        }
+        if let Some(context) = self.context_length
+            && context < MIN_CONTEXT
+        {
+            push(
+                ProfileField::ContextLength,
+                "The context length is the model's window in tokens: at least 512, or empty when unknown.",
+            );
+        }
+        match (self.max_output_tokens, self.context_length) {
+            (Some(0), _) => push(
+                ProfileField::MaxOutputTokens,
+                "The longest answer must be at least 1 token, or empty for no ceiling.",
+            ),
+            (Some(out), Some(context)) if out >= context => push(
+                ProfileField::MaxOutputTokens,
+                "The longest answer must leave room for the prompt: keep it below the context length.",
+            ),
+            _ => {}
+        }
+        if self
+            .tokenizer_file
+            .as_deref()
+            .is_some_and(|path| path.trim().is_empty())
+        {
+            push(
+                ProfileField::TokenizerFile,
+                "Enter the path of the model's tokenizer.json (or its folder), or leave it out.",
+            );
+        }
+        if self.prices.is_some_and(|prices| !prices.is_valid()) {
+            push(
+                ProfileField::Prices,
+                "Prices are amounts per million tokens: 0 or more.",
+            );
+        }
+    }
 }
+
+/// The smallest context window a profile may declare; no useful model has less.
+const MIN_CONTEXT: u32 = 512;
 
 fn is_http_url(url: &str) -> bool {
     let lower = url.trim().to_ascii_lowercase();
@@ -222,6 +295,49 @@ mod tests {
         let mut with_url = ProviderProfile::command("agent", &["codex"]);
         with_url.base_url = Some("not a url".into());
         assert_eq!(fields(&with_url), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn generation_settings_out_of_range_are_named_field_by_field() {
+        let mut profile = ProviderProfile::new("local", ProviderKind::Ollama, "llama3.1");
+        profile.temperature = Some(0.8);
+        profile.top_p = Some(0.95);
+        profile.context_length = Some(8192);
+        profile.max_output_tokens = Some(2048);
+        profile.prices = Some(crate::Prices {
+            prompt_per_million: 0.0,
+            completion_per_million: 0.5,
+        });
+        assert_eq!(fields(&profile), Vec::<&str>::new());
+        profile.temperature = Some(2.5);
+        profile.top_p = Some(0.0);
+        profile.context_length = Some(100);
+        profile.max_output_tokens = Some(0);
+        profile.tokenizer_file = Some(" ".into());
+        profile.prices = Some(crate::Prices {
+            prompt_per_million: -3.0,
+            completion_per_million: 1.0,
+        });
+        assert_eq!(
+            fields(&profile),
+            [
+                "temperature",
+                "top_p",
+                "context_length",
+                "max_output_tokens",
+                "tokenizer_file",
+                "prices"
+            ]
+        );
+        profile.temperature = Some(f64::NAN);
+        profile.top_p = None;
+        profile.context_length = Some(4096);
+        profile.max_output_tokens = Some(4096);
+        profile.tokenizer_file = None;
+        profile.prices = None;
+        let problems = profile.problems();
+        assert_eq!(fields(&profile), ["temperature", "max_output_tokens"]);
+        assert!(problems[1].message.contains("below the context length"));
     }
 
     #[test]

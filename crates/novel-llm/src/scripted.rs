@@ -30,11 +30,12 @@ enum Outcome {
 #[derive(Debug, Default)]
 struct State {
     queue: VecDeque<Outcome>,
+    otherwise: Option<Outcome>,
     requests: Vec<ChatRequest>,
 }
 
-/// A scripted model. Each call takes the next queued outcome; when the queue is empty, an error
-/// that shows the request. Cheap to clone: clones share the script and the records.
+/// A scripted model. Each call takes the next queued outcome; when the queue is empty, the
+/// `otherwise` answer if one is set, else an error that shows the request. Cheap to clone: clones share the script and the records.
 ///
 /// ```
 /// # use novel_llm::{ScriptedModel, ChatRequest, LanguageModel};
@@ -93,6 +94,13 @@ impl ScriptedModel {
         self.push(Outcome::Fail(err))
     }
 
+    /// The answer once the queue is empty (reused for every such call): for a model that
+    /// answers any number of calls alike.
+    pub fn otherwise(self, text: impl Into<String>) -> Self {
+        self.lock().otherwise = Some(text_outcome(text.into(), None));
+        self
+    }
+
     /// Every request received so far, in order.
     pub fn requests(&self) -> Vec<ChatRequest> {
         self.lock().requests.clone()
@@ -120,7 +128,7 @@ impl ScriptedModel {
     fn next(&self, req: &ChatRequest) -> Outcome {
         let mut state = self.lock();
         state.requests.push(req.clone());
-        if let Some(outcome) = state.queue.pop_front() {
+        if let Some(outcome) = state.queue.pop_front().or_else(|| state.otherwise.clone()) {
             return outcome;
         }
         let shown: String = render_prompt(req).chars().take(300).collect();
@@ -235,6 +243,15 @@ mod tests {
         assert_eq!(done.text, text);
         assert!(done.usage.estimated);
         assert_eq!(done.finish_reason, FinishReason::Stop);
+    }
+
+    #[tokio::test]
+    async fn otherwise_answers_every_call_once_the_queue_is_empty() {
+        let model = ScriptedModel::new().reply("first").otherwise("again");
+        for expected in ["first", "again", "again"] {
+            let answer = model.complete(&ChatRequest::new("x")).await.unwrap();
+            assert_eq!(answer.text, expected);
+        }
     }
 
     #[tokio::test]

@@ -8,8 +8,8 @@ use crate::types::{ChatRequest, Usage};
 
 /// Chat formats wrap each message in a few tokens of markup (role, separators); OpenAI's
 /// documented figure is three per message plus three to prime the reply.
-const PER_MESSAGE: u32 = 3;
-const REPLY_PRIMING: u32 = 3;
+pub(crate) const PER_MESSAGE: u32 = 3;
+pub(crate) const REPLY_PRIMING: u32 = 3;
 
 /// Tokens in `text`.
 pub fn count_tokens(text: &str) -> u32 {

@@ -62,6 +62,9 @@ pub struct ChatRequest {
     pub max_tokens: Option<u32>,
     /// Sampling temperature.
     pub temperature: Option<f32>,
+    /// Nucleus sampling: only the most likely tokens whose probabilities add up to this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top_p: Option<f32>,
     /// Ask for a JSON answer matching this schema.
     pub json_schema: Option<JsonSchemaSpec>,
 }
@@ -90,6 +93,12 @@ impl ChatRequest {
     /// Sets the temperature.
     pub fn with_temperature(mut self, temperature: f32) -> Self {
         self.temperature = Some(temperature);
+        self
+    }
+
+    /// Sets top_p.
+    pub fn with_top_p(mut self, top_p: f32) -> Self {
+        self.top_p = Some(top_p);
         self
     }
 

@@ -19,7 +19,14 @@
 //! | `huge` | [`Reply::huge`] | `chars` characters of generated prose, in `chunk_chars`-sized SSE chunks (one giant line when as large as `chars`) or one plain body |
 //! | `keep_alive` | [`Reply::keep_alive`] | `content`, then `: keep-alive` SSE comments (plain: spaces) every `interval_ms`, never finishing |
 //! | `trickle` | [`Reply::trickle`] | `content` again every `interval_ms`, never finishing |
+//!
+//! Server-wide [`Quirks`] (`"quirks"` in a script file; builders on [`Script`]) make it imitate
+//! a real server: Ollama's `/api/tags` and `/api/show`, LM Studio's `/api/v0/models`,
+//! llama.cpp's `/props` and `/tokenize`, vLLM's `max_model_len`, with a context length; no
+//! `/v1/models` at all; a parameter such as `temperature` refused with a 400 naming it. Every
+//! request's method and path (chat or not) is kept in [`TestServer::hits`].
 
+mod quirks;
 mod record;
 mod reply;
 mod request;
@@ -30,6 +37,7 @@ mod server;
 mod stream;
 mod wire;
 
+pub use quirks::{Imitates, Quirks};
 pub use record::RecordedRequest;
 pub use reply::{
     CutStreamReply, EndlessReply, HugeReply, Reply, ServerStyle, StatusReply, TextReply, UsageSpec,

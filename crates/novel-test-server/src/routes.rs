@@ -1,5 +1,6 @@
-//! HTTP routing and handlers: chat completions (streamed or not), the model list, and loud
-//! JSON errors for bad bodies, unscripted requests and unknown paths.
+//! HTTP routing and handlers: chat completions (streamed or not), the model list, the extra
+//! endpoints of the imitated server (see `quirks`), and loud JSON errors for bad bodies,
+//! unscripted requests and unknown paths. Every request's method and path is logged first.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -7,11 +8,14 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, State};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::Value;
+
+use crate::quirks::{self, Imitates, Quirks};
 
 use crate::record::{RecordedRequest, Recorder};
 use crate::reply::UsageSpec;
@@ -32,10 +36,24 @@ pub struct AppState {
     pub recorder: Recorder,
     /// Ids for `GET /v1/models`.
     pub models: Vec<String>,
+    /// Which server it imitates, and how.
+    pub quirks: Quirks,
+    /// `"METHOD /path"` of every request.
+    pub hits: Mutex<Vec<String>>,
     /// Write one line per request to stderr.
     pub log_requests: bool,
     /// Source of completion ids.
     pub next_id: AtomicU64,
+}
+
+impl AppState {
+    /// Every request so far as `"METHOD /path"`.
+    pub fn hits(&self) -> Vec<String> {
+        self.hits
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
 }
 
 /// The server's routes.
@@ -45,9 +63,106 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/chat/completions", post(chat))
         .route("/v1/models", get(models))
         .route("/models", get(models))
+        .route("/api/tags", get(ollama_tags))
+        .route("/api/show", post(ollama_show))
+        .route("/api/version", get(ollama_version))
+        .route("/api/v0/models", get(lm_studio_models))
+        .route("/props", get(llama_props))
+        .route("/health", get(llama_health))
+        .route("/tokenize", post(llama_tokenize))
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), log_hit))
         .with_state(state)
+}
+
+async fn log_hit(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    let hit = format!("{} {}", request.method(), request.uri().path());
+    state
+        .hits
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(hit);
+    next.run(request).await
+}
+
+/// The imitated server's own endpoint, or the 404 any other server gives for it.
+async fn only_for(
+    state: &AppState,
+    like: Imitates,
+    uri: Uri,
+    answer: impl FnOnce() -> Value,
+) -> Response {
+    if state.quirks.like == like {
+        json_response(StatusCode::OK, answer())
+    } else {
+        not_found(uri).await
+    }
+}
+
+async fn ollama_tags(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    only_for(&state, Imitates::Ollama, uri, || {
+        quirks::ollama_tags(&state.models)
+    })
+    .await
+}
+
+async fn ollama_version(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    only_for(
+        &state,
+        Imitates::Ollama,
+        uri,
+        || serde_json::json!({"version": "0.12.3"}),
+    )
+    .await
+}
+
+async fn ollama_show(State(state): State<Arc<AppState>>, uri: Uri, bytes: Bytes) -> Response {
+    if state.quirks.like != Imitates::Ollama {
+        return not_found(uri).await;
+    }
+    let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    let name = body
+        .get("model")
+        .or_else(|| body.get("name"))
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    match quirks::ollama_show(&state.quirks, &state.models, name) {
+        Some(shown) => json_response(StatusCode::OK, shown),
+        None => json_response(
+            StatusCode::NOT_FOUND,
+            serde_json::json!({"error": format!("model '{name}' not found")}),
+        ),
+    }
+}
+
+async fn lm_studio_models(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    only_for(&state, Imitates::LmStudio, uri, || {
+        quirks::lm_studio_models(&state.quirks, &state.models)
+    })
+    .await
+}
+
+async fn llama_props(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    only_for(&state, Imitates::LlamaCpp, uri, || {
+        quirks::llama_props(&state.quirks, &state.models)
+    })
+    .await
+}
+
+async fn llama_health(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    only_for(
+        &state,
+        Imitates::LlamaCpp,
+        uri,
+        || serde_json::json!({"status": "ok"}),
+    )
+    .await
+}
+
+async fn llama_tokenize(State(state): State<Arc<AppState>>, uri: Uri, bytes: Bytes) -> Response {
+    let body: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    only_for(&state, Imitates::LlamaCpp, uri, || quirks::tokenize(&body)).await
 }
 
 fn json_response(status: StatusCode, body: Value) -> Response {
@@ -63,8 +178,14 @@ async fn not_found(uri: Uri) -> Response {
     )
 }
 
-async fn models(State(state): State<Arc<AppState>>) -> Response {
-    json_response(StatusCode::OK, wire::models(&state.models))
+async fn models(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    if state.quirks.no_model_list {
+        return not_found(uri).await;
+    }
+    json_response(
+        StatusCode::OK,
+        quirks::model_list(&state.quirks, &state.models),
+    )
 }
 
 fn parse_body(raw: &str) -> Result<Value, String> {
@@ -100,6 +221,16 @@ async fn chat(
             );
         }
     };
+    // Refused before a rule is chosen, so the client's resend without it gets the reply.
+    if let Some(param) = state.quirks.refused_param(&body) {
+        log(
+            &state,
+            number,
+            uri.path(),
+            &format!("400 `{param}` refused"),
+        );
+        return json_response(StatusCode::BAD_REQUEST, quirks::unsupported_param(param));
+    }
     let decision = state
         .selector
         .lock()

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::quirks::{Imitates, Quirks};
 use crate::reply::Reply;
 
 /// Model ids listed by `GET /v1/models` when the script names none.
@@ -17,6 +18,8 @@ pub struct Script {
     pub rules: Vec<Rule>,
     /// Ids listed by `GET /v1/models`.
     pub models: Vec<String>,
+    /// The server-wide quirks: which real server it imitates, and how.
+    pub quirks: Quirks,
 }
 
 /// Matches requests by a raw-body substring and answers them with its replies in order.
@@ -61,6 +64,8 @@ struct ScriptObject {
     rules: Vec<Rule>,
     #[serde(default)]
     models: Vec<String>,
+    #[serde(default)]
+    quirks: Quirks,
 }
 
 // Hand-written rather than `#[serde(untagged)]` so that a typo deep inside a reply reports the
@@ -69,17 +74,19 @@ impl<'de> Deserialize<'de> for Script {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         use serde::de::Error;
         let value = serde_json::Value::deserialize(deserializer)?;
-        let (rules, models) = if value.is_array() {
+        let (rules, models, quirks) = if value.is_array() {
             (
                 serde_json::from_value(value).map_err(D::Error::custom)?,
                 Vec::new(),
+                Quirks::default(),
             )
         } else {
             let object: ScriptObject = serde_json::from_value(value).map_err(D::Error::custom)?;
-            (object.rules, object.models)
+            (object.rules, object.models, object.quirks)
         };
         let mut script = Script::new();
         script.rules = rules;
+        script.quirks = quirks;
         if !models.is_empty() {
             script.models = models;
         }
@@ -99,7 +106,32 @@ impl Script {
         Script {
             rules: Vec::new(),
             models: vec![DEFAULT_MODEL.to_string()],
+            quirks: Quirks::default(),
         }
+    }
+
+    /// Serves the extra endpoints of the server `like` (see [`Imitates`]).
+    pub fn like(mut self, like: Imitates) -> Self {
+        self.quirks.like = like;
+        self
+    }
+
+    /// The context length the imitated server reports for its models.
+    pub fn context_length(mut self, tokens: u32) -> Self {
+        self.quirks.context_length = Some(tokens);
+        self
+    }
+
+    /// `GET /v1/models` answers 404.
+    pub fn without_model_list(mut self) -> Self {
+        self.quirks.no_model_list = true;
+        self
+    }
+
+    /// Refuses chat requests carrying `param` with OpenAI's 400 naming it.
+    pub fn rejecting(mut self, param: impl Into<String>) -> Self {
+        self.quirks.rejects_params.push(param.into());
+        self
     }
 
     /// Appends a rule (tried after the ones already added).
@@ -209,6 +241,21 @@ mod tests {
         assert_eq!(script.models, vec!["m1", "m2"]);
         assert!(!script.rules[0].repeat_last);
         assert_eq!(script.rules[0].when_contains, None);
+    }
+
+    #[test]
+    fn quirks_load_from_the_object_form() {
+        let script = Script::from_json_str(
+            r#"{"rules":[],"quirks":{"like":"llama_cpp","context_length":4096,"no_model_list":true}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            script,
+            Script::new()
+                .like(Imitates::LlamaCpp)
+                .context_length(4096)
+                .without_model_list()
+        );
     }
 
     #[test]

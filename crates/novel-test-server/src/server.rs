@@ -52,6 +52,8 @@ impl TestServer {
             selector: Mutex::new(Selector::new(script.rules)),
             recorder,
             models: script.models,
+            quirks: script.quirks,
+            hits: Mutex::default(),
             log_requests: options.log_requests,
             next_id: AtomicU64::new(0),
         });
@@ -91,9 +93,20 @@ impl TestServer {
         format!("http://{}/v1", self.addr)
     }
 
+    /// The server's root, e.g. `http://127.0.0.1:PORT` (where Ollama's `/api/…` and
+    /// llama.cpp's `/props` live).
+    pub fn root_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
     /// Chat requests received so far, in arrival order.
     pub fn requests(&self) -> Vec<RecordedRequest> {
         self.state.recorder.snapshot()
+    }
+
+    /// Every request so far, chat or not, as `"METHOD /path"`, in arrival order.
+    pub fn hits(&self) -> Vec<String> {
+        self.state.hits()
     }
 
     /// How many chat requests arrived so far.
@@ -147,9 +160,19 @@ impl BlockingTestServer {
         self.server().base_url()
     }
 
+    /// The server's root, e.g. `http://127.0.0.1:PORT`.
+    pub fn root_url(&self) -> String {
+        self.server().root_url()
+    }
+
     /// Chat requests received so far, in arrival order.
     pub fn requests(&self) -> Vec<RecordedRequest> {
         self.server().requests()
+    }
+
+    /// Every request so far, chat or not, as `"METHOD /path"`.
+    pub fn hits(&self) -> Vec<String> {
+        self.server().hits()
     }
 
     /// How many chat requests arrived so far.

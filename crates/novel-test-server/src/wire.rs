@@ -1,5 +1,5 @@
 //! The OpenAI chat-completions wire format: JSON bodies for completions, stream chunks,
-//! usage, errors and the model list, plus SSE framing.
+//! usage and errors, plus SSE framing (the model list is in `quirks`, as each server shapes it).
 
 use serde_json::{Value, json};
 
@@ -175,15 +175,6 @@ pub fn status_error(code: u16) -> Value {
         None,
         error_code,
     )
-}
-
-/// The `GET /v1/models` list.
-pub fn models(ids: &[String]) -> Value {
-    let data: Vec<Value> = ids
-        .iter()
-        .map(|id| json!({"id": id, "object": "model", "created": 0, "owned_by": "novel-test-server"}))
-        .collect();
-    json!({"object": "list", "data": data})
 }
 
 #[cfg(test)]

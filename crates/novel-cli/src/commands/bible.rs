@@ -359,7 +359,7 @@ pub fn reread(
 ) -> Result<()> {
     use std::io::{BufRead, IsTerminal};
     let mut novel = writable(dir)?;
-    let models = novel_core::tick::Models::single(super::providers::connect(profile.as_deref())?);
+    let models = super::roles::models_for(&novel, profile.as_deref(), Default::default())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;

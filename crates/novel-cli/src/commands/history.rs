@@ -11,7 +11,7 @@ use novel_core::diff::{DiffKind, word_diff};
 use novel_core::edits;
 use novel_core::novel::{Access, Novel};
 use novel_core::store::SceneVersion;
-use novel_core::tick::{CancelToken, Models, TickOptions};
+use novel_core::tick::{CancelToken, TickOptions};
 
 use crate::cli::BranchCommand;
 use crate::output::{json as print_json, say};
@@ -28,7 +28,8 @@ pub fn regenerate(
 ) -> Result<()> {
     let mut novel = writable(dir)?;
     super::semantic::attach(&mut novel);
-    let models = Models::single(super::providers::connect(profile.as_deref())?);
+    let models =
+        super::roles::models_for(&novel, profile.as_deref(), novel_llm::Limits::default())?;
     let options = TickOptions {
         steering: note,
         ..TickOptions::default()

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use novel_core::clock::SystemClock;
 use novel_core::import::{self, ImportProgress, Manuscript};
 use novel_core::novel::{Access, Novel};
-use novel_core::tick::{CancelToken, Models, TickEvent};
+use novel_core::tick::{CancelToken, TickEvent};
 
 use crate::cli::NewArgs;
 use crate::output::{json, say, say_err};
@@ -52,7 +52,7 @@ pub fn run(file: &Path, args: NewArgs, profile: Option<&str>, as_json: bool) -> 
         );
     }
     super::semantic::attach(&mut novel);
-    let models = Models::single(super::providers::connect(profile)?);
+    let models = super::roles::models_for(&novel, profile, Default::default())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;

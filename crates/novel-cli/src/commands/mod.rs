@@ -11,10 +11,13 @@ mod import;
 mod inspect;
 mod list;
 mod new;
+mod provider_discovery;
+mod provider_settings;
 mod providers;
 mod reindex;
 mod restore;
 mod review;
+mod roles;
 mod search;
 mod semantic;
 mod status;
@@ -39,7 +42,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Tick(args) => tick::run(&dir, 1, args, json),
         Command::Run { n, tick } => tick::run(&dir, n, tick, json),
         Command::Summarize => summarize::run(&open(&dir, Access::Read)?, json),
-        Command::Providers(cmd) => providers::run(cmd, json),
+        Command::Providers(cmd) => providers::run(*cmd, json),
         Command::Reindex => reindex::run(&dir, json),
         Command::Context { next: _, show } => context::run(&dir, show, json),
         Command::Regenerate { note, profile } => history::regenerate(&dir, note, profile, json),

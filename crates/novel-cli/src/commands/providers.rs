@@ -1,34 +1,31 @@
-//! `novel providers list|add|remove|set-key|delete-key|test` and the one place the CLI turns a profile
-//! into a model. Keys never pass through a file of ours: `set-key` reads one from standard input
-//! (hidden when typed at a terminal) straight into the OS keychain.
+//! `novel providers list|add|set|remove|set-key|delete-key` (detection, model lists and the
+//! connection test are in `provider_discovery`, each role's model in `roles`) and the
+//! profiles a run reads, with a how-to when there are none. Keys never pass through a file of
+//! ours: `set-key` reads one from standard input (hidden when typed at a terminal) straight
+//! into the OS keychain.
 
 use std::io::{IsTerminal, Read};
-use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use novel_llm::{
-    ChatRequest, KeyRemoval, KeySource, Keychain, LanguageModel, ProfileStore, ProviderKind,
-    ProviderProfile, keychain,
+    KeyRemoval, KeySource, Keychain, ProfileStore, ProviderConfig, ProviderKind, ProviderProfile,
+    keychain,
 };
+
+use super::{provider_discovery, provider_settings};
 
 use crate::cli::ProvidersCommand;
 
-/// The model of the named (or default) profile, with a how-to when nothing is configured.
-pub fn connect(profile: Option<&str>) -> Result<Arc<dyn LanguageModel>> {
+/// The user's profiles, with a how-to when nothing is configured.
+pub fn configured() -> Result<ProviderConfig> {
     let store = ProfileStore::from_env()?;
     if !store.path().exists() {
         bail!(
-            "no LLM provider is configured.\nAdd one, for example a local OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM):\n  novel providers add --name local --base-url http://127.0.0.1:8080/v1 --model <model> --default\nor OpenAI with the key in an environment variable:\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-env OPENAI_API_KEY --default\nor with the key in the OS keychain instead (then `novel providers set-key openai` asks for it):\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --key-in-keychain --default\nProfiles are stored in {}",
+            "no LLM provider is configured.\nFind the model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM, Jan) and save a profile for each:\n  novel providers detect --add\nor add one by hand, for example a local OpenAI-compatible server (llama.cpp, Ollama, LM Studio, vLLM):\n  novel providers add --name local --base-url http://127.0.0.1:8080/v1 --model <model> --default\nor OpenAI with the key in an environment variable:\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-env OPENAI_API_KEY --default\nor with the key in the OS keychain instead (then `novel providers set-key openai` asks for it):\n  novel providers add --name openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --key-in-keychain --default\nProfiles are stored in {}",
             store.path().display()
         );
     }
-    let config = store.load()?;
-    let chosen = match profile {
-        Some(name) => config.require(name)?,
-        None => config.default()?,
-    };
-    Ok(novel_llm::connect(chosen)?)
+    Ok(store.load()?)
 }
 
 pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
@@ -64,6 +61,10 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
                     p.effective_base_url().unwrap_or_default(),
                     p.model
                 );
+                let settings = provider_settings::describe(p);
+                if !settings.is_empty() {
+                    crate::output::say!("  {settings}");
+                }
             }
             Ok(())
         }
@@ -76,6 +77,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             key_in_keychain,
             command,
             default,
+            settings,
         } => {
             let kind: ProviderKind = kind.into();
             let mut profile = if kind == ProviderKind::Command {
@@ -93,6 +95,7 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             if key_in_keychain {
                 profile = profile.with_key_in_keychain();
             }
+            provider_settings::apply(&mut profile, &settings)?;
             profile.validate()?;
             let mut config = store.load_or_empty()?;
             config.add(profile, default);
@@ -129,51 +132,51 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             Ok(())
         }
         ProvidersCommand::Test { profile } => {
-            let model = connect(profile.as_deref())?;
-            let info = model.describe();
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()?;
-            let started = Instant::now();
-            let schema = serde_json::json!({"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]});
-            let request =
-                ChatRequest::new("Reply with the JSON object {\"ok\": true} and nothing else.")
-                    .with_max_tokens(20)
-                    .with_json_schema("connection_test", schema.clone());
-            let validator = novel_llm::validator_from_schema(&schema)?;
-            let result = runtime.block_on(novel_llm::complete_structured(
-                &*model, &request, &validator,
-            ));
-            let latency = started.elapsed().as_millis();
-            match result {
-                Ok(done) => {
-                    let c = done.completions.last().context("no completion")?;
-                    if json {
-                        return crate::output::json(&serde_json::json!({
-                            "profile": info.profile, "kind": info.kind, "model": c.model, "latency_ms": latency,
-                            "structured_output": !done.repaired, "usage": c.usage,
-                        }));
-                    }
-                    crate::output::say!(
-                        "OK: {} ({}) answered as model `{}` in {latency} ms",
-                        info.profile,
-                        info.kind,
-                        c.model
-                    );
-                    crate::output::say!(
-                        "  structured output: {}",
-                        if done.repaired {
-                            "needed a repair"
-                        } else {
-                            "works"
-                        }
-                    );
-                    Ok(())
-                }
-                Err(e) => bail!("{} ({}) failed: {e}", info.profile, info.kind),
-            }
+            provider_discovery::test(&store, profile.as_deref(), json)
         }
+        ProvidersCommand::Detect { ports, add } => {
+            provider_discovery::detect(&store, &ports, add, json)
+        }
+        ProvidersCommand::Models { profile } => {
+            provider_discovery::models(&store, profile.as_deref(), json)
+        }
+        ProvidersCommand::Set {
+            profile,
+            model,
+            settings,
+        } => set(&store, &profile, model, &settings, json),
     }
+}
+
+/// Changes a profile's model or settings.
+fn set(
+    store: &ProfileStore,
+    name: &str,
+    model: Option<String>,
+    settings: &crate::cli::SettingsArgs,
+    json: bool,
+) -> Result<()> {
+    let mut config = store.load()?;
+    let mut profile = config.require(name)?.clone();
+    if let Some(model) = model {
+        profile.model = model;
+    }
+    provider_settings::apply(&mut profile, settings)?;
+    profile.validate()?;
+    config.upsert(profile.clone());
+    store.save(&config)?;
+    if json {
+        return crate::output::json(&profile);
+    }
+    crate::output::say!(
+        "Profile `{name}`: model `{}`{}",
+        profile.model,
+        match provider_settings::describe(&profile) {
+            d if d.is_empty() => String::new(),
+            d => format!(", {d}"),
+        }
+    );
+    Ok(())
 }
 
 /// Deletes a profile and the key it kept in the OS keychain.

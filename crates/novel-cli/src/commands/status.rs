@@ -1,4 +1,6 @@
-//! `novel status`: the tick, the POV character, counts, open loops and unresolved failures.
+//! `novel status`: the tick, the POV character, counts, open loops, what the novel has spent
+//! (tokens, and cost at the profiles' prices, against novel.toml's `[budget.novel]`) and
+//! unresolved failures.
 
 use anyhow::Result;
 use novel_core::model::LoopStatus;
@@ -18,6 +20,8 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
         .filter(|f| !f.resolved)
         .collect();
     let words: u32 = scenes.iter().map(|s| s.word_count).sum();
+    let spent = store::spent_on_ticks(conn)?;
+    let limit = novel.config().budget.novel;
     let pov = state
         .active_character
         .as_deref()
@@ -33,6 +37,8 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
             "scenes": scenes.len(),
             "words": words,
             "open_loops": open_loops.len(),
+            "spent": spent,
+            "budget": novel.config().budget,
             "unresolved_failures": failures,
         }));
     }
@@ -63,6 +69,21 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
             l.id
         );
     }
+    let of = |limit: Option<String>| limit.map(|l| format!(" of {l}")).unwrap_or_default();
+    crate::output::say!(
+        "  spent: {} tokens{}{}",
+        spent.tokens,
+        of(limit.tokens.map(|t| t.to_string())),
+        if spent.cost > 0.0 || limit.cost.is_some() {
+            format!(
+                ", cost {:.4}{}",
+                spent.cost,
+                of(limit.cost.map(|c| format!("{c:.4}")))
+            )
+        } else {
+            String::new()
+        }
+    );
     for failure in &failures {
         crate::output::say!(
             "  tick {} failed: {} (details: {})",

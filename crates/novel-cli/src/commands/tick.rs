@@ -13,7 +13,7 @@ use novel_core::clock::SystemClock;
 use novel_core::novel::{Access, Novel};
 use novel_core::run::{self, RunControl, RunEvent};
 use novel_core::store;
-use novel_core::tick::{self, Models, ReviewBy, TickEvent, TickOptions};
+use novel_core::tick::{self, ErrorKind, Models, ReviewBy, TickEvent, TickOptions};
 
 use crate::cli::TickArgs;
 
@@ -42,7 +42,11 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         );
         return Ok(());
     }
-    let models = Models::single(super::providers::connect(args.profile.as_deref())?);
+    let limits = novel_llm::Limits {
+        tokens: args.max_tokens,
+        cost: args.max_cost,
+    };
+    let models = super::roles::models_for(&novel, args.profile.as_deref(), limits)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
@@ -102,19 +106,26 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
             _ => {}
         },
         RunEvent::TickCommitted { summary } if !json => bar.suspend(|| {
+            let cost = summary.usage.cost();
             crate::output::say!(
-                "Tick {}: \"{}\" — {} words, {} LLM calls, {} tokens{}",
+                "Tick {}: \"{}\" — {} words, {} LLM calls, {} tokens{}{}",
                 summary.tick,
                 summary.title,
                 summary.words,
                 summary.calls,
                 summary.tokens,
+                if cost > 0.0 {
+                    format!(", cost {cost:.4}")
+                } else {
+                    String::new()
+                },
                 if summary.revised {
                     " (revised once)"
                 } else {
                     ""
                 }
-            )
+            );
+            crate::output::say!("  models: {}", summary.usage.models());
         }),
         _ => {}
     };
@@ -136,6 +147,10 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         }))?;
     }
     match report.failure {
+        Some(failure) if failure.kind == ErrorKind::BudgetReached => bail!(
+            "{}\nThe run paused there. Raise or remove the limit (--max-tokens / --max-cost for a run, or novel.toml's [budget]) and run again to go on.",
+            failure.text
+        ),
         Some(failure) => bail!("{}", failure.text),
         None => Ok(()),
     }

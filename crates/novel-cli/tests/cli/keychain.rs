@@ -220,10 +220,12 @@ printf '%s\n' "$KEY" | "$NOVEL" providers set-key cloud
         .iter()
         .map(|r| r.header("authorization").unwrap_or_default().to_string())
         .collect();
+    // The test checks json_schema, json_object and temperature, then sends its probe: every
+    // call with the stored key.
     assert_eq!(
         auth,
-        [format!("Bearer {KEY}")],
-        "one test call, with the stored key"
+        vec![format!("Bearer {KEY}"); 4],
+        "the test's calls, each with the stored key"
     );
     let after_delete = std::fs::read_to_string(home.join("after-delete.err")).unwrap();
     assert!(

@@ -14,6 +14,8 @@ mod interrupt;
 mod keychain;
 mod manuscript;
 mod memory;
+mod providers;
+mod roles_and_budgets;
 mod story;
 mod terminal_output;
 mod usage;

@@ -104,7 +104,7 @@ pub fn edit_foundation(
     }
     NovelConfig {
         novel: f.clone(),
-        generation: novel.config().generation.clone(),
+        ..novel.config().clone()
     }
     .validate()
     .map_err(|e| BibleError::Invalid(e.to_string()))?;

@@ -1,5 +1,5 @@
-//! `novel.toml`: a novel's foundation (the premise and voice the whole book is written in) and
-//! its generation settings. It holds no secrets: provider profiles and keys live in the user's
+//! `novel.toml`: a novel's foundation (the premise and voice the whole book is written in), its
+//! generation settings, the provider profile of each role and its spending limits. It holds no secrets: provider profiles and keys live in the user's
 //! config directory, never in a novel directory that might be shared or committed.
 
 use std::fmt;
@@ -8,8 +8,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 mod budgets;
+mod roles;
 
 pub use budgets::{ContextBudgets, SectionKind};
+pub use roles::{BudgetConfig, RoleProfiles};
 
 pub const CONFIG_FILE: &str = "novel.toml";
 
@@ -19,6 +21,12 @@ pub struct NovelConfig {
     pub novel: Foundation,
     #[serde(default)]
     pub generation: GenerationSettings,
+    /// The provider profile of each role; the default profile where unset.
+    #[serde(default, skip_serializing_if = "RoleProfiles::is_empty")]
+    pub models: RoleProfiles,
+    /// Spending limits per run and per novel.
+    #[serde(default, skip_serializing_if = "BudgetConfig::is_unlimited")]
+    pub budget: BudgetConfig,
 }
 
 /// The immutable premise of the book and the voice it is told in.
@@ -230,6 +238,9 @@ impl NovelConfig {
         }
         if self.novel.language.trim().is_empty() {
             return Err(InvalidSetting::new("novel.language", "must not be empty"));
+        }
+        if let Some(problem) = self.budget.problem() {
+            return Err(problem);
         }
         let g = &self.generation;
         if g.target_words_min == 0 || g.target_words_min > g.target_words_max {

@@ -22,6 +22,8 @@ pub(crate) struct Fixture {
 
 pub(crate) fn config() -> NovelConfig {
     NovelConfig {
+        models: Default::default(),
+        budget: Default::default(),
         novel: Foundation {
             title: "The Salt Archive".into(),
             author: String::new(),

@@ -125,6 +125,8 @@ impl NewNovelForm {
             author_note: String::new(),
         };
         let config = NovelConfig {
+            models: Default::default(),
+            budget: Default::default(),
             novel: foundation,
             generation: GenerationSettings::default(),
         };

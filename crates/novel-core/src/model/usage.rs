@@ -1,9 +1,10 @@
-//! Token usage and latency per LLM role for one tick, stored with the tick record. All sums
+//! Token usage, cost, latency and the answering model per LLM role for one tick, stored with
+//! the tick record (so the timeline shows which model did what and what it cost). All sums
 //! saturate: a server may report any number, and a count is not worth a panic.
 
 use std::collections::BTreeMap;
 
-use novel_llm::Completion;
+use novel_llm::{Completion, Prices};
 use serde::{Deserialize, Serialize};
 
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -17,7 +18,21 @@ pub struct RoleUsage {
     // Milliseconds of one tick's calls fit a JS number; specta refuses u64 without being told.
     #[cfg_attr(feature = "specta", specta(type = u32))]
     pub latency_ms: u64,
+    /// The model that answered, as the server named it (the last call's, cleaned of control
+    /// characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    /// What the calls cost at the profile's prices; 0 for a profile without prices.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub cost: f64,
 }
+
+fn is_zero(v: &f64) -> bool {
+    *v == 0.0
+}
+
+/// Longest model name kept: a server may send anything.
+const MODEL_NAME_CHARS: usize = 120;
 
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -26,8 +41,25 @@ pub struct TickUsage {
 }
 
 impl TickUsage {
-    pub fn record(&mut self, role: &str, c: &Completion) {
+    /// Adds one call of `role`, priced at `prices` (the role's model's, if it has any).
+    pub fn record(&mut self, role: &str, c: &Completion, prices: Option<Prices>) {
         let r = self.roles.entry(role.to_string()).or_default();
+        if let Some(p) = prices {
+            let cost = p.cost(
+                u64::from(c.usage.prompt_tokens),
+                u64::from(c.usage.completion_tokens),
+            );
+            if cost.is_finite() {
+                r.cost += cost;
+            }
+        }
+        let name: String = crate::text::clean_line(&c.model)
+            .chars()
+            .take(MODEL_NAME_CHARS)
+            .collect();
+        if !name.is_empty() {
+            r.model = Some(name);
+        }
         // Servers report what they like; a count near u32::MAX must not overflow the sum.
         r.calls = r.calls.saturating_add(1);
         r.prompt_tokens = r.prompt_tokens.saturating_add(c.usage.prompt_tokens);
@@ -42,6 +74,20 @@ impl TickUsage {
         self.roles
             .values()
             .fold(0u32, |sum, r| sum.saturating_add(r.calls))
+    }
+
+    /// What the tick's calls cost at their profiles' prices.
+    pub fn cost(&self) -> f64 {
+        self.roles.values().map(|r| r.cost).sum()
+    }
+
+    /// Each role's answering model, `planner: m1, writer: m2`, for a summary line.
+    pub fn models(&self) -> String {
+        self.roles
+            .iter()
+            .filter_map(|(role, r)| r.model.as_ref().map(|m| format!("{role}: {m}")))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     pub fn total_tokens(&self) -> u32 {
@@ -75,12 +121,29 @@ mod tests {
     #[test]
     fn huge_counts_saturate_instead_of_overflowing() {
         let mut usage = TickUsage::default();
-        usage.record("writer", &completion(u32::MAX, u32::MAX));
-        usage.record("writer", &completion(u32::MAX, 5));
-        usage.record("planner", &completion(u32::MAX, 1));
+        usage.record("writer", &completion(u32::MAX, u32::MAX), None);
+        usage.record("writer", &completion(u32::MAX, 5), None);
+        usage.record("planner", &completion(u32::MAX, 1), None);
         assert_eq!(usage.total_tokens(), u32::MAX);
         assert_eq!(usage.roles["writer"].prompt_tokens, u32::MAX);
         assert_eq!(usage.roles["writer"].latency_ms, u64::MAX);
         assert_eq!(usage.calls(), 3);
+    }
+
+    #[test]
+    fn cost_follows_the_prices_and_the_answering_model_is_kept_clean() {
+        let prices = Prices {
+            prompt_per_million: 2.0,
+            completion_per_million: 10.0,
+        };
+        let mut usage = TickUsage::default();
+        let mut c = completion(1_000_000, 100_000);
+        c.model = "qwen\u{1b}[31m-7b".into();
+        usage.record("planner", &c, Some(prices));
+        usage.record("writer", &completion(500, 500), None);
+        assert!((usage.cost() - 3.0).abs() < 1e-9, "{}", usage.cost());
+        assert_eq!(usage.roles["writer"].cost, 0.0);
+        assert_eq!(usage.roles["planner"].model.as_deref(), Some("qwen-7b"));
+        assert_eq!(usage.models(), "planner: qwen-7b, writer: m");
     }
 }

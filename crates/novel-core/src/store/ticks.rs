@@ -142,3 +142,19 @@ pub fn list_failures(conn: &Connection) -> StoreResult<Vec<TickFailure>> {
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
+
+/// Tokens and cost of every committed tick, from their stored usage: what the novel has spent
+/// (for its `[budget.novel]` limit). A usage record this build cannot read counts as nothing.
+pub fn spent_on_ticks(conn: &Connection) -> StoreResult<novel_llm::Spent> {
+    let mut stmt = conn.prepare("SELECT usage FROM ticks")?;
+    let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+    let mut spent = novel_llm::Spent::default();
+    for row in rows {
+        let Ok(usage) = serde_json::from_str::<crate::model::TickUsage>(&row?) else {
+            continue;
+        };
+        spent.tokens = spent.tokens.saturating_add(u64::from(usage.total_tokens()));
+        spent.cost += usage.cost();
+    }
+    Ok(spent)
+}

@@ -123,6 +123,7 @@ fn plan_of(scene: &WrittenScene) -> Plan {
             .clone()
             .unwrap_or_else(|| "The manuscript's next scene.".into()),
         pov_character: None,
+        beat: None,
         target_location: None,
         actions: Vec::new(),
         expected_outcomes: Vec::new(),

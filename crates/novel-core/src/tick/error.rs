@@ -75,6 +75,10 @@ pub enum ErrorKind {
     Store,
     #[serde(rename = "prompt")]
     Prompt,
+    /// A spending limit (novel.toml's `[budget]`, or the run's) stopped the tick before its
+    /// next call; nothing was spent on that call and the story is unchanged.
+    #[serde(rename = "budget")]
+    BudgetReached,
     #[serde(rename = "cancelled")]
     Cancelled,
     /// The writer rejected the tick in review.
@@ -89,7 +93,7 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
-    pub const ALL: [ErrorKind; 21] = [
+    pub const ALL: [ErrorKind; 22] = [
         ErrorKind::ProviderAuth,
         ErrorKind::ProviderNotFound,
         ErrorKind::ProviderRateLimited,
@@ -107,6 +111,7 @@ impl ErrorKind {
         ErrorKind::ProseRejected,
         ErrorKind::Store,
         ErrorKind::Prompt,
+        ErrorKind::BudgetReached,
         ErrorKind::Cancelled,
         ErrorKind::Rejected,
         ErrorKind::Setup,
@@ -133,6 +138,7 @@ impl ErrorKind {
             ErrorKind::ProseRejected => "prose_rejected",
             ErrorKind::Store => "store",
             ErrorKind::Prompt => "prompt",
+            ErrorKind::BudgetReached => "budget",
             ErrorKind::Cancelled => "cancelled",
             ErrorKind::Rejected => "rejected",
             ErrorKind::Setup => "setup",
@@ -213,6 +219,10 @@ impl ErrorKind {
             ErrorKind::Setup => {
                 "The scene could not start: check that the novel's folder is writable."
             }
+            ErrorKind::BudgetReached => {
+                "The spending limit is reached; the story is unchanged. Raise or remove the \
+                 limit to go on."
+            }
             ErrorKind::Cancelled | ErrorKind::Rejected | ErrorKind::Other => return None,
         })
     }
@@ -285,6 +295,7 @@ impl StepError {
             (ErrorKind::Store, _) => format!(
                 "The novel's database could not be read or written. Check that the disk is not full and the folder is writable, {retry}."
             ),
+            (ErrorKind::BudgetReached, _) => "The run paused before a call that would pass the spending limit (see the message); the story is unchanged. Raise or remove the limit in novel.toml's [budget] (or pass a larger --max-tokens / --max-cost), then run again.".to_string(),
             (ErrorKind::Prompt, _) => format!(
                 "A prompt could not be built from the novel's settings. Check novel.toml (`novel status` names problems), {retry}."
             ),
@@ -315,6 +326,7 @@ fn llm_kind(e: &LlmError) -> ErrorKind {
         LlmError::StructuredOutput { .. } => ErrorKind::ProviderStructuredOutput,
         LlmError::Command { .. } => ErrorKind::ProviderCommand,
         LlmError::Config(_) => ErrorKind::ProviderConfig,
+        LlmError::LimitReached { .. } => ErrorKind::BudgetReached,
     }
 }
 

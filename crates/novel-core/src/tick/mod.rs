@@ -63,6 +63,8 @@ pub struct Models {
     pub extractor: Arc<dyn LanguageModel>,
     /// The second opinion, when the novel asks for one (`generation.critic`).
     pub critic: Arc<dyn LanguageModel>,
+    /// Rewrites a draft the checks found fault with (usually the writer's model).
+    pub reviser: Arc<dyn LanguageModel>,
 }
 
 impl Models {
@@ -71,7 +73,19 @@ impl Models {
             planner: model.clone(),
             writer: model.clone(),
             extractor: model.clone(),
-            critic: model,
+            critic: model.clone(),
+            reviser: model,
+        }
+    }
+
+    /// The model of `role`, as the tick names roles in its usage.
+    pub fn for_role(&self, role: &str) -> &Arc<dyn LanguageModel> {
+        match role {
+            "planner" => &self.planner,
+            "extractor" => &self.extractor,
+            "reviser" => &self.reviser,
+            "critic" => &self.critic,
+            _ => &self.writer,
         }
     }
 }

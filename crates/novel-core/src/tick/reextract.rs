@@ -60,13 +60,13 @@ pub async fn extract_scene(
     let value = match novel_llm::complete_structured(model, &request, &validate).await {
         Ok(s) => {
             for c in &s.completions {
-                usage.record("extractor", c);
+                usage.record("extractor", c, model.prices());
             }
             s.value
         }
         Err(LlmError::StructuredOutput { completions, .. }) => {
             for c in &completions {
-                usage.record("extractor", c);
+                usage.record("extractor", c, model.prices());
             }
             notes.push("the extractor's answer could not be used; nothing is proposed".into());
             Value::Object(Default::default())

@@ -69,7 +69,8 @@ impl TickRun<'_> {
 
     /// Adds one call to the tick's usage and tells the observer.
     pub fn record_usage(&mut self, role: &str, c: &Completion) {
-        self.usage.record(role, c);
+        let prices = self.models.for_role(role).prices();
+        self.usage.record(role, c, prices);
         self.emit(TickEvent::Usage {
             role: role.to_string(),
             prompt_tokens: c.usage.prompt_tokens,

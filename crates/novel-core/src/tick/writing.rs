@@ -50,7 +50,7 @@ pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<St
     Ok(prose)
 }
 
-/// Streams one prose answer from the writer model (the writer or the reviser role).
+/// Streams one prose answer from the model of `role` (the writer or the reviser).
 pub(super) async fn stream_prose(
     run: &mut TickRun<'_>,
     request: &ChatRequest,
@@ -59,7 +59,7 @@ pub(super) async fn stream_prose(
 ) -> Result<String, StepError> {
     let started = Instant::now();
     let observer = run.observer;
-    let completion = novel_llm::stream_completion(&*run.models.writer, request, |delta| {
+    let completion = novel_llm::stream_completion(&**run.models.for_role(role), request, |delta| {
         observer.on_event(TickEvent::ProseDelta {
             text: delta.to_string(),
         })

@@ -41,6 +41,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("import", 7),
     ("library", 7),
     ("rename", 7),
+    ("role_models", 7),
     ("run", 7),
     ("seed", 7),
     ("synthetic", 7),

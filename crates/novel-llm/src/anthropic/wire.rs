@@ -22,6 +22,8 @@ pub(crate) struct WireRequest {
     messages: Vec<WireMessage>,
     #[serde(skip_serializing_if = "Option::is_none")]
     temperature: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    top_p: Option<f32>,
     stream: bool,
 }
 
@@ -50,6 +52,7 @@ pub(crate) fn build_request(req: &ChatRequest, model: &str) -> WireRequest {
             })
             .collect(),
         temperature: req.temperature,
+        top_p: req.top_p,
         stream: true,
     }
 }

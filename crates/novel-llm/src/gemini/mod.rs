@@ -1,7 +1,7 @@
 //! The Gemini provider: POST `{base_url}/v1beta/models/{model}:streamGenerateContent?alt=sse`,
 //! always streamed, with the key in the `x-goog-api-key` header (never in the URL, where it
 //! would end up in error messages). Steps the JSON mode down and remembers it when a model
-//! refuses `responseJsonSchema` or `responseMimeType`.
+//! refuses `responseJsonSchema` or `responseMimeType` (unless the profile pins a mode).
 
 pub(crate) mod wire;
 
@@ -28,6 +28,8 @@ pub struct GeminiModel {
     transport: Transport,
     url: String,
     modes: ModeMemory,
+    /// The profile pins the JSON mode: no stepping down.
+    pinned: bool,
     timeout: Duration,
 }
 
@@ -54,7 +56,13 @@ impl GeminiModel {
             ),
             ctx: Arc::new(CallContext::new(profile, key)),
             transport: Transport::new(profile.retry_policy(), profile.timeout())?,
-            modes: ModeMemory::new(StructuredMode::JsonSchema),
+            modes: ModeMemory::new(
+                profile
+                    .structured_output
+                    .pinned()
+                    .unwrap_or_else(|| profile.capabilities.strongest_mode()),
+            ),
+            pinned: profile.structured_output.pinned().is_some(),
             timeout: profile.timeout(),
         })
     }
@@ -94,6 +102,7 @@ impl GeminiModel {
                 Err(SendFailure::Error(err)) => return Err(err),
                 Err(SendFailure::Rejected { status, body }) => {
                     if structured
+                        && !self.pinned
                         && is_schema_rejection(status, &body)
                         && let Some(next) = self.modes.step_down(mode)
                     {

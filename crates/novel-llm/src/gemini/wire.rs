@@ -40,6 +40,8 @@ struct GenerationConfig {
     #[serde(skip_serializing_if = "Option::is_none")]
     temperature: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    top_p: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     response_mime_type: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     response_json_schema: Option<Value>,
@@ -68,6 +70,7 @@ pub(crate) fn build_request(req: &ChatRequest, mode: StructuredMode) -> WireRequ
         generation_config: GenerationConfig {
             max_output_tokens: req.max_tokens,
             temperature: req.temperature,
+            top_p: req.top_p,
             response_mime_type: wants_json.then_some("application/json"),
             response_json_schema: match (&req.json_schema, mode) {
                 (Some(spec), StructuredMode::JsonSchema) => Some(spec.schema.clone()),

@@ -1,10 +1,14 @@
 //! The OpenAI-compatible provider (also used for Ollama): POST `{base_url}/chat/completions`,
 //! streamed or not. Adapts per server and remembers it: steps the structured-output mode down
-//! when `response_format` is refused, and switches to `max_completion_tokens` when a newer
-//! OpenAI model refuses `max_tokens`. Each step-down resends at once and is not a retry.
+//! when `response_format` is refused (unless the profile pins one), drops `temperature` or
+//! `top_p` when the server refuses the parameter, and switches to `max_completion_tokens` when
+//! a newer OpenAI model refuses `max_tokens`. Each adaptation resends at once and is not a
+//! retry. It starts from what the profile's last connection test recorded
+//! ([`crate::Capabilities`]), so a known refusal is not asked again.
 
 pub(crate) mod wire;
 
+use std::borrow::Cow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -25,13 +29,27 @@ use futures::future::BoxFuture;
 
 use wire::TokenLimitField;
 
+/// What a connection test checks a server for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Feature {
+    JsonSchema,
+    JsonObject,
+    Temperature,
+}
+
 /// A model behind an OpenAI-compatible chat-completions endpoint.
 pub struct OpenAiModel {
     ctx: Arc<CallContext>,
     transport: Transport,
     url: String,
     modes: ModeMemory,
+    /// The profile pins the structured-output mode: a refusal is an error, not a step down.
+    pinned: bool,
+    /// Where the profile is, for messages that say what to change.
+    location: String,
     use_max_completion_tokens: AtomicBool,
+    send_temperature: AtomicBool,
+    send_top_p: AtomicBool,
     transport_timeout: Duration,
 }
 
@@ -52,14 +70,65 @@ impl OpenAiModel {
         let base_url = profile
             .effective_base_url()
             .ok_or_else(|| LlmError::Config(format!("{}: set `base_url`", profile.location())))?;
+        let pinned = profile.structured_output.pinned();
+        let start = pinned.unwrap_or_else(|| profile.capabilities.strongest_mode());
         Ok(OpenAiModel {
             url: format!("{base_url}/chat/completions"),
             ctx: Arc::new(CallContext::new(profile, key)),
             transport: Transport::new(profile.retry_policy(), profile.timeout())?,
-            modes: ModeMemory::new(StructuredMode::JsonSchema),
+            modes: ModeMemory::new(start),
+            pinned: pinned.is_some(),
+            location: profile.location(),
             use_max_completion_tokens: AtomicBool::new(false),
+            send_temperature: AtomicBool::new(!profile.capabilities.refuses_temperature()),
+            send_top_p: AtomicBool::new(true),
             transport_timeout: profile.timeout(),
         })
+    }
+
+    /// Whether `temperature` is still sent (false once the server refused it).
+    pub fn sends_temperature(&self) -> bool {
+        self.send_temperature.load(Ordering::Relaxed)
+    }
+
+    /// `req` without the sampling parameters this server refused.
+    fn accepted<'r>(&self, req: &'r ChatRequest) -> Cow<'r, ChatRequest> {
+        let drop_temperature = req.temperature.is_some() && !self.sends_temperature();
+        let drop_top_p = req.top_p.is_some() && !self.send_top_p.load(Ordering::Relaxed);
+        if !drop_temperature && !drop_top_p {
+            return Cow::Borrowed(req);
+        }
+        let mut req = req.clone();
+        if drop_temperature {
+            req.temperature = None;
+        }
+        if drop_top_p {
+            req.top_p = None;
+        }
+        Cow::Owned(req)
+    }
+
+    /// Remembers a refused sampling parameter of `req`; true when one was dropped.
+    fn drop_refused_parameter(&self, req: &ChatRequest, body: &str) -> bool {
+        for (name, sent, flag) in [
+            (
+                "temperature",
+                req.temperature.is_some(),
+                &self.send_temperature,
+            ),
+            ("top_p", req.top_p.is_some(), &self.send_top_p),
+        ] {
+            if sent && flag.load(Ordering::Relaxed) && wire::refuses_parameter(body, name) {
+                tracing::info!(
+                    provider = %self.ctx.provider,
+                    parameter = name,
+                    "server refused a sampling parameter; sending requests without it"
+                );
+                flag.store(false, Ordering::Relaxed);
+                return true;
+            }
+        }
+        false
     }
 
     /// How this server is currently asked for JSON (after any remembered fallback).
@@ -90,6 +159,8 @@ impl OpenAiModel {
         loop {
             let mode = self.modes.get();
             let limit = self.limit_field();
+            let req = self.accepted(req);
+            let req = req.as_ref();
             let body = wire::build_request(req, &self.ctx.model, mode, stream, limit);
             let headers = self.headers();
             let structured = req.json_schema.is_some() && mode != StructuredMode::PromptOnly;
@@ -107,6 +178,9 @@ impl OpenAiModel {
                 Err(SendFailure::Error(err)) => return Err(err),
                 Err(SendFailure::Rejected { status, body }) => (status, body),
             };
+            if structured && is_schema_rejection(status, &text) && self.pinned {
+                return Err(self.pinned_refusal(status, &text, mode));
+            }
             if structured
                 && is_schema_rejection(status, &text)
                 && let Some(next) = self.modes.step_down(mode)
@@ -120,6 +194,9 @@ impl OpenAiModel {
                 );
                 continue;
             }
+            if self.drop_refused_parameter(req, &text) {
+                continue;
+            }
             if req.max_tokens.is_some()
                 && limit == TokenLimitField::MaxTokens
                 && wire::wants_max_completion_tokens(&text)
@@ -129,6 +206,87 @@ impl OpenAiModel {
                 continue;
             }
             return Err(self.ctx.bad_request(status, &text));
+        }
+    }
+
+    /// Whether the server accepts `feature`: one small non-streamed request using it, with
+    /// nothing adapted but the token-limit field. Transport failures are errors, not a "no".
+    pub(crate) async fn accepts(&self, feature: Feature) -> Result<bool, LlmError> {
+        let schema = serde_json::json!({
+            "type": "object",
+            "properties": {"ok": {"type": "boolean"}},
+            "required": ["ok"]
+        });
+        let ask = "Reply with the JSON object {\"ok\": true} and nothing else.";
+        let (req, mode) = match feature {
+            Feature::JsonSchema => (
+                ChatRequest::new(ask).with_json_schema("connection_test", schema),
+                StructuredMode::JsonSchema,
+            ),
+            Feature::JsonObject => (
+                ChatRequest::new(ask).with_json_schema("connection_test", schema),
+                StructuredMode::JsonObject,
+            ),
+            Feature::Temperature => (
+                ChatRequest::new("Say OK.").with_temperature(0.3),
+                StructuredMode::PromptOnly,
+            ),
+        };
+        let req = req.with_max_tokens(16);
+        let structured = feature != Feature::Temperature;
+        loop {
+            let limit = self.limit_field();
+            let body = wire::build_request(&req, &self.ctx.model, mode, false, limit);
+            let headers = self.headers();
+            let refusal =
+                move |status: u16, text: &str| structured && is_schema_rejection(status, text);
+            let post = Post {
+                url: &self.url,
+                headers: &headers,
+                body: &body,
+                refusal: &refusal,
+            };
+            let delivery = Delivery::Body {
+                limit: Limits::new(req.max_tokens, self.transport_timeout).body_bytes,
+            };
+            let (status, text) = match self.transport.post(&self.ctx, &post, delivery).await {
+                Ok(_) => return Ok(true),
+                Err(SendFailure::Error(err)) => return Err(err),
+                Err(SendFailure::Rejected { status, body }) => (status, body),
+            };
+            if structured && is_schema_rejection(status, &text) {
+                return Ok(false);
+            }
+            if !structured && wire::refuses_parameter(&text, "temperature") {
+                return Ok(false);
+            }
+            if limit == TokenLimitField::MaxTokens && wire::wants_max_completion_tokens(&text) {
+                self.use_max_completion_tokens
+                    .store(true, Ordering::Relaxed);
+                continue;
+            }
+            return Err(self.ctx.bad_request(status, &text));
+        }
+    }
+
+    /// A refusal of the mode the profile pins: what the server said, and what to change.
+    fn pinned_refusal(&self, status: u16, text: &str, mode: StructuredMode) -> LlmError {
+        let setting = crate::StructuredOutput::from(mode).as_str();
+        match self.ctx.bad_request(status, text) {
+            LlmError::BadRequest {
+                provider,
+                status,
+                detail,
+            } => LlmError::BadRequest {
+                provider,
+                status,
+                detail: format!(
+                    "{detail}; the profile pins `structured_output = \"{setting}\"`, which \
+                     this server refuses: set it to \"auto\" (or a weaker mode) in {}",
+                    self.location
+                ),
+            },
+            other => other,
         }
     }
 

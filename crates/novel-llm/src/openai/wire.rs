@@ -33,6 +33,8 @@ pub(crate) struct WireRequest {
     #[serde(skip_serializing_if = "Option::is_none")]
     temperature: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    top_p: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     response_format: Option<Value>,
 }
 
@@ -82,6 +84,7 @@ pub(crate) fn build_request(
         max_tokens,
         max_completion_tokens,
         temperature: req.temperature,
+        top_p: req.top_p,
         response_format,
     }
 }
@@ -89,6 +92,33 @@ pub(crate) fn build_request(
 /// Whether a 400 says to use `max_completion_tokens` instead of `max_tokens`.
 pub(crate) fn wants_max_completion_tokens(body: &str) -> bool {
     body.contains("max_completion_tokens")
+}
+
+/// Whether a refused request was refused for its parameter `name`: OpenAI names it in
+/// `error.param` ("Unsupported parameter: 'temperature' is not supported with this model"),
+/// other servers only in the message. A message that merely mentions the name (a server
+/// echoing the whole request back) is not enough: it must also say the parameter is not
+/// supported or not allowed.
+pub(crate) fn refuses_parameter(body: &str, name: &str) -> bool {
+    let parsed: Option<Value> = serde_json::from_str(body).ok();
+    let error = parsed.as_ref().and_then(|v| v.get("error"));
+    if error.and_then(|e| e.get("param")).and_then(Value::as_str) == Some(name) {
+        return true;
+    }
+    let message = error
+        .and_then(|e| e.get("message").or(Some(e)))
+        .and_then(Value::as_str)
+        .unwrap_or(body)
+        .to_ascii_lowercase();
+    let refusal = [
+        "unsupported",
+        "not supported",
+        "does not support",
+        "not allowed",
+        "not permitted",
+        "extra inputs are not permitted",
+    ];
+    message.contains(name) && refusal.iter().any(|word| message.contains(word))
 }
 
 #[derive(Debug, Deserialize)]
@@ -311,6 +341,23 @@ mod tests {
                 .as_str()
                 .unwrap()
                 .contains("JSON Schema")
+        );
+    }
+
+    #[test]
+    fn a_refused_parameter_is_recognised_by_param_or_by_words() {
+        let openai = r#"{"error":{"message":"Unsupported parameter: 'temperature' is not supported with this model.","type":"invalid_request_error","param":"temperature","code":"unsupported_parameter"}}"#;
+        assert!(refuses_parameter(openai, "temperature"));
+        assert!(!refuses_parameter(openai, "top_p"));
+        let value = r#"{"error":{"message":"Unsupported value: 'temperature' does not support 0.7 with this model. Only the default (1) value is supported.","param":null}}"#;
+        assert!(refuses_parameter(value, "temperature"));
+        let plain = "temperature is not supported by this backend";
+        assert!(refuses_parameter(plain, "temperature"));
+        let echo =
+            r#"{"error":{"message":"messages: field required","input":{"temperature":0.7}}}"#;
+        assert!(
+            !refuses_parameter(echo, "temperature"),
+            "an echoed request is not a refusal"
         );
     }
 

@@ -3,6 +3,7 @@
 
 mod anthropic_gemini_http;
 mod hostile_servers;
+mod local_servers;
 mod openai_http;
 mod secrets_http;
 mod support;

@@ -2,6 +2,7 @@
 
 mod common;
 mod http;
+mod imitations;
 mod misbehaviour;
 mod processes;
 mod scripting;
