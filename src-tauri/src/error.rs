@@ -133,6 +133,18 @@ impl From<LlmError> for AppError {
     }
 }
 
+impl From<novel_core::role_models::RoleModelError> for AppError {
+    fn from(e: novel_core::role_models::RoleModelError) -> Self {
+        use novel_core::role_models::RoleModelError;
+        match e {
+            RoleModelError::Profile { .. } => AppError::Provider {
+                message: e.to_string(),
+            },
+            RoleModelError::Store(inner) => inner.into(),
+        }
+    }
+}
+
 impl From<std::io::Error> for AppError {
     fn from(e: std::io::Error) -> Self {
         AppError::storage(e)

@@ -42,7 +42,7 @@ export const commands = {
 	deleteProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("delete_provider", { name })),
 	setDefaultProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("set_default_provider", { name })),
 	/**  Sends one small request through the profile and reports how it went. */
-	testProvider: (name: string) => typedError<ProbeReport, AppError>(__TAURI_INVOKE("test_provider", { name })),
+	testProvider: (name: string) => typedError<ProbeReport_Serialize, AppError>(__TAURI_INVOKE("test_provider", { name })),
 	/**
 	 *  Stores the API key of profile `name` in the OS keychain and switches the profile to it.
 	 *  The key goes nowhere else: not into a file, not into a log.
@@ -62,7 +62,7 @@ export const events = {
 };
 
 /* Constants */
-export const FAILURE_HINTS = {"cancelled":null,"llm.auth":"The AI provider refused the API key: check the key of the provider profile.","llm.bad_request":"The AI server refused the request: a setting of the provider profile (model, context length, structured output) may not suit this server.","llm.command":"The command-line agent failed: run it by hand to see why.","llm.config":"The provider profile is incomplete or wrong: check it in the provider settings.","llm.connect":"The AI provider could not be reached. Is the server running, and is the profile's address right?","llm.invalid_response":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.not_found":"The AI provider does not know this model or address: check the model name and the server address of the provider profile.","llm.rate_limited":"The AI provider is limiting requests. Wait a little, then try again.","llm.server":"The AI server reported an error. It is often temporary: try again in a moment.","llm.stream_cut":"The AI server stopped in the middle of its answer. Try again in a moment.","llm.structured_output":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.timeout":"The AI provider took too long to answer. Try again; a slow local model may need a longer timeout in the provider profile.","other":null,"plan_invalid":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene.","prompt":"A prompt could not be built from the novel's settings: check them.","prose_rejected":"The writer returned no usable scene. Try again; if it repeats, check the model and its maximum output length.","rejected":null,"setup":"The scene could not start: check that the novel's folder is writable.","store":"The novel's files could not be read or written. Check that the disk is not full and the novel's folder is writable.","tool_failed":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene."} as const;
+export const FAILURE_HINTS = {"budget":"The spending limit is reached; the story is unchanged. Raise or remove the limit to go on.","cancelled":null,"llm.auth":"The AI provider refused the API key: check the key of the provider profile.","llm.bad_request":"The AI server refused the request: a setting of the provider profile (model, context length, structured output) may not suit this server.","llm.command":"The command-line agent failed: run it by hand to see why.","llm.config":"The provider profile is incomplete or wrong: check it in the provider settings.","llm.connect":"The AI provider could not be reached. Is the server running, and is the profile's address right?","llm.invalid_response":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.not_found":"The AI provider does not know this model or address: check the model name and the server address of the provider profile.","llm.rate_limited":"The AI provider is limiting requests. Wait a little, then try again.","llm.server":"The AI server reported an error. It is often temporary: try again in a moment.","llm.stream_cut":"The AI server stopped in the middle of its answer. Try again in a moment.","llm.structured_output":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.timeout":"The AI provider took too long to answer. Try again; a slow local model may need a longer timeout in the provider profile.","other":null,"plan_invalid":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene.","prompt":"A prompt could not be built from the novel's settings: check them.","prose_rejected":"The writer returned no usable scene. Try again; if it repeats, check the model and its maximum output length.","rejected":null,"setup":"The scene could not start: check that the novel's folder is writable.","store":"The novel's files could not be read or written. Check that the disk is not full and the novel's folder is writable.","tool_failed":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene."} as const;
 
 export const PROVIDER_KINDS = [{"default_api_key_env":null,"default_base_url":"https://api.openai.com/v1","kind":"openai-compatible","label":"OpenAI-compatible","runs_command":false},{"default_api_key_env":null,"default_base_url":"http://localhost:11434/v1","kind":"ollama","label":"Ollama","runs_command":false},{"default_api_key_env":"ANTHROPIC_API_KEY","default_base_url":"https://api.anthropic.com","kind":"anthropic","label":"Anthropic","runs_command":false},{"default_api_key_env":"GEMINI_API_KEY","default_base_url":"https://generativelanguage.googleapis.com","kind":"gemini","label":"Google Gemini","runs_command":false},{"default_api_key_env":null,"default_base_url":null,"kind":"command","label":"Command-line agent","runs_command":true}] as const;
 
@@ -72,6 +72,38 @@ export const TICK_STAGES = [{"label":"Gathering context","stage":"gathering"},{"
 export type AppError = { kind: "no_novel_open"; message: string } | { kind: "busy"; message: string } | { kind: "invalid_form"; message: string; fields: FieldError[] } | { kind: "not_found"; message: string } | { kind: "invalid_input"; message: string } | { kind: "locked"; message: string } | { kind: "provider"; message: string } | { kind: "storage"; message: string } | 
 /**  The writer said no in a confirmation the shell asked; nothing was done. */
 { kind: "declined"; message: string };
+
+/**
+ *  What the profile's server was found to accept (by `novel providers test` or the app's Test
+ *  connection); `None` is "not checked".
+ */
+export type Capabilities = Capabilities_Serialize | Capabilities_Deserialize;
+
+/**
+ *  What the profile's server was found to accept (by `novel providers test` or the app's Test
+ *  connection); `None` is "not checked".
+ */
+export type Capabilities_Deserialize = {
+	/**  `response_format: {"type": "json_schema"}`. */
+	json_schema?: boolean | null,
+	/**  `response_format: {"type": "json_object"}`. */
+	json_object?: boolean | null,
+	/**  The `temperature` parameter (OpenAI's reasoning models refuse it). */
+	temperature?: boolean | null,
+};
+
+/**
+ *  What the profile's server was found to accept (by `novel providers test` or the app's Test
+ *  connection); `None` is "not checked".
+ */
+export type Capabilities_Serialize = {
+	/**  `response_format: {"type": "json_schema"}`. */
+	json_schema?: boolean,
+	/**  `response_format: {"type": "json_object"}`. */
+	json_object?: boolean,
+	/**  The `temperature` parameter (OpenAI's reasoning models refuse it). */
+	temperature?: boolean,
+};
 
 /**  What kind of memory change an item is. */
 export type ChangeCategory = "new_character" | "character_update" | "new_location" | "location_update" | "relationship" | "loop_opened" | "loop_advanced" | "loop_resolved" | "lore";
@@ -195,7 +227,12 @@ export type EntityDetail_Serialize = {
 export type ErrorKind = ErrorKind_Serialize | ErrorKind_Deserialize;
 
 /**  What kind of failure ended a tick: what the UI and scripts switch on. */
-export type ErrorKind_Deserialize = "llm.auth" | "llm.not_found" | "llm.rate_limited" | "llm.server" | "llm.bad_request" | "llm.connect" | "llm.timeout" | "llm.stream_cut" | "llm.invalid_response" | "llm.structured_output" | "llm.command" | "llm.config" | "plan_invalid" | "tool_failed" | "prose_rejected" | "store" | "prompt" | "cancelled" | 
+export type ErrorKind_Deserialize = "llm.auth" | "llm.not_found" | "llm.rate_limited" | "llm.server" | "llm.bad_request" | "llm.connect" | "llm.timeout" | "llm.stream_cut" | "llm.invalid_response" | "llm.structured_output" | "llm.command" | "llm.config" | "plan_invalid" | "tool_failed" | "prose_rejected" | "store" | "prompt" | 
+/**
+ *  A spending limit (novel.toml's `[budget]`, or the run's) stopped the tick before its
+ *  next call; nothing was spent on that call and the story is unchanged.
+ */
+"budget" | "cancelled" | 
 /**  The writer rejected the tick in review. */
 "rejected" | 
 /**  The tick could not start (read-only novel, unreadable state). */
@@ -204,7 +241,12 @@ export type ErrorKind_Deserialize = "llm.auth" | "llm.not_found" | "llm.rate_lim
 string;
 
 /**  What kind of failure ended a tick: what the UI and scripts switch on. */
-export type ErrorKind_Serialize = "llm.auth" | "llm.not_found" | "llm.rate_limited" | "llm.server" | "llm.bad_request" | "llm.connect" | "llm.timeout" | "llm.stream_cut" | "llm.invalid_response" | "llm.structured_output" | "llm.command" | "llm.config" | "plan_invalid" | "tool_failed" | "prose_rejected" | "store" | "prompt" | "cancelled" | 
+export type ErrorKind_Serialize = "llm.auth" | "llm.not_found" | "llm.rate_limited" | "llm.server" | "llm.bad_request" | "llm.connect" | "llm.timeout" | "llm.stream_cut" | "llm.invalid_response" | "llm.structured_output" | "llm.command" | "llm.config" | "plan_invalid" | "tool_failed" | "prose_rejected" | "store" | "prompt" | 
+/**
+ *  A spending limit (novel.toml's `[budget]`, or the run's) stopped the tick before its
+ *  next call; nothing was spent on that call and the story is unchanged.
+ */
+"budget" | "cancelled" | 
 /**  The writer rejected the tick in review. */
 "rejected" | 
 /**  The tick could not start (read-only novel, unreadable state). */
@@ -634,7 +676,20 @@ export type PointOfView =
 /**  Close third person, limited to the POV character's perceptions. */
 "deep_third" | "first";
 
-export type ProbeReport = {
+/**
+ *  What a profile's calls cost, per million tokens (in the provider's currency, usually US
+ *  dollars). A profile without prices is counted as free: a local server.
+ */
+export type Prices = {
+	/**  Per million prompt (input) tokens. */
+	prompt_per_million: number | null,
+	/**  Per million completion (output) tokens. */
+	completion_per_million: number | null,
+};
+
+export type ProbeReport = ProbeReport_Serialize | ProbeReport_Deserialize;
+
+export type ProbeReport_Deserialize = {
 	profile: string,
 	kind: string,
 	/**  The model the server says answered (may differ from the one asked for). */
@@ -647,6 +702,37 @@ export type ProbeReport = {
 	structured_output: boolean,
 	prompt_tokens: number,
 	completion_tokens: number,
+	/**  What the server accepts, where the test could check (OpenAI-compatible servers). */
+	capabilities: Capabilities_Deserialize,
+	/**  How the profile will ask for JSON, after what was found. */
+	json_mode: StructuredOutput,
+	/**  How the profile's tokens will be counted. */
+	tokens: TokenSource,
+	/**  The model's context window, as the profile has it or the server reports it. */
+	context_length?: number | null,
+};
+
+export type ProbeReport_Serialize = {
+	profile: string,
+	kind: string,
+	/**  The model the server says answered (may differ from the one asked for). */
+	model: string,
+	latency_ms: number,
+	/**
+	 *  The answer was valid JSON for the schema as it came: no repair request and no local
+	 *  repair of its syntax.
+	 */
+	structured_output: boolean,
+	prompt_tokens: number,
+	completion_tokens: number,
+	/**  What the server accepts, where the test could check (OpenAI-compatible servers). */
+	capabilities: Capabilities_Serialize,
+	/**  How the profile will ask for JSON, after what was found. */
+	json_mode: StructuredOutput,
+	/**  How the profile's tokens will be counted. */
+	tokens: TokenSource,
+	/**  The model's context window, as the profile has it or the server reports it. */
+	context_length: number | null,
 };
 
 export type ProfileRow = ProfileRow_Serialize | ProfileRow_Deserialize;
@@ -749,6 +835,29 @@ export type ProviderProfile_Deserialize = {
 	retry_base_delay_ms?: number,
 	/**  For `command`: the program and its arguments, e.g. `["codex", "exec", "-"]`. */
 	command?: string[],
+	/**  Sampling temperature (0–2) for requests that set none; the server's default when unset. */
+	temperature?: number | null,
+	/**  Nucleus sampling (above 0, at most 1) for requests that set none. */
+	top_p?: number | null,
+	/**  A ceiling on every answer's length in tokens. */
+	max_output_tokens?: number | null,
+	/**
+	 *  The model's context window in tokens (prompt and answer together): prompts are checked
+	 *  against it and answers held to what it leaves. Filled from the server's model list
+	 *  where it says.
+	 */
+	context_length?: number | null,
+	/**  How to ask for JSON answers; `auto` steps down as the server refuses. */
+	structured_output?: StructuredOutput,
+	/**
+	 *  The model's own `tokenizer.json` (or the folder holding it), to count tokens as the
+	 *  model does; without it a local llama.cpp server's `/tokenize` is used, else an estimate.
+	 */
+	tokenizer_file?: string | null,
+	/**  What calls cost, per million tokens; none means free (a local server). */
+	prices?: Prices | null,
+	/**  What the server was found to accept by the last connection test. */
+	capabilities?: Capabilities_Deserialize,
 };
 
 /**  One named provider configuration. */
@@ -773,6 +882,29 @@ export type ProviderProfile_Serialize = {
 	retry_base_delay_ms: number,
 	/**  For `command`: the program and its arguments, e.g. `["codex", "exec", "-"]`. */
 	command?: string[],
+	/**  Sampling temperature (0–2) for requests that set none; the server's default when unset. */
+	temperature?: number | null,
+	/**  Nucleus sampling (above 0, at most 1) for requests that set none. */
+	top_p?: number | null,
+	/**  A ceiling on every answer's length in tokens. */
+	max_output_tokens?: number,
+	/**
+	 *  The model's context window in tokens (prompt and answer together): prompts are checked
+	 *  against it and answers held to what it leaves. Filled from the server's model list
+	 *  where it says.
+	 */
+	context_length?: number,
+	/**  How to ask for JSON answers; `auto` steps down as the server refuses. */
+	structured_output?: StructuredOutput,
+	/**
+	 *  The model's own `tokenizer.json` (or the folder holding it), to count tokens as the
+	 *  model does; without it a local llama.cpp server's `/tokenize` is used, else an estimate.
+	 */
+	tokenizer_file?: string,
+	/**  What calls cost, per million tokens; none means free (a local server). */
+	prices?: Prices,
+	/**  What the server was found to accept by the last connection test. */
+	capabilities?: Capabilities_Serialize,
 };
 
 export type ProvidersView = ProvidersView_Serialize | ProvidersView_Deserialize;
@@ -809,13 +941,38 @@ export type RecentNovel_Serialize = {
 	missing: boolean,
 };
 
-export type RoleUsage = {
+export type RoleUsage = RoleUsage_Serialize | RoleUsage_Deserialize;
+
+export type RoleUsage_Deserialize = {
 	calls: number,
 	prompt_tokens: number,
 	completion_tokens: number,
 	/**  True when any call's numbers were counted locally because the server sent none. */
 	estimated: boolean,
 	latency_ms: number,
+	/**
+	 *  The model that answered, as the server named it (the last call's, cleaned of control
+	 *  characters).
+	 */
+	model?: string | null,
+	/**  What the calls cost at the profile's prices; 0 for a profile without prices. */
+	cost?: number | null,
+};
+
+export type RoleUsage_Serialize = {
+	calls: number,
+	prompt_tokens: number,
+	completion_tokens: number,
+	/**  True when any call's numbers were counted locally because the server sent none. */
+	estimated: boolean,
+	latency_ms: number,
+	/**
+	 *  The model that answered, as the server named it (the last call's, cleaned of control
+	 *  characters).
+	 */
+	model?: string,
+	/**  What the calls cost at the profile's prices; 0 for a profile without prices. */
+	cost?: number | null,
 };
 
 export type RunEnd = 
@@ -943,6 +1100,20 @@ export type StoryGraph_Serialize = {
 	edges: GraphEdge_Serialize[],
 };
 
+/**  How a profile asks its server for JSON answers. */
+export type StructuredOutput = 
+/**
+ *  The strongest way the server accepts, stepping down (json_schema → json_object →
+ *  prompt-only) when it refuses one, and starting from what `providers test` found.
+ */
+"auto" | 
+/**  Always `response_format: json_schema`; a refusal is an error. */
+"json_schema" | 
+/**  Always `response_format: json_object`, the schema in the prompt. */
+"json_object" | 
+/**  Nothing on the wire: the schema goes in the prompt. */
+"prompt_only";
+
 export type Tense = "past" | "present";
 
 export type TickEvent = TickEvent_Serialize | TickEvent_Deserialize;
@@ -981,7 +1152,7 @@ export type TickSummary_Deserialize = {
 	tokens: number,
 	revised: boolean,
 	findings: Finding_Deserialize[],
-	usage: TickUsage,
+	usage: TickUsage_Deserialize,
 	/**  What the engine repaired, clamped or dropped on the way. */
 	notes: string[],
 	/**  The scene and plan files written. */
@@ -998,15 +1169,21 @@ export type TickSummary_Serialize = {
 	tokens: number,
 	revised: boolean,
 	findings: Finding_Serialize[],
-	usage: TickUsage,
+	usage: TickUsage_Serialize,
 	/**  What the engine repaired, clamped or dropped on the way. */
 	notes: string[],
 	/**  The scene and plan files written. */
 	files: string[],
 };
 
-export type TickUsage = {
-	roles: { [key in string]: RoleUsage },
+export type TickUsage = TickUsage_Serialize | TickUsage_Deserialize;
+
+export type TickUsage_Deserialize = {
+	roles: { [key in string]: RoleUsage_Deserialize },
+};
+
+export type TickUsage_Serialize = {
+	roles: { [key in string]: RoleUsage_Serialize },
 };
 
 export type TimelineRow = TimelineRow_Serialize | TimelineRow_Deserialize;
@@ -1044,6 +1221,15 @@ export type TimelineRow_Serialize = {
 	duration_ms: number | null,
 	error: FailureView_Serialize | null,
 };
+
+/**  Where a count comes from. */
+export type TokenSource = 
+/**  tiktoken's o200k encoding: exact for OpenAI's models, an estimate for others. */
+"estimate" | 
+/**  The model's own `tokenizer.json`. */
+"tokenizer_file" | 
+/**  The server's `/tokenize` endpoint (llama.cpp). */
+"server";
 
 /**  One tool call of the plan and how it went. */
 export type ToolOutcome = {

@@ -2,12 +2,11 @@
 //! results, prose deltas, usage, each committed scene, the final report) over a `Channel` and
 //! runs on a blocking thread of its own, so the window never waits for the model.
 
-use std::sync::Arc;
-
 use novel_core::clock::SystemClock;
+use novel_core::role_models;
 use novel_core::run::{self, RunControl, RunEnd, RunEvent, RunReport};
-use novel_core::tick::{Models, TickOptions};
-use novel_llm::{LanguageModel, ProfileStore};
+use novel_core::tick::TickOptions;
+use novel_llm::{Limits, ProfileStore, ProviderConfig};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
@@ -19,8 +18,8 @@ use crate::state::AppState;
 /// The most ticks one run may ask for; longer runs are a series of runs.
 const MAX_TICKS: u32 = 50;
 
-/// The default provider profile, connected; a clear message when there is none.
-pub(crate) fn connect_default() -> AppResult<Arc<dyn LanguageModel>> {
+/// The user's provider profiles; a clear message when there are none.
+pub(crate) fn profiles() -> AppResult<ProviderConfig> {
     let store = ProfileStore::from_env()?;
     if !store.path().exists() {
         return Err(AppError::Provider {
@@ -30,8 +29,7 @@ pub(crate) fn connect_default() -> AppResult<Arc<dyn LanguageModel>> {
                 .into(),
         });
     }
-    let config = store.load()?;
-    Ok(novel_llm::connect(config.default()?)?)
+    Ok(store.load()?)
 }
 
 /// Writes up to `n` scenes; `steering` guides the first. Resolves when the run ends, however
@@ -52,7 +50,8 @@ pub async fn run_ticks(
     }
     let session = state.session()?;
     let mut novel = session.write()?;
-    let models = Models::single(connect_default()?);
+    // Each role's profile from novel.toml's [models], metered against its [budget].
+    let models = role_models::models_for(&novel, &profiles()?, None, Limits::default())?;
     let options = TickOptions {
         steering: steering
             .map(|s| s.trim().to_string())
