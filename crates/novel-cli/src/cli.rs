@@ -146,6 +146,18 @@ pub enum Command {
         #[arg(long)]
         profile: Option<String>,
     },
+    /// Replace a name across the whole book (prose, scene titles, summaries) as one change;
+    /// whole words only, case as given.
+    Replace {
+        old: String,
+        new: String,
+        /// Also rename the character or place bearing the old name, keeping it as an alias.
+        #[arg(long)]
+        alias: bool,
+        /// Only say what would change.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Search the book's prose by words and by meaning (the local embedding model, when
     /// installed); each hit names its chapter and scene.
     Search {

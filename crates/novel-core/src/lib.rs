@@ -59,6 +59,7 @@ pub mod edits;
 pub mod export;
 pub mod import;
 pub mod library;
+pub mod rename;
 pub mod run;
 pub mod seed;
 #[cfg(any(test, feature = "test-support"))]

@@ -12,6 +12,7 @@ mod list;
 mod new;
 mod providers;
 mod reindex;
+mod replace;
 mod restore;
 mod review;
 mod search;
@@ -69,6 +70,12 @@ pub fn run(cli: Cli) -> Result<()> {
             novel,
             profile,
         } => import::run(&file, *novel, profile.as_deref(), json),
+        Command::Replace {
+            old,
+            new,
+            alias,
+            dry_run,
+        } => replace::run(&dir, &old, &new, alias, dry_run, json),
         Command::Search {
             query,
             words,
