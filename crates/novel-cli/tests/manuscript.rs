@@ -186,7 +186,7 @@ fn import_makes_a_novel_from_a_manuscript_scene_by_scene() {
             .args(["--protagonist", "T", "--location", "L", "--goal", "G"]),
     );
     assert!(
-        err.contains("save it as Markdown (.md) or plain text (.txt)"),
+        err.contains("save it as Markdown (.md), plain text (.txt) or Word (.docx)"),
         "{err}"
     );
     assert!(!tmp.path().join("other").exists());
