@@ -59,8 +59,9 @@ pub mod edits;
 pub mod export;
 pub mod import;
 pub mod library;
-pub mod rename;
 pub mod run;
+// Alphabetically before `run`; placed after it to keep merges with `main` clean.
+pub mod rename;
 pub mod seed;
 #[cfg(any(test, feature = "test-support"))]
 pub mod synthetic;

@@ -45,6 +45,18 @@ pub fn update_scene_prose(
     Ok(n == 1)
 }
 
+/// Renames a scene (and re-indexes it: its title heads every passage).
+pub fn update_scene_title(tx: &Transaction<'_>, id: &str, title: &str) -> StoreResult<bool> {
+    let n = tx.execute(
+        "UPDATE scenes SET title = ?2 WHERE id = ?1",
+        params![id, title],
+    )?;
+    if let Some(scene) = get_scene(tx, id)? {
+        super::index_scene(tx, &scene)?;
+    }
+    Ok(n == 1)
+}
+
 /// Replaces a scene's prose, word count, title and summary at once (a writer's change across
 /// the book), and re-indexes it.
 pub fn update_scene_text(tx: &Transaction<'_>, scene: &Scene) -> StoreResult<bool> {
@@ -59,18 +71,6 @@ pub fn update_scene_text(tx: &Transaction<'_>, scene: &Scene) -> StoreResult<boo
         ],
     )?;
     super::index_scene(tx, scene)?;
-    Ok(n == 1)
-}
-
-/// Renames a scene (and re-indexes it: its title heads every passage).
-pub fn update_scene_title(tx: &Transaction<'_>, id: &str, title: &str) -> StoreResult<bool> {
-    let n = tx.execute(
-        "UPDATE scenes SET title = ?2 WHERE id = ?1",
-        params![id, title],
-    )?;
-    if let Some(scene) = get_scene(tx, id)? {
-        super::index_scene(tx, &scene)?;
-    }
     Ok(n == 1)
 }
 
