@@ -175,7 +175,7 @@ pub enum Command {
     /// proposed grouping.
     #[command(subcommand)]
     Chapter(ChapterCommand),
-    /// Start a novel from an existing manuscript (.md or .txt): split into chapters and
+    /// Start a novel from an existing manuscript (.md, .txt or .docx): split into chapters and
     /// scenes, then one extraction call per scene (characters, places, loops, summaries).
     /// Run it again after a stop or a failure to carry on where it stopped.
     Import {
@@ -225,6 +225,18 @@ pub enum Command {
         /// How many passages to show.
         #[arg(short = 'n', long, default_value_t = 10)]
         limit: u32,
+    },
+    /// Replace a name across the whole book (prose, scene titles, summaries) as one change;
+    /// whole words only, case as given.
+    Replace {
+        old: String,
+        new: String,
+        /// Also rename the character or place bearing the old name, keeping it as an alias.
+        #[arg(long)]
+        alias: bool,
+        /// Only say what would change.
+        #[arg(long)]
+        dry_run: bool,
     },
     /// Export the manuscript with its chapters: Markdown, an EPUB 3 e-book, or a DOCX in
     /// standard manuscript format.

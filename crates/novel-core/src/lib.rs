@@ -62,6 +62,8 @@ pub mod import;
 pub mod library;
 pub mod role_models;
 pub mod run;
+// Alphabetically before `run`; placed after it to keep merges with `main` clean.
+pub mod rename;
 pub mod seed;
 #[cfg(any(test, feature = "test-support"))]
 pub mod synthetic;

@@ -15,6 +15,7 @@ mod provider_discovery;
 mod provider_settings;
 mod providers;
 mod reindex;
+mod replace;
 mod restore;
 mod review;
 mod roles;
@@ -88,6 +89,12 @@ pub fn run(cli: Cli) -> Result<()> {
             novel,
             profile,
         } => import::run(&file, *novel, profile.as_deref(), json),
+        Command::Replace {
+            old,
+            new,
+            alias,
+            dry_run,
+        } => replace::run(&dir, &old, &new, alias, dry_run, json),
         Command::Search {
             query,
             words,

@@ -186,8 +186,37 @@ fn import_makes_a_novel_from_a_manuscript_scene_by_scene() {
             .args(["--protagonist", "T", "--location", "L", "--goal", "G"]),
     );
     assert!(
-        err.contains("save it as Markdown (.md) or plain text (.txt)"),
+        err.contains("save it as Markdown (.md), plain text (.txt) or Word (.docx)"),
         "{err}"
     );
     assert!(!tmp.path().join("other").exists());
+}
+
+#[test]
+fn replace_changes_a_name_across_the_book_in_one_change() {
+    let s = setup(clean_script());
+    s.novel().args(["run", "-n", "2"]).assert().success();
+    let changes = s.count("SELECT count(*) FROM changes");
+    let dry = stdout_of(s.novel().args(["replace", "Tamsin", "Tess", "--dry-run"]));
+    assert!(
+        dry.starts_with("Would replace \"Tamsin\" with \"Tess\""),
+        "{dry}"
+    );
+    assert_eq!(s.count("SELECT count(*) FROM changes"), changes);
+    let out = stdout_of(
+        s.novel()
+            .args(["--json", "replace", "Tamsin", "Tess", "--alias"]),
+    );
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["scenes"], serde_json::json!([1, 2]));
+    assert!(report["occurrences"].as_u64().unwrap() > 2, "{out}");
+    assert_eq!(s.count("SELECT count(*) FROM changes"), changes + 1);
+    assert_eq!(
+        s.count("SELECT count(*) FROM scenes WHERE prose LIKE '%Tamsin%'"),
+        0
+    );
+    let scene = std::fs::read_to_string(s.dir.join("scenes/scene_002.md")).unwrap();
+    assert!(scene.contains("Tess") && !scene.contains("Tamsin"));
+    let err = stderr_of_failure(s.novel().args(["replace", "Zeppelin", "Airship"]));
+    assert!(err.contains("does not appear in the book"), "{err}");
 }

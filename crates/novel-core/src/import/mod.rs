@@ -1,4 +1,4 @@
-//! Import: a novel continued from an existing manuscript (Markdown or plain text). [`start`]
+//! Import: a novel continued from an existing manuscript (Markdown, plain text or DOCX). [`start`]
 //! splits the manuscript into chapters and scenes (see [`parse`]) and stores that split as
 //! bookkeeping; [`resume`] then adopts the scenes one by one, in order, as ticks (one
 //! extraction call each: characters, places, relationships, loops, summary), each scene's
@@ -6,6 +6,7 @@
 //! point (a cancel, a failed call, a crash), `resume` carries on from the first scene not in
 //! the story, so no scene is ever imported twice or lost.
 
+mod docx;
 pub mod parse;
 
 use std::path::Path;
@@ -55,7 +56,8 @@ pub struct ImportProgress {
     pub finished: bool,
 }
 
-/// Reads a manuscript file: `.md`/`.markdown` as Markdown, `.txt`/`.text` as plain text.
+/// Reads a manuscript file: `.md`/`.markdown` as Markdown, `.txt`/`.text` as plain text,
+/// `.docx` by its paragraph styles.
 pub fn read_manuscript(path: &Path) -> Result<(Manuscript, &'static str), ImportError> {
     let ext = path
         .extension()
@@ -64,9 +66,10 @@ pub fn read_manuscript(path: &Path) -> Result<(Manuscript, &'static str), Import
     let format = match ext.as_str() {
         "md" | "markdown" => "markdown",
         "txt" | "text" => "text",
+        "docx" => "docx",
         other => {
             return Err(ImportError::Unsupported(format!(
-                "{} is not a manuscript this version can import (.{other}); save it as Markdown (.md) or plain text (.txt)",
+                "{} is not a manuscript this version can import (.{other}); save it as Markdown (.md), plain text (.txt) or Word (.docx)",
                 path.display()
             )));
         }
@@ -75,16 +78,25 @@ pub fn read_manuscript(path: &Path) -> Result<(Manuscript, &'static str), Import
         path: path.to_path_buf(),
         source,
     })?;
-    let text = String::from_utf8(bytes).map_err(|_| {
-        ImportError::Unsupported(format!(
-            "{} is not UTF-8 text; save it as UTF-8 and import again",
-            path.display()
-        ))
-    })?;
-    let manuscript = if format == "markdown" {
-        parse_markdown(&text)
+    let manuscript = if format == "docx" {
+        docx::parse_docx(&bytes).map_err(|e| {
+            ImportError::Unsupported(format!(
+                "{} is {e}; open it in a word processor and save it again as .docx, .md or .txt",
+                path.display()
+            ))
+        })?
     } else {
-        parse_text(&text)
+        let text = String::from_utf8(bytes).map_err(|_| {
+            ImportError::Unsupported(format!(
+                "{} is not UTF-8 text; save it as UTF-8 and import again",
+                path.display()
+            ))
+        })?;
+        if format == "markdown" {
+            parse_markdown(&text)
+        } else {
+            parse_text(&text)
+        }
     };
     if manuscript.scene_count() == 0 {
         return Err(ImportError::Refused(format!(

@@ -252,3 +252,44 @@ async fn the_markdown_export_round_trips_through_import() {
         Some("Part Two: <i>Iron</i>")
     );
 }
+
+#[test]
+fn the_docx_export_reads_back_as_the_same_chapters_and_scenes() {
+    let (tmp, book) = export::tests::fixed_book();
+    let path = tmp.path().join("salt.docx");
+    let options = ExportOptions {
+        author: Some("Mara Quill".into()),
+        ..ExportOptions::default()
+    };
+    export::write_export(&book, ExportFormat::Docx, Some(&path), &options, &clock()).unwrap();
+    let (m, format) = read_manuscript(&path).unwrap();
+    assert_eq!(format, "docx");
+    assert_eq!(m.title.as_deref(), Some("Salt"));
+    let titles: Vec<_> = m
+        .chapters
+        .iter()
+        .map(|c| c.title.clone().unwrap())
+        .collect();
+    assert_eq!(titles, ["Salt & Ash", "Summary of scene 3"]);
+    assert_eq!(m.chapters[1].part.as_deref(), Some("Part Two: <i>Iron</i>"));
+    // Scenes are separated by the manuscript's `#`, the prose's own break included.
+    assert_eq!(m.chapters[0].scenes.len(), 3);
+    assert!(
+        m.chapters[0].scenes[0]
+            .text
+            .starts_with("“It’s late,” Tamsin said")
+    );
+    assert!(
+        m.chapters[0].scenes[0]
+            .text
+            .contains("<script>alert(1)</script>")
+    );
+    assert_eq!(m.chapters[1].scenes[0].text, "She read the names aloud.");
+    // The closing "# # #" is a break, not a chapter or prose; the title page is left out.
+    assert!(
+        m.chapters
+            .iter()
+            .flat_map(|c| &c.scenes)
+            .all(|s| !s.text.contains("about"))
+    );
+}

@@ -74,6 +74,23 @@ pub fn update_scene_title(tx: &Transaction<'_>, id: &str, title: &str) -> StoreR
     Ok(n == 1)
 }
 
+/// Replaces a scene's prose, word count, title and summary at once (a writer's change across
+/// the book), and re-indexes it.
+pub fn update_scene_text(tx: &Transaction<'_>, scene: &Scene) -> StoreResult<bool> {
+    let n = tx.execute(
+        "UPDATE scenes SET prose = ?2, word_count = ?3, title = ?4, summary = ?5 WHERE id = ?1",
+        params![
+            scene.id,
+            scene.prose,
+            scene.word_count,
+            scene.title,
+            to_json(&scene.summary)?
+        ],
+    )?;
+    super::index_scene(tx, scene)?;
+    Ok(n == 1)
+}
+
 fn read_scene(row: &Row<'_>) -> rusqlite::Result<(Scene, String)> {
     let id: String = row.get(0)?;
     Ok((
