@@ -11,6 +11,10 @@ cd "$(dirname "$0")/.."
 packages=(build-essential pkg-config file libssl-dev libgtk-3-dev libwebkit2gtk-4.1-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev xvfb xauth webkit2gtk-driver
   imagemagick chromium dbus gnome-keyring xdotool libclang-dev)
+# The export tests validate with the tools readers' software is built on: epubcheck (a Java
+# jar), LibreOffice converting the DOCX, poppler reading its PDF back.
+[ "$for_tests" = 1 ] && packages+=(epubcheck default-jre-headless libreoffice-writer-nogui
+  poppler-utils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
