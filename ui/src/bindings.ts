@@ -318,6 +318,8 @@ export type Foundation = Foundation_Serialize | Foundation_Deserialize;
 /**  The immutable premise of the book and the voice it is told in. */
 export type Foundation_Deserialize = {
 	title: string,
+	/**  The author's name as exports print it (title page, running header); may be empty. */
+	author?: string,
 	genre?: string,
 	premise?: string,
 	setting?: string,
@@ -338,6 +340,8 @@ export type Foundation_Deserialize = {
 /**  The immutable premise of the book and the voice it is told in. */
 export type Foundation_Serialize = {
 	title: string,
+	/**  The author's name as exports print it (title page, running header); may be empty. */
+	author?: string,
 	genre: string,
 	premise: string,
 	setting: string,

@@ -1,4 +1,4 @@
-//! A novel is a self-contained directory (seed 004 §4): `novel.toml`, `novel.db`, the
+//! A novel is a self-contained directory: `novel.toml`, `novel.db`, the
 //! human-readable `scenes/`, `plans/`, `errors/` and `exports/`, and `backups/`. This module
 //! creates one from a seed and opens one, and holds the writer's lock while a process may write.
 //!
@@ -30,7 +30,7 @@ pub const ERRORS_DIR: &str = "errors";
 pub const EXPORTS_DIR: &str = "exports";
 
 /// Everything needed to start a novel: the foundation, one protagonist, one starting
-/// location and a directional goal (seed 004 §1).
+/// location and a directional goal.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NovelSeed {
     pub foundation: Foundation,
@@ -38,7 +38,7 @@ pub struct NovelSeed {
     pub protagonist: NewCharacter,
     pub location: NewLocation,
     pub goal: String,
-    /// World facts known from the start (seed 003's world info): always-on entries and
+    /// World facts known from the start (world info): always-on entries and
     /// keyword-triggered ones.
     pub lore: Vec<NewLore>,
 }

@@ -43,6 +43,15 @@ impl CallContext {
         }
     }
 
+    /// What [`crate::LanguageModel::describe`] reports for every HTTP provider.
+    pub(crate) fn model_info(&self) -> crate::types::ModelInfo {
+        crate::types::ModelInfo {
+            kind: self.kind.to_string(),
+            profile: self.profile.clone(),
+            model: self.model.clone(),
+        }
+    }
+
     /// The server's message from an error body (OpenAI, Anthropic, Gemini, Ollama shapes),
     /// redacted and shortened.
     pub(crate) fn detail(&self, body: &str) -> String {

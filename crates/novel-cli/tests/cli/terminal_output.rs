@@ -42,5 +42,6 @@ fn warnings_written_to_a_pipe_carry_no_colour_codes() {
         !stderr.contains('\u{1b}'),
         "colour codes in a pipe: {stderr:?}"
     );
-    assert_eq!(server.request_count(), 2);
+    // The refused request, its retry, then the connection test's three capability checks.
+    assert_eq!(server.request_count(), 5);
 }

@@ -127,10 +127,6 @@ impl LanguageModel for GeminiModel {
     }
 
     fn describe(&self) -> ModelInfo {
-        ModelInfo {
-            kind: self.ctx.kind.to_string(),
-            profile: self.ctx.profile.clone(),
-            model: self.ctx.model.clone(),
-        }
+        self.ctx.model_info()
     }
 }
