@@ -111,8 +111,8 @@ impl fmt::Display for Tense {
     }
 }
 
-/// How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
-/// and the context budgets of [`ContextBudgets::default`].
+/// How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes, no review
+/// before commit, and the context budgets of [`ContextBudgets::default`].
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -122,6 +122,9 @@ pub struct GenerationSettings {
     pub max_tools_per_tick: u32,
     pub recent_scenes_count: u32,
     pub include_overall_summary: bool,
+    /// Review mode: each tick pauses for the writer to accept its plan, then its scene and
+    /// memory changes, before anything is committed. Off by default.
+    pub review_before_commit: bool,
     /// Token budget per context section (`[generation.context]`); only what differs from the
     /// defaults is written back.
     #[serde(skip_serializing_if = "ContextBudgets::is_default")]
@@ -136,6 +139,7 @@ impl Default for GenerationSettings {
             max_tools_per_tick: 3,
             recent_scenes_count: 3,
             include_overall_summary: true,
+            review_before_commit: false,
             context: ContextBudgets::default(),
         }
     }
@@ -262,8 +266,29 @@ mod tests {
         assert_eq!(c.generation.max_tools_per_tick, 3);
         assert_eq!(c.generation.recent_scenes_count, 3);
         assert!(c.generation.include_overall_summary);
+        assert!(
+            !c.generation.review_before_commit,
+            "review mode is off unless asked for"
+        );
         assert_eq!(c.novel.pov, PointOfView::DeepThird);
         assert_eq!(c.novel.language, "English");
+    }
+
+    #[test]
+    fn review_mode_is_saved_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(CONFIG_FILE);
+        let mut c = parse("[novel]\ntitle = \"T\"\n").unwrap();
+        c.generation.review_before_commit = true;
+        c.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("review_before_commit = true"), "{text}");
+        assert!(
+            NovelConfig::load(&path)
+                .unwrap()
+                .generation
+                .review_before_commit
+        );
     }
 
     #[test]

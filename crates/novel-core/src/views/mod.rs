@@ -1,10 +1,12 @@
 //! Read models for a user interface: the novel's overview, the manuscript, the character and
-//! location graph, one entity with its history, the timeline of ticks, and the loops board.
+//! location graph, one entity with its history, the timeline of ticks, the loops board, and the
+//! story's branches and version differences.
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
 
 mod entity;
 mod graph;
+mod history;
 mod loops;
 mod manuscript;
 mod overview;
@@ -15,6 +17,7 @@ mod tests;
 
 pub use entity::{EntityDetail, HistoryItem, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
+pub use history::{BranchRow, branches, version_diff};
 pub use loops::{LoopCard, loops_board};
 pub use manuscript::{SceneView, manuscript, scene_view};
 pub use overview::{FailureView, NovelOverview, overview};
