@@ -21,11 +21,50 @@ export const commands = {
 	 *  it ends: tick failures are part of the report, not errors.
 	 */
 	runTicks: (n: number, steering: string | null, onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("run_ticks", { n, steering, onEvent })),
-	/**  Stops the run: after the current scene commits, or at once (`cancel`), rolling it back. */
+	/**
+	 *  Stops the run: after the current scene commits, or at once (`cancel`), rolling it back. A
+	 *  cancel also withdraws a scene waiting for review.
+	 */
 	stopRun: (cancel: boolean) => typedError<boolean, AppError>(__TAURI_INVOKE("stop_run", { cancel })),
+	/**
+	 *  Writes the latest scene again (guided by `steering` when given) as a run of one: its
+	 *  memory changes are undone exactly, a new tick runs, the old scene stays as a version. A
+	 *  failed, cancelled or rejected attempt brings the old scene back.
+	 */
+	regenerateScene: (steering: string | null, onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("regenerate_scene", { steering, onEvent })),
+	/**  Review mode: the writer's answer to the plan the tick is waiting on (accept, edit, reject). */
+	planDecision: (verdict: PlanVerdict_Deserialize) => typedError<null, AppError>(__TAURI_INVOKE("plan_decision", { verdict })),
+	/**
+	 *  Review mode: the writer's answer to the scene and memory changes the tick is waiting on
+	 *  (accept, perhaps with edited prose and unticked changes, or reject).
+	 */
+	reviewDecision: (verdict: Verdict_Deserialize) => typedError<null, AppError>(__TAURI_INVOKE("review_decision", { verdict })),
 	manuscript: () => typedError<SceneView_Serialize[], AppError>(__TAURI_INVOKE("manuscript")),
 	/**  Replaces the prose of the scene of `tick`. */
 	saveScene: (tick: number, prose: string) => typedError<SceneView_Serialize, AppError>(__TAURI_INVOKE("save_scene", { tick, prose })),
+	/**  Every version of the scene of `tick`, oldest first, and which one it shows now. */
+	sceneVersions: (tick: number) => typedError<SceneVersions_Serialize, AppError>(__TAURI_INVOKE("scene_versions", { tick })),
+	/**  What changed from version `from` to version `to`, word by word. */
+	versionDiff: (from: number, to: number) => typedError<DiffRun[], AppError>(__TAURI_INVOKE("version_diff", { from, to })),
+	/**  Makes `version` the text of its scene again (itself a new version, so it can be undone). */
+	restoreVersion: (version: number) => typedError<SceneView_Serialize, AppError>(__TAURI_INVOKE("restore_version", { version })),
+	/**
+	 *  Returns the story to its state right after scene `tick`; the later scenes are kept in a
+	 *  new branch, named in the report. The shell asks first in a native dialog (so a script in
+	 *  the page cannot rewind without the writer); a "no" is `declined` and changes nothing.
+	 */
+	rewindTo: (tick: number) => typedError<RewindReport_Serialize, AppError>(__TAURI_INVOKE("rewind_to", { tick })),
+	branches: () => typedError<BranchRow_Serialize[], AppError>(__TAURI_INVOKE("branches")),
+	/**  A new branch at scene `at` (the latest when `null`), made current; returns its name. */
+	newBranch: (name: string, at: number | null) => typedError<string, AppError>(__TAURI_INVOKE("new_branch", { name, at })),
+	/**  Makes branch `name` current: the story takes that branch's latest state. */
+	switchBranch: (name: string) => typedError<null, AppError>(__TAURI_INVOKE("switch_branch", { name })),
+	/**  Renames a branch; returns the name it now has. */
+	renameBranch: (name: string, newName: string) => typedError<string, AppError>(__TAURI_INVOKE("rename_branch", { name, newName })),
+	/**  Deletes a branch other than the current one; its scenes stay as versions. */
+	deleteBranch: (name: string) => typedError<null, AppError>(__TAURI_INVOKE("delete_branch", { name })),
+	/**  The scene of `tick` as each branch has it, for side-by-side reading. */
+	compareBranches: (tick: number) => typedError<BranchScene_Serialize[], AppError>(__TAURI_INVOKE("compare_branches", { tick })),
 	storyGraph: () => typedError<StoryGraph_Serialize, AppError>(__TAURI_INVOKE("story_graph")),
 	entityDetail: (id: string) => typedError<EntityDetail_Serialize, AppError>(__TAURI_INVOKE("entity_detail", { id })),
 	timeline: () => typedError<TimelineRow_Serialize[], AppError>(__TAURI_INVOKE("timeline")),
@@ -73,10 +112,52 @@ export type AppError = { kind: "no_novel_open"; message: string } | { kind: "bus
 /**  The writer said no in a confirmation the shell asked; nothing was done. */
 { kind: "declined"; message: string };
 
+/**  A branch in the branches panel. */
+export type BranchRow = BranchRow_Serialize | BranchRow_Deserialize;
+
+/**  A branch in the branches panel. */
+export type BranchRow_Deserialize = {
+	name: string,
+	current: boolean,
+	/**  The scene its latest state ends with (0: before the first scene). */
+	tick: number,
+	/**  That scene's title on this branch, when it has one. */
+	last_title?: string | null,
+	created_at: string,
+};
+
+/**  A branch in the branches panel. */
+export type BranchRow_Serialize = {
+	name: string,
+	current: boolean,
+	/**  The scene its latest state ends with (0: before the first scene). */
+	tick: number,
+	/**  That scene's title on this branch, when it has one. */
+	last_title: string | null,
+	created_at: string,
+};
+
+/**  The scene of `tick` as each branch has it (a branch that never reached it has none). */
+export type BranchScene = BranchScene_Serialize | BranchScene_Deserialize;
+
+/**  The scene of `tick` as each branch has it (a branch that never reached it has none). */
+export type BranchScene_Deserialize = {
+	branch: string,
+	current: boolean,
+	scene?: SceneVersion_Deserialize | null,
+};
+
+/**  The scene of `tick` as each branch has it (a branch that never reached it has none). */
+export type BranchScene_Serialize = {
+	branch: string,
+	current: boolean,
+	scene: SceneVersion_Serialize | null,
+};
+
 /**  What kind of memory change an item is. */
 export type ChangeCategory = "new_character" | "character_update" | "new_location" | "location_update" | "relationship" | "loop_opened" | "loop_advanced" | "loop_resolved" | "lore";
 
-export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed" | "scene_edited" | "failure_skipped" | "settings_saved";
+export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed" | "scene_edited" | "failure_skipped" | "settings_saved" | "rewound" | "branch_changed" | "version_restored";
 
 export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" | "lost_item" | "length" | "tense_drift" | "person_drift" | "markup" | 
 /**  Commentary about the story, or words to the user, in place of the story. */
@@ -151,6 +232,15 @@ export type ContextBudgets_Serialize = {
 	recalled: number,
 	/**  Characters and places the recent text or the plan mentions by name or alias. */
 	mentioned: number,
+};
+
+/**  Whether a run of words is in both texts or only one. */
+export type DiffKind = "same" | "removed" | "added";
+
+/**  A run of text (words and the whitespace after them) of one kind. */
+export type DiffRun = {
+	kind: DiffKind,
+	text: string,
 };
 
 export type EdgeKind = "relationship" | "connection" | 
@@ -288,14 +378,14 @@ export type Foundation_Serialize = {
 };
 
 /**
- *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
- *  and the context budgets of [`ContextBudgets::default`].
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes, no review
+ *  before commit, and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings = GenerationSettings_Serialize | GenerationSettings_Deserialize;
 
 /**
- *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
- *  and the context budgets of [`ContextBudgets::default`].
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes, no review
+ *  before commit, and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings_Deserialize = {
 	target_words_min?: number,
@@ -304,6 +394,11 @@ export type GenerationSettings_Deserialize = {
 	recent_scenes_count?: number,
 	include_overall_summary?: boolean,
 	/**
+	 *  Review mode: each tick pauses for the writer to accept its plan, then its scene and
+	 *  memory changes, before anything is committed. Off by default.
+	 */
+	review_before_commit?: boolean,
+	/**
 	 *  Token budget per context section (`[generation.context]`); only what differs from the
 	 *  defaults is written back.
 	 */
@@ -311,8 +406,8 @@ export type GenerationSettings_Deserialize = {
 };
 
 /**
- *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
- *  and the context budgets of [`ContextBudgets::default`].
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes, no review
+ *  before commit, and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings_Serialize = {
 	target_words_min: number,
@@ -320,6 +415,11 @@ export type GenerationSettings_Serialize = {
 	max_tools_per_tick: number,
 	recent_scenes_count: number,
 	include_overall_summary: boolean,
+	/**
+	 *  Review mode: each tick pauses for the writer to accept its plan, then its scene and
+	 *  memory changes, before anything is committed. Off by default.
+	 */
+	review_before_commit: boolean,
 	/**
 	 *  Token budget per context section (`[generation.context]`); only what differs from the
 	 *  defaults is written back.
@@ -458,13 +558,15 @@ export type NodeKind = "character" | "location";
 
 /**
  *  The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
- *  settings saved, or another novel was opened or closed.
+ *  settings saved, the story rewound, a branch made, switched, renamed or deleted, a version
+ *  restored, or another novel was opened or closed.
  */
 export type NovelChanged = NovelChanged_Serialize | NovelChanged_Deserialize;
 
 /**
  *  The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
- *  settings saved, or another novel was opened or closed.
+ *  settings saved, the story rewound, a branch made, switched, renamed or deleted, a version
+ *  restored, or another novel was opened or closed.
  */
 export type NovelChanged_Deserialize = {
 	/**  The novel's folder, or `None` when no novel is open any more. */
@@ -474,7 +576,8 @@ export type NovelChanged_Deserialize = {
 
 /**
  *  The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
- *  settings saved, or another novel was opened or closed.
+ *  settings saved, the story rewound, a branch made, switched, renamed or deleted, a version
+ *  restored, or another novel was opened or closed.
  */
 export type NovelChanged_Serialize = {
 	/**  The novel's folder, or `None` when no novel is open any more. */
@@ -488,6 +591,8 @@ export type NovelOverview_Deserialize = {
 	path: string,
 	foundation: Foundation_Deserialize,
 	generation: GenerationSettings_Deserialize,
+	/**  The branch the story is on ("main" until the writer rewinds or forks). */
+	branch: string,
 	/**  The last committed tick (0 before the first scene). */
 	current_tick: number,
 	scenes: number,
@@ -509,6 +614,8 @@ export type NovelOverview_Serialize = {
 	path: string,
 	foundation: Foundation_Serialize,
 	generation: GenerationSettings_Serialize,
+	/**  The branch the story is on ("main" until the writer rewinds or forks). */
+	branch: string,
 	/**  The last committed tick (0 before the first scene). */
 	current_tick: number,
 	scenes: number,
@@ -559,6 +666,19 @@ export type PlanAction_Serialize = {
 	/**  Whether the scene cannot be written if this action fails (default true). */
 	required: boolean,
 };
+
+/**  The writer's answer to a plan, before any tool runs. */
+export type PlanVerdict = PlanVerdict_Serialize | PlanVerdict_Deserialize;
+
+/**  The writer's answer to a plan, before any tool runs. */
+export type PlanVerdict_Deserialize = { decision: "accept" } | 
+/**  Run this plan instead (it is validated like the planner's). */
+{ decision: "edit"; plan: Plan_Deserialize } | { decision: "reject" };
+
+/**  The writer's answer to a plan, before any tool runs. */
+export type PlanVerdict_Serialize = { decision: "accept" } | 
+/**  Run this plan instead (it is validated like the planner's). */
+{ decision: "edit"; plan: Plan_Serialize } | { decision: "reject" };
 
 export type Plan_Deserialize = {
 	/**  Why this plan makes sense for the story now. */
@@ -769,6 +889,25 @@ export type RecentNovel_Serialize = {
 	missing: boolean,
 };
 
+/**  What a rewind did. */
+export type RewindReport = RewindReport_Serialize | RewindReport_Deserialize;
+
+/**  What a rewind did. */
+export type RewindReport_Deserialize = {
+	/**  The scene the story now ends with. */
+	tick: number,
+	/**  The branch that keeps the scenes after it, when there were any. */
+	kept_in?: string | null,
+};
+
+/**  What a rewind did. */
+export type RewindReport_Serialize = {
+	/**  The scene the story now ends with. */
+	tick: number,
+	/**  The branch that keeps the scenes after it, when there were any. */
+	kept_in: string | null,
+};
+
 export type RoleUsage = {
 	calls: number,
 	prompt_tokens: number,
@@ -847,6 +986,58 @@ export type RunReport_Serialize = {
 	committed: TickSummary_Serialize[],
 	end: RunEnd,
 	failure: RunFailure_Serialize | null,
+};
+
+/**  One version of the scene of a tick. */
+export type SceneVersion = SceneVersion_Serialize | SceneVersion_Deserialize;
+
+/**  One version of the scene of a tick. */
+export type SceneVersion_Deserialize = {
+	id: number,
+	tick: number,
+	/**  The branch it was made on. */
+	branch: string,
+	origin: VersionOrigin,
+	title: string,
+	prose: string,
+	words: number,
+	/**  The recorded change that made it the scene's text, when one did (a draft never is). */
+	change_seq?: number | null,
+	created_at: string,
+};
+
+/**  One version of the scene of a tick. */
+export type SceneVersion_Serialize = {
+	id: number,
+	tick: number,
+	/**  The branch it was made on. */
+	branch: string,
+	origin: VersionOrigin,
+	title: string,
+	prose: string,
+	words: number,
+	/**  The recorded change that made it the scene's text, when one did (a draft never is). */
+	change_seq: number | null,
+	created_at: string,
+};
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions = SceneVersions_Serialize | SceneVersions_Deserialize;
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions_Deserialize = {
+	tick: number,
+	versions: SceneVersion_Deserialize[],
+	/**  The id of the version the current branch shows. */
+	current?: number | null,
+};
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions_Serialize = {
+	tick: number,
+	versions: SceneVersion_Serialize[],
+	/**  The id of the version the current branch shows. */
+	current: number | null,
 };
 
 export type SceneView = SceneView_Serialize | SceneView_Deserialize;
@@ -1019,6 +1210,38 @@ export type ToolRun = {
 	/**  The tool's output or its error, as compact JSON text. */
 	detail: string,
 };
+
+/**  The writer's answer to a [`Proposal`]. */
+export type Verdict = Verdict_Serialize | Verdict_Deserialize;
+
+/**  The writer's answer to a [`Proposal`]. */
+export type Verdict_Deserialize = 
+/**  Commit, with the writer's prose if they edited it, without the changes they unticked. */
+{ decision: "accept"; prose?: string | null; unticked?: number[] } | 
+/**  Commit nothing. */
+{ decision: "reject" };
+
+/**  The writer's answer to a [`Proposal`]. */
+export type Verdict_Serialize = 
+/**  Commit, with the writer's prose if they edited it, without the changes they unticked. */
+{ decision: "accept"; prose: string | null; unticked: number[] } | 
+/**  Commit nothing. */
+{ decision: "reject" };
+
+/**  How a version came to be. */
+export type VersionOrigin = 
+/**  What the writer model wrote first, when it was revised before the commit. */
+"draft" | 
+/**  The version a tick committed after the revision pass (or its only version). */
+"revision" | 
+/**  A scene written again in place of an earlier one. */
+"regeneration" | 
+/**  The writer's own edit. */
+"edit" | 
+/**  An earlier version made current again. */
+"restore" | 
+/**  A scene written before versions were kept. */
+"imported";
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

@@ -27,6 +27,7 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
     recent_scenes_count: String(settings.recent_scenes_count),
   }));
   const [summary, setSummary] = useState(settings.include_overall_summary);
+  const [review, setReview] = useState(settings.review_before_commit);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -54,6 +55,7 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
           max_tools_per_tick: n("max_tools_per_tick"),
           recent_scenes_count: n("recent_scenes_count"),
           include_overall_summary: summary,
+          review_before_commit: review,
           // The per-section token budgets are kept as they are.
           ...(settings.context ? { context: settings.context } : {}),
         }),
@@ -94,6 +96,10 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
           onChange={(e) => setSummary(e.target.checked)}
         />
         Give the agent the summary of the whole story so far
+      </label>
+      <label className="check">
+        <input type="checkbox" data-testid="generation-review_before_commit" checked={review} onChange={(e) => setReview(e.target.checked)} />
+        Review each scene before it is saved: its plan first, then the prose and every memory change, each with a checkbox
       </label>
       {error && (
         <p className="notice notice-error" role="alert" data-testid="generation-error">
