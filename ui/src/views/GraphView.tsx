@@ -98,7 +98,10 @@ export default function GraphView({ theme }: { theme: Theme }) {
         data-visible-nodes={layout.nodes}
         data-visible-edges={layout.edges}
       >
-        {plural(counts.character, "character")} · {plural(counts.location, "location")} · {plural(links, "link")} <BranchTag />
+        <span data-testid="graph-counts">
+          {plural(counts.character, "character")} · {plural(counts.location, "location")} · {plural(links, "link")}
+        </span>{" "}
+        <BranchTag />
       </p>
       <div className="graph-body">
         <GraphCanvas

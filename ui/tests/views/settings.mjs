@@ -141,6 +141,7 @@ test("generation settings are checked and saved for the open novel", async () =>
         max_tools_per_tick: 4,
         recent_scenes_count: 5,
         include_overall_summary: false,
+        review_before_commit: false,
       },
     },
   ]);
