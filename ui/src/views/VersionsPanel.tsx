@@ -19,12 +19,16 @@ interface Props {
   onClose: () => void;
 }
 
-/** The pair shown by default: the version before the current one, and the current one. */
+/** The pair shown by default: the current version, and the one it replaced. A first draft
+ *  the same tick revised is passed over (it is what the current text grew from, not what the
+ *  writer had before), unless it is all there is. */
 function defaultPair(versions: SceneVersion[], current: number | null): [number, number] | null {
   if (versions.length < 2) return null;
   const at = Math.max(0, versions.findIndex((v) => v.id === current));
   const newer = at > 0 ? at : versions.length - 1;
-  return [versions[newer - 1].id, versions[newer].id];
+  const earlier = versions.slice(0, newer);
+  const older = [...earlier].reverse().find((v) => v.origin !== "draft") ?? earlier[earlier.length - 1];
+  return [older.id, versions[newer].id];
 }
 
 export function VersionsPanel({ tick, onClose }: Props) {

@@ -282,6 +282,7 @@ export function createBackend(s: Scenario) {
           }
           await tickEvent({ type: "stage", stage: "committing" });
           const sc = { ...scene(tick, finalProse), title: script.title ?? scene(tick).title };
+          if (script.revise) addVersion({ ...sc, prose: "A first draft that leaks: he didn't realize she was watching." }, "draft");
           if (again) {
             scenes = [...scenes.slice(0, -1), sc];
             addVersion(sc, "regeneration");

@@ -12,7 +12,7 @@ const env = await shared();
 const NEW_PROSE = "Rain had found its way under Tamsin's collar again.\n\nThis time Bram did not wait for her at the gate.";
 
 test("Regenerate writes the latest scene again and its versions show the old text beside the new, with Restore", async () => {
-  const app = await openApp(env, { novel: true, scenes: 2, ticks: [{ prose: NEW_PROSE }] });
+  const app = await openApp(env, { novel: true, scenes: 2, ticks: [{ prose: NEW_PROSE, revise: true }] });
   const { page } = app;
   await page.keyboard.press("Control+Shift+Enter");
   await page.getByTestId("regenerated").waitFor();
@@ -27,16 +27,20 @@ test("Regenerate writes the latest scene again and its versions show the old tex
   await panel.waitFor();
   assert.deepEqual(await panel.getByTestId("version-row").evaluateAll((rows) => rows.map((r) => [r.dataset.origin, r.dataset.current])), [
     ["revision", "false"],
+    ["draft", "false"],
     ["regeneration", "true"],
   ]);
   await panel.getByTestId("version-diff").waitFor();
+  // The old scene beside the new one, passing over the new one's first draft.
+  assert.equal(await panel.getByTestId("diff-old").locator(".diff-label").textContent(), "Version 1 · Written");
+  assert.equal(await panel.getByTestId("diff-new").locator(".diff-label").textContent(), "Version 3 · Written again (shown now)");
   const removed = (await panel.getByTestId("diff-old").getByTestId("diff-removed").allTextContents()).join(" ");
   const added = (await panel.getByTestId("diff-new").getByTestId("diff-added").allTextContents()).join(" ");
   assert.ok(removed.length > 0 && added.includes("Bram did not wait"), `${removed} | ${added}`);
   assert.equal(await panel.getByTestId("diff-new").getByTestId("diff-removed").count(), 0, "the new side shows no removed words");
   assert.match(await panel.getByTestId("diff-summary").textContent(), /\d+ words? removed · \d+ words? added/);
 
-  await panel.getByTestId("restore-version").click();
+  await panel.getByTestId("restore-version").first().click();
   await page.getByTestId("toast").filter({ hasText: "shows version 1 again" }).waitFor();
   const [restore] = await app.calls("restore_version");
   const versions = (await app.calls("scene_versions")).length;
