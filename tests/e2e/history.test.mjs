@@ -66,7 +66,12 @@ test("Regenerate shows a new scene and keeps the old one as a version; Rewind re
     const prose2 = await textOf(await b.$('[data-testid="scene"][data-tick="2"] [data-testid="scene-prose"]'));
     assert.match(prose2, /The bells rang twice/);
 
-    // Rewind to scene 1: the shell asks natively; the writer confirms.
+    // Rewind to scene 1: the shell asks natively. A "no" changes nothing; then a "yes".
+    await sceneMenu(b, 1, "rewind");
+    answerMessageDialog("Rewind to scene 1?", "Escape");
+    await b.pause(1000);
+    assert.deepEqual(await attrsOf(b, "scene", "data-tick"), ["1", "2"], "declined: both scenes stay");
+    assert.match(await textOf(await b.$('[data-testid="novel-stats"]')), /^2 scenes/);
     await sceneMenu(b, 1, "rewind");
     answerMessageDialog("Rewind to scene 1?", "Return");
     const toast = await waitForText(b, "toast", (t) => t.includes("Back at scene 1"));
