@@ -112,7 +112,9 @@ test("review mode shows the plan and the memory changes; an unticked change is n
 
     await click(b, "nav-write");
     await click(b, "next-scene");
-    await waitForText(b, "plan-intention", (t) => t.trim().length > 0, 60000);
+    const intention = await b.$('[data-testid="plan-intention"]');
+    await intention.waitForExist({ timeout: 60000 });
+    assert.ok((await intention.getValue()).trim().length > 0, "the plan says what should happen");
     await click(b, "plan-accept");
     await waitForText(b, "review-title", (t) => t.includes("Low Tide"), 60000);
     const categories = await waitForAttrs(b, "review-change", "data-category", (c) => c.length > 0);

@@ -1,6 +1,8 @@
 // Review mode, first pause: the plan for the next scene before any of its tools run — what
-// should happen, why, and which tools it will call — with Accept and Reject.
+// should happen (editable: the writer's words become the plan's intention), why, and which
+// tools it will call — with Accept and Reject.
 import { useState } from "react";
+import type { PlanVerdict } from "../bindings";
 import { Icon } from "../components/Icon";
 import { errorText } from "../lib/api";
 import type { Plan } from "../lib/types";
@@ -9,22 +11,30 @@ interface Props {
   tick: number | null;
   plan: Plan;
   regenerating: boolean;
-  onAccept: () => Promise<void>;
-  onReject: () => Promise<void>;
+  onDecide: (verdict: PlanVerdict) => Promise<void>;
 }
 
-export function PlanReview({ tick, plan, regenerating, onAccept, onReject }: Props) {
+export function PlanReview({ tick, plan, regenerating, onDecide }: Props) {
+  const [intention, setIntention] = useState(plan.scene_intention);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const decide = async (answer: () => Promise<void>) => {
+  const decide = async (verdict: PlanVerdict) => {
     setBusy(true);
     setError(null);
     try {
-      await answer();
+      await onDecide(verdict);
     } catch (e) {
       setError(errorText(e));
       setBusy(false);
     }
+  };
+  const accept = () => {
+    const edited = intention.trim();
+    if (edited === "") {
+      setError("Say what should happen in the scene, or reject the plan.");
+      return;
+    }
+    void decide(edited === plan.scene_intention.trim() ? { decision: "accept" } : { decision: "edit", plan: { ...plan, scene_intention: edited } });
   };
   return (
     <section className="card review plan-review" data-testid="plan-review" aria-labelledby="plan-review-title">
@@ -33,11 +43,20 @@ export function PlanReview({ tick, plan, regenerating, onAccept, onReject }: Pro
         The plan for scene {tick ?? "…"}
         {regenerating ? " (written again)" : ""}
       </h2>
-      <p className="review-lead">Nothing has run yet. Accept to run its tools and write the scene, or reject to stop here.</p>
+      <p className="review-lead">Nothing has run yet. Change what should happen if you like, then accept to run its tools and write the scene, or reject to stop here.</p>
       <dl className="plan-fields">
         <div>
           <dt>What happens</dt>
-          <dd data-testid="plan-intention">{plan.scene_intention}</dd>
+          <dd>
+            <textarea
+              className="plan-intention"
+              data-testid="plan-intention"
+              aria-label="What happens in the scene (edit to change the plan)"
+              value={intention}
+              rows={3}
+              onChange={(e) => setIntention(e.target.value)}
+            />
+          </dd>
         </div>
         {plan.rationale && (
           <div>
@@ -82,10 +101,10 @@ export function PlanReview({ tick, plan, regenerating, onAccept, onReject }: Pro
         </p>
       )}
       <div className="form-actions">
-        <button type="button" className="btn btn-danger-quiet" data-testid="plan-reject" disabled={busy} onClick={() => void decide(onReject)}>
+        <button type="button" className="btn btn-danger-quiet" data-testid="plan-reject" disabled={busy} onClick={() => void decide({ decision: "reject" })}>
           <Icon name="close" /> Reject
         </button>
-        <button type="button" className="btn btn-primary" data-testid="plan-accept" disabled={busy} onClick={() => void decide(onAccept)}>
+        <button type="button" className="btn btn-primary" data-testid="plan-accept" disabled={busy} onClick={accept}>
           <Icon name="check" /> Accept plan
         </button>
       </div>

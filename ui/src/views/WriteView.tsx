@@ -98,8 +98,7 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions }: Pro
           tick={review.tick}
           plan={review.plan}
           regenerating={regenerated}
-          onAccept={() => decidePlan({ decision: "accept" })}
-          onReject={() => decidePlan({ decision: "reject" })}
+          onDecide={decidePlan}
         />
       )}
       {review?.kind === "scene" && (

@@ -24,6 +24,7 @@ import type {
   DiffRun,
   SceneVersion_Serialize,
   Verdict_Deserialize,
+  PlanVerdict_Deserialize,
 } from "../../src/bindings";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
 
@@ -159,6 +160,7 @@ export function createBackend(s: Scenario) {
   const lines = new Map<string, { scenes: SceneView_Serialize[]; created_at: string }>();
   for (const sc of scenes) addVersion(sc, "revision");
   let review: ((v: Verdict_Deserialize) => void) | null = null;
+  let planReview: ((v: PlanVerdict_Deserialize) => void) | null = null;
 
   const fail = (tick: number, message: string, kind: ErrorKind = "llm.server"): FailureView => ({
     tick,
@@ -223,6 +225,19 @@ export function createBackend(s: Scenario) {
             },
           });
           await tickEvent({ type: "usage", role: "planner", prompt_tokens: 900, completion_tokens: 120 });
+          if (s.review) {
+            const answer = new Promise<PlanVerdict_Deserialize>((resolve) => (planReview = resolve));
+            await tickEvent({
+              type: "awaiting_plan_review",
+              plan: { rationale: "Tamsin needs an ally.", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", actions: [], expected_outcomes: [] },
+            });
+            const verdict = await answer;
+            planReview = null;
+            if (verdict.decision === "reject") {
+              report.end = "rejected";
+              break;
+            }
+          }
           await tickEvent({ type: "stage", stage: "tools" });
           await tickEvent({ type: "tool_finished", id: "recall", tool: "memory.search", ok: true, detail: '{"hits":2}' });
           await tickEvent({ type: "tool_finished", id: "a1", tool: "character.generate", ok: false, detail: "name taken" });
@@ -374,6 +389,11 @@ export function createBackend(s: Scenario) {
       need();
       if (scenes.length === 0) throw { kind: "invalid_input", message: "There is no scene to write again yet. Write one with Next scene." } satisfies AppError;
       return run(1, (a.steering as string | null) ?? null, a.onEvent as ChannelLike, true);
+    },
+    plan_decision: (a) => {
+      if (!planReview) throw { kind: "invalid_input", message: "Nothing is waiting for your review now." } satisfies AppError;
+      planReview(a.verdict as PlanVerdict_Deserialize);
+      return null;
     },
     review_decision: (a) => {
       if (!review) throw { kind: "invalid_input", message: "Nothing is waiting for your review now." } satisfies AppError;

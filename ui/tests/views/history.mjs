@@ -1,7 +1,8 @@
 // The story's history: Regenerate (button and Ctrl+Shift+Enter) keeps the old scene as a
 // version; the versions panel diffs two versions side by side and restores one; Rewind (a
 // "no" in the shell's native question changes nothing); the branches panel switches; review
-// mode sends the writer's unticked memory changes, and a rejection offers Write again.
+// mode sends the writer's plan edit, prose edit and unticked memory changes, and a rejection
+// offers Write again.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openApp } from "../support/harness.mjs";
@@ -93,10 +94,34 @@ test("a rewind the writer declines in the native question changes nothing and sh
   await app.close();
 });
 
+test("review mode shows the plan, whose intention the writer can change before anything runs", async () => {
+  const app = await openApp(env, { novel: true, scenes: 2, review: true });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  const plan = page.getByTestId("plan-review");
+  await plan.waitFor();
+  assert.equal(await plan.getByTestId("plan-intention").inputValue(), "Tamsin persuades a dockhand to hide her.");
+  assert.match(await page.getByTestId("run-progress").textContent(), /Waiting for your review/);
+  await plan.getByTestId("plan-intention").fill("");
+  await plan.getByTestId("plan-accept").click();
+  assert.match(await plan.getByTestId("review-error").textContent(), /Say what should happen/);
+  assert.equal((await app.calls("plan_decision")).length, 0, "an empty intention is not sent");
+  await plan.getByTestId("plan-intention").fill("Bram refuses, and Tamsin hides alone.");
+  await plan.getByTestId("plan-accept").click();
+  await page.getByTestId("scene-review").waitFor();
+  const [call] = await app.calls("plan_decision");
+  assert.equal(call.args.verdict.decision, "edit");
+  assert.equal(call.args.verdict.plan.scene_intention, "Bram refuses, and Tamsin hides alone.");
+  assert.equal(call.args.verdict.plan.pov_character, "C0", "the rest of the plan is kept");
+  await app.assertClean(assert);
+  await app.close();
+});
+
 test("review mode shows the memory changes grouped with a checkbox each and sends the unticked ones", async () => {
   const app = await openApp(env, { novel: true, scenes: 2, review: true });
   const { page } = app;
   await page.getByTestId("next-scene").click();
+  await page.getByTestId("plan-accept").click();
   const review = page.getByTestId("scene-review");
   await review.waitFor();
   assert.deepEqual(await review.getByTestId("change-group").evaluateAll((g) => g.map((x) => x.dataset.group)), ["created", "loops_opened", "relationships"]);
@@ -107,10 +132,12 @@ test("review mode shows the memory changes grouped with a checkbox each and send
   await review.locator('[data-index="1"] input').uncheck();
   assert.match(await review.getByTestId("review-kept").textContent(), /2 of 3 changes will be saved/);
   assert.match(await review.getByTestId("review-prose").inputValue(), /Rain had found its way/);
+  await review.getByTestId("review-prose").fill("The tide went out.");
   await review.getByTestId("review-accept").click();
   await page.getByTestId("committed-scene").waitFor();
   assert.equal(await page.getByTestId("scene-review").count(), 0);
-  assert.deepEqual((await app.calls("review_decision")).map((c) => c.args), [{ verdict: { decision: "accept", prose: null, unticked: [1] } }]);
+  assert.deepEqual((await app.calls("review_decision")).map((c) => c.args), [{ verdict: { decision: "accept", prose: "The tide went out.", unticked: [1] } }]);
+  assert.deepEqual((await app.calls("plan_decision")).map((c) => c.args), [{ verdict: { decision: "accept" } }], "an unchanged plan is accepted as it is");
   await app.assertClean(assert);
   await app.close();
 });
@@ -119,12 +146,13 @@ test("a scene rejected in review saves nothing and offers Write again", async ()
   const app = await openApp(env, { novel: true, scenes: 2, review: true });
   const { page } = app;
   await page.getByTestId("next-scene").click();
+  await page.getByTestId("plan-accept").click();
   await page.getByTestId("review-reject").click();
   await page.locator('[data-testid="run-end"][data-end="rejected"]').waitFor();
   assert.match(await page.getByTestId("run-end").textContent(), /Nothing was saved; your story is unchanged/);
   assert.match(await page.getByTestId("novel-stats").textContent(), /^2 scenes/);
   await page.getByTestId("write-again").click();
-  await page.getByTestId("scene-review").waitFor();
+  await page.getByTestId("plan-review").waitFor();
   assert.equal((await app.calls("run_ticks")).length, 2, "Write again runs the same request again");
   await app.assertClean(assert);
   await app.close();
