@@ -2,6 +2,8 @@
 //! writer-readable `message`, and the form's per-field problems for `invalid_form`), so the UI
 //! can branch on the kind and show the message as it is.
 
+use novel_core::branches::BranchError;
+use novel_core::control::ControlError;
 use novel_core::edits::EditError;
 use novel_core::library::FieldError;
 use novel_core::novel::NovelError;
@@ -104,7 +106,48 @@ impl From<EditError> for AppError {
                 AppError::InvalidInput { message }
             }
             EditError::Novel(inner) => inner.into(),
+            EditError::Store(StoreError::NotFound(what)) => AppError::NotFound {
+                message: format!("There is no {what} in this novel."),
+            },
             _ => AppError::Storage { message },
+        }
+    }
+}
+
+impl From<BranchError> for AppError {
+    fn from(e: BranchError) -> Self {
+        match e {
+            // The engine's message points at the CLI's `branch list`; the app has a panel.
+            BranchError::NoSuchBranch(name) => AppError::NotFound {
+                message: format!(
+                    "There is no branch called \"{name}\" any more. The Branches panel lists them."
+                ),
+            },
+            BranchError::NoSuchScene { .. } | BranchError::BeforeHistory { .. } => {
+                AppError::NotFound {
+                    message: sentence(&e.to_string()),
+                }
+            }
+            BranchError::NameTaken(_) | BranchError::BadName | BranchError::DeleteCurrent(_) => {
+                AppError::InvalidInput {
+                    message: sentence(&e.to_string()),
+                }
+            }
+            BranchError::Store(inner) => inner.into(),
+        }
+    }
+}
+
+impl From<ControlError> for AppError {
+    fn from(e: ControlError) -> Self {
+        match e {
+            ControlError::NothingToRegenerate => AppError::InvalidInput {
+                message: "There is no scene to write again yet. Write one with Next scene.".into(),
+            },
+            ControlError::Branch(inner) => inner.into(),
+            ControlError::Novel(inner) => inner.into(),
+            ControlError::Store(inner) => inner.into(),
+            other => AppError::storage(other),
         }
     }
 }
@@ -117,6 +160,19 @@ impl From<novel_core::export::ExportError> for AppError {
             other => AppError::storage(other),
         }
     }
+}
+
+/// The engine's lower-case error as a sentence for the window.
+fn sentence(message: &str) -> String {
+    let mut chars = message.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    };
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
 }
 
 impl From<StoreError> for AppError {
@@ -175,5 +231,28 @@ mod tests {
         })
         .into();
         assert_eq!(serde_json::to_value(&locked).unwrap()["kind"], "locked");
+    }
+
+    #[test]
+    fn branch_errors_read_as_sentences_for_the_app() {
+        let missing: AppError = ControlError::Branch(BranchError::NoSuchBranch("x".into())).into();
+        assert_eq!(serde_json::to_value(&missing).unwrap()["kind"], "not_found");
+        assert!(missing.to_string().contains("Branches panel"), "{missing}");
+        assert!(
+            !missing.to_string().contains("novel branch"),
+            "no CLI advice: {missing}"
+        );
+        let current: AppError = BranchError::DeleteCurrent("main".into()).into();
+        assert_eq!(
+            serde_json::to_value(&current).unwrap()["kind"],
+            "invalid_input"
+        );
+        assert!(
+            current
+                .to_string()
+                .starts_with("\"main\" is the branch you are on"),
+            "{current}"
+        );
+        assert!(current.to_string().ends_with('.'));
     }
 }

@@ -5,7 +5,8 @@ use specta::Type;
 use tauri_specta::Event;
 
 /// The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
-/// settings saved, or another novel was opened or closed.
+/// settings saved, the story rewound, a branch made, switched, renamed or deleted, a version
+/// restored, or another novel was opened or closed.
 #[derive(Debug, Clone, Serialize, Deserialize, Type, Event)]
 pub struct NovelChanged {
     /// The novel's folder, or `None` when no novel is open any more.
@@ -23,4 +24,7 @@ pub enum ChangeReason {
     SceneEdited,
     FailureSkipped,
     SettingsSaved,
+    Rewound,
+    BranchChanged,
+    VersionRestored,
 }

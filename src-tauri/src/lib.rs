@@ -1,6 +1,6 @@
 //! Novel Agent's desktop shell: typed Tauri commands and events over `novel-core`, nothing
 //! more. Commands live in [`commands`], their one error type in [`error`], the open novel and
-//! the running tick in [`state`], the dialogs the shell opens itself in [`dialogs`], the log
+//! the running tick in [`state`], review mode's reviewer in [`review`], the dialogs the shell opens itself in [`dialogs`], the log
 //! file in [`logging`]. The TypeScript bindings the UI calls are generated from
 //! [`specta_builder`] (written to `ui/src/bindings.ts` at debug start-up and checked by a
 //! test), with the labels and hints Rust owns ([`catalog`]) as constants.
@@ -11,6 +11,7 @@ pub mod dialogs;
 pub mod error;
 pub mod events;
 pub mod logging;
+pub mod review;
 pub mod state;
 
 use std::sync::Arc;
@@ -34,8 +35,21 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::library::current_novel,
             commands::write::run_ticks,
             commands::write::stop_run,
+            commands::write::regenerate_scene,
+            commands::write::plan_decision,
+            commands::write::review_decision,
             commands::reader::manuscript,
             commands::reader::save_scene,
+            commands::history::scene_versions,
+            commands::history::version_diff,
+            commands::history::restore_version,
+            commands::history::rewind_to,
+            commands::history::branches,
+            commands::history::new_branch,
+            commands::history::switch_branch,
+            commands::history::rename_branch,
+            commands::history::delete_branch,
+            commands::history::compare_branches,
             commands::graph::story_graph,
             commands::graph::entity_detail,
             commands::timeline::timeline,

@@ -1,5 +1,5 @@
 //! What the app holds between commands: the config directory, the native dialogs, and the
-//! open novel. The novel's
+//! open novel with its review desk (where review mode's answers go). The novel's
 //! write handle sits behind an async mutex that a run holds for its whole length, so a second
 //! run or an edit during a run is refused (not queued); views read through their own read-only
 //! connections (SQLite WAL), so the UI stays live while a scene is written.
@@ -14,6 +14,7 @@ use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
 use crate::dialogs::Dialogs;
 use crate::error::{AppError, AppResult};
+use crate::review::ReviewDesk;
 
 /// The user's config directory: `$NOVEL_AGENT_CONFIG_DIR` or the XDG one (shared with the CLI,
 /// so both see the same provider profiles), else the app's own.
@@ -37,6 +38,8 @@ pub struct Session {
     pub search_notice: Option<String>,
     writer: Arc<AsyncMutex<Novel>>,
     run: Mutex<Option<RunControl>>,
+    /// Where the writer's review answers meet the tick waiting for them.
+    pub review: Arc<ReviewDesk>,
 }
 
 impl AppState {
@@ -77,6 +80,7 @@ impl AppState {
                 path: novel.root().to_path_buf(),
                 writer: Arc::new(AsyncMutex::new(novel)),
                 run: Mutex::new(None),
+                review: Arc::new(ReviewDesk::default()),
             })
         });
         Ok(())

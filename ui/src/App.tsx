@@ -1,10 +1,11 @@
-// The app shell: providers (open novel, runs, toasts), navigation rail, header, the current
-// view, global shortcuts, theme, export and the shortcuts help.
+// The app shell: providers (open novel, runs, toasts), navigation rail, header (with the
+// branches panel), the current view, global shortcuts, theme, export and the shortcuts help.
 import { lazy, Suspense, useCallback, useState } from "react";
 import { commands } from "./bindings";
 import { Header } from "./components/Header";
 import { NavRail } from "./components/NavRail";
 import { ShortcutsHelp } from "./components/ShortcutsHelp";
+import { BranchesPanel } from "./views/BranchesPanel";
 import { EmptyState } from "./components/EmptyState";
 import { ViewBoundary } from "./components/ViewBoundary";
 import { call, errorText } from "./lib/api";
@@ -19,6 +20,7 @@ import type { ViewId } from "./lib/views";
 import { LibraryView } from "./views/LibraryView";
 import { WriteView } from "./views/WriteView";
 import { ManuscriptView } from "./views/ManuscriptView";
+import type { ReaderFocus } from "./views/ManuscriptView";
 import { TimelineView } from "./views/TimelineView";
 import { LoopsView } from "./views/LoopsView";
 import { SettingsView } from "./views/SettingsView";
@@ -40,12 +42,14 @@ export function App() {
 
 function Shell() {
   const { overview, loaded } = useNovel();
-  const { run, start, stop } = useRun();
+  const { run, start, stop, regenerate } = useRun();
   const notify = useToast();
   const { theme, preference, setPreference, toggle } = useTheme();
   const [chosenView, setView] = useState<ViewId | null>(null);
   const [help, setHelp] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [branchesOpen, setBranchesOpen] = useState(false);
+  const [focus, setFocus] = useState<ReaderFocus | null>(null);
   // Until the writer picks a view: Write when a novel is open, else the Library.
   const view: ViewId = chosenView ?? (overview ? "write" : "library");
 
@@ -60,13 +64,24 @@ function Shell() {
     [overview, running, start],
   );
 
+  const writeAgain = useCallback(() => {
+    if (!overview || running || overview.current_tick === 0) return;
+    setView("write");
+    void regenerate();
+  }, [overview, running, regenerate]);
+
+  const openVersions = useCallback((tick: number) => {
+    setFocus((f) => ({ tick, panel: "versions", nonce: (f?.nonce ?? 0) + 1 }));
+    setView("manuscript");
+  }, []);
+
   const exportMarkdown = useCallback(async () => {
     if (!overview || exporting) return;
     setExporting(true);
     try {
       // The shell asks where to save (its own native dialog) and writes only there.
       const written = await call(commands.exportMarkdown());
-      if (written) notify(`Manuscript exported to ${written}`);
+      if (written) notify(`Manuscript (branch “${overview.branch}”) exported to ${written}`);
     } catch (e) {
       notify(`Could not export: ${errorText(e)}`, "error");
     } finally {
@@ -77,6 +92,7 @@ function Shell() {
   useShortcuts({
     view: setView,
     nextScene: () => nextScene(1),
+    regenerate: writeAgain,
     stop: () => {
       if (running) void stop(false);
     },
@@ -102,6 +118,7 @@ function Shell() {
           onExport={() => void exportMarkdown()}
           onToggleTheme={toggle}
           onHelp={() => setHelp(true)}
+          onBranches={() => setBranchesOpen(true)}
         />
         <main className="view" data-view={view}>
           {needsNovel && !overview ? (
@@ -124,6 +141,9 @@ function Shell() {
                 theme={theme}
                 setView={setView}
                 nextScene={nextScene}
+                writeAgain={writeAgain}
+                openVersions={openVersions}
+                focus={focus}
                 themePreference={preference}
                 setThemePreference={setPreference}
                 onHelp={() => setHelp(true)}
@@ -133,6 +153,7 @@ function Shell() {
         </main>
       </div>
       {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+      {branchesOpen && overview && <BranchesPanel onClose={() => setBranchesOpen(false)} running={running} />}
     </div>
   );
 }
@@ -142,19 +163,22 @@ interface ViewProps {
   theme: Theme;
   setView: (id: ViewId) => void;
   nextScene: (n?: number) => void;
+  writeAgain: () => void;
+  openVersions: (tick: number) => void;
+  focus: ReaderFocus | null;
   themePreference: ThemePreference;
   setThemePreference: (p: ThemePreference) => void;
   onHelp: () => void;
 }
 
-function CurrentView({ view, theme, setView, nextScene, themePreference, setThemePreference, onHelp }: ViewProps) {
+function CurrentView({ view, theme, setView, nextScene, writeAgain, openVersions, focus, themePreference, setThemePreference, onHelp }: ViewProps) {
   switch (view) {
     case "library":
       return <LibraryView onOpened={() => setView("write")} />;
     case "write":
-      return <WriteView onRun={nextScene} goSettings={() => setView("settings")} />;
+      return <WriteView onRun={nextScene} onRegenerate={writeAgain} goSettings={() => setView("settings")} openVersions={openVersions} />;
     case "manuscript":
-      return <ManuscriptView goWrite={() => setView("write")} />;
+      return <ManuscriptView goWrite={() => setView("write")} writeAgain={writeAgain} focus={focus} />;
     case "graph":
       return (
         <Suspense fallback={<p className="loading">Loading the graph…</p>}>

@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import "./styles/tokens.css";
 import "./styles/base.css";
+import "./styles/history.css";
 
 const root = document.getElementById("root");
 if (root) {

@@ -1,5 +1,6 @@
 //! A run of N ticks with a Stop control: what the desktop app's **Run N** and the CLI's
-//! `run --n` share. "Stop" lets the current tick finish and commit, "cancel" abandons it (its
+//! `run --n` share (and [`regenerate`], the latest scene written again as a run of one, so a
+//! front end shows it like any other run). "Stop" lets the current tick finish and commit, "cancel" abandons it (its
 //! transaction rolls back); either way nothing is half-committed. A failed tick ends the run
 //! and is reported, not thrown: the failure is already recorded in the novel.
 
@@ -9,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 
 use crate::clock::Clock;
+use crate::control::{self, ControlError};
 use crate::evaluate::Finding;
 use crate::model::TickUsage;
 use crate::novel::Novel;
@@ -120,6 +122,17 @@ pub enum RunEnd {
     Rejected,
     /// A tick failed; see `failure`.
     Failed,
+}
+
+impl RunEnd {
+    /// How a run ends when one of its ticks does not commit.
+    fn of(e: &TickError) -> RunEnd {
+        match e {
+            TickError::Cancelled { .. } => RunEnd::Cancelled,
+            TickError::Rejected { .. } => RunEnd::Rejected,
+            _ => RunEnd::Failed,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -237,11 +250,7 @@ pub async fn run_ticks(
                 report.committed.push(summary);
             }
             Err(e) => {
-                report.end = match e {
-                    TickError::Cancelled { .. } => RunEnd::Cancelled,
-                    TickError::Rejected { .. } => RunEnd::Rejected,
-                    _ => RunEnd::Failed,
-                };
+                report.end = RunEnd::of(&e);
                 report.failure = Some(RunFailure::from(&e));
                 break;
             }
@@ -254,6 +263,50 @@ pub async fn run_ticks(
         report: report.clone(),
     });
     report
+}
+
+/// Writes the latest scene again ([`control::regenerate`]) with the events and the report of a
+/// one-tick run: a failed, cancelled or rejected attempt is in the report (the old scene is
+/// back); only a regeneration that cannot start (no scene yet, a read-only novel) is an error.
+pub async fn regenerate(
+    novel: &mut Novel,
+    models: &Models,
+    options: &TickOptions,
+    control: &RunControl,
+    clock: &dyn Clock,
+    on_event: &(dyn Fn(RunEvent) + Sync),
+) -> Result<RunReport, ControlError> {
+    let observer = |event: TickEvent| {
+        on_event(RunEvent::Tick {
+            index: 1,
+            total: 1,
+            event,
+        })
+    };
+    let mut report = RunReport {
+        requested: 1,
+        committed: Vec::new(),
+        end: RunEnd::Completed,
+        failure: None,
+    };
+    match control::regenerate(novel, models, options, &observer, control.token(), clock).await {
+        Ok(outcome) => {
+            let summary = TickSummary::from(&outcome);
+            on_event(RunEvent::TickCommitted {
+                summary: summary.clone(),
+            });
+            report.committed.push(summary);
+        }
+        Err(ControlError::Tick(e)) => {
+            report.end = RunEnd::of(&e);
+            report.failure = Some(RunFailure::from(&e));
+        }
+        Err(other) => return Err(other),
+    }
+    on_event(RunEvent::Finished {
+        report: report.clone(),
+    });
+    Ok(report)
 }
 
 #[cfg(test)]
@@ -382,6 +435,95 @@ mod tests {
         .await;
         assert_eq!(report.end, RunEnd::Cancelled);
         assert!(report.committed.is_empty());
+        assert_eq!(fingerprint(&novel), before);
+    }
+
+    #[tokio::test]
+    async fn regenerate_reports_like_a_run_of_one_and_keeps_the_old_scene() {
+        let (_tmp, mut novel) = novel();
+        let models = Models::single(Arc::new(clean_tick(ScriptedModel::new())));
+        run_ticks(
+            &mut novel,
+            &models,
+            1,
+            &TickOptions::default(),
+            &RunControl::new(),
+            &clock(),
+            &|_| {},
+        )
+        .await;
+        let events = Mutex::new(Vec::new());
+        let again = ScriptedModel::new()
+            .reply_json(&quiet_plan())
+            .reply(format!("{PROSE}\n\nThe rain stopped."))
+            .reply_json(&extraction());
+        let report = regenerate(
+            &mut novel,
+            &Models::single(Arc::new(again)),
+            &TickOptions::default(),
+            &RunControl::new(),
+            &clock(),
+            &|e| events.lock().unwrap().push(e),
+        )
+        .await
+        .unwrap();
+        assert_eq!(report.end, RunEnd::Completed);
+        assert_eq!(report.committed[0].tick, 1, "the same scene, written again");
+        let events = events.lock().unwrap();
+        assert!(matches!(
+            events.first(),
+            Some(RunEvent::Tick {
+                index: 1,
+                total: 1,
+                event: TickEvent::Started { tick: 1 }
+            })
+        ));
+        assert!(
+            matches!(events.last(), Some(RunEvent::Finished { report: r }) if r.committed.len() == 1)
+        );
+        let versions = store::versions_of(novel.store().conn(), 1).unwrap();
+        assert_eq!(versions.len(), 2, "the old scene stays as a version");
+        assert!(versions[1].prose.ends_with("The rain stopped."));
+    }
+
+    #[tokio::test]
+    async fn a_failed_regeneration_is_in_the_report_and_nothing_to_regenerate_is_an_error() {
+        let (_tmp, mut novel) = novel();
+        let none = regenerate(
+            &mut novel,
+            &Models::single(Arc::new(ScriptedModel::new())),
+            &TickOptions::default(),
+            &RunControl::new(),
+            &clock(),
+            &|_| {},
+        )
+        .await;
+        assert!(matches!(none, Err(ControlError::NothingToRegenerate)));
+        let models = Models::single(Arc::new(clean_tick(ScriptedModel::new())));
+        run_ticks(
+            &mut novel,
+            &models,
+            1,
+            &TickOptions::default(),
+            &RunControl::new(),
+            &clock(),
+            &|_| {},
+        )
+        .await;
+        let before = fingerprint(&novel);
+        // The model has nothing more to say: the new attempt fails and the old scene stays.
+        let report = regenerate(
+            &mut novel,
+            &Models::single(Arc::new(ScriptedModel::new())),
+            &TickOptions::default(),
+            &RunControl::new(),
+            &clock(),
+            &|_| {},
+        )
+        .await
+        .unwrap();
+        assert_eq!(report.end, RunEnd::Failed);
+        assert_eq!(report.failure.unwrap().tick, Some(1));
         assert_eq!(fingerprint(&novel), before);
     }
 }

@@ -4,6 +4,7 @@
 pub mod allowed;
 pub mod export;
 pub mod graph;
+pub mod history;
 pub mod library;
 pub mod providers;
 pub mod reader;

@@ -1,11 +1,13 @@
-//! Write: **Next scene** and **Run N** with Stop. A run streams its progress (stages, tool
-//! results, prose deltas, usage, each committed scene, the final report) over a `Channel` and
-//! runs on a blocking thread of its own, so the window never waits for the model.
+//! Write: **Next scene**, **Run N** and **Regenerate** with Stop. A run streams its progress
+//! (stages, tool results, prose deltas, usage, each committed scene, the final report) over a
+//! `Channel` and runs on a blocking thread of its own, so the window never waits for the model.
+//! In review mode the tick waits at the session's review desk for `plan_decision` and
+//! `review_decision` (see [`crate::review`]).
 
 use novel_core::clock::SystemClock;
 use novel_core::role_models;
 use novel_core::run::{self, RunControl, RunEnd, RunEvent, RunReport};
-use novel_core::tick::TickOptions;
+use novel_core::tick::{PlanVerdict, ReviewBy, TickOptions, Verdict};
 use novel_llm::{Limits, ProfileStore, ProviderConfig};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
@@ -13,6 +15,7 @@ use tauri::{AppHandle, State};
 use super::changed;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
+use crate::review::DeskReviewer;
 use crate::state::AppState;
 
 /// The most ticks one run may ask for; longer runs are a series of runs.
@@ -32,6 +35,15 @@ pub(crate) fn profiles() -> AppResult<ProviderConfig> {
     Ok(store.load()?)
 }
 
+/// What a run does.
+#[derive(Clone, Copy)]
+enum Job {
+    /// Up to this many new scenes.
+    Ticks(u32),
+    /// The latest scene written again.
+    Regenerate,
+}
+
 /// Writes up to `n` scenes; `steering` guides the first. Resolves when the run ends, however
 /// it ends: tick failures are part of the report, not errors.
 #[tauri::command]
@@ -48,45 +60,96 @@ pub async fn run_ticks(
             "Ask for between 1 and {MAX_TICKS} scenes."
         )));
     }
+    drive(app, &state, Job::Ticks(n), steering, on_event).await
+}
+
+/// Writes the latest scene again (guided by `steering` when given) as a run of one: its
+/// memory changes are undone exactly, a new tick runs, the old scene stays as a version. A
+/// failed, cancelled or rejected attempt brings the old scene back.
+#[tauri::command]
+#[specta::specta]
+pub async fn regenerate_scene(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    steering: Option<String>,
+    on_event: Channel<RunEvent>,
+) -> AppResult<RunReport> {
+    drive(app, &state, Job::Regenerate, steering, on_event).await
+}
+
+async fn drive(
+    app: AppHandle,
+    state: &AppState,
+    job: Job,
+    steering: Option<String>,
+    on_event: Channel<RunEvent>,
+) -> AppResult<RunReport> {
     let session = state.session()?;
     let mut novel = session.write()?;
     // Each role's profile from novel.toml's [models], metered against its [budget].
     let models = role_models::models_for(&novel, &profiles()?, None, Limits::default())?;
+    let desk = session.review.clone();
     let options = TickOptions {
         steering: steering
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty()),
+        reviewer: novel
+            .config()
+            .generation
+            .review_before_commit
+            .then(|| ReviewBy(Arc::new(DeskReviewer(desk.clone())))),
         ..TickOptions::default()
     };
     let control = RunControl::new();
     session.set_run(Some(control.clone()));
     let path = Some(session.path_string());
-    let (app2, path2) = (app.clone(), path.clone());
+    let (app2, path2, desk2) = (app.clone(), path.clone(), desk.clone());
     let worker = tauri::async_runtime::spawn_blocking(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
         let on_event = |event: RunEvent| {
-            if matches!(event, RunEvent::TickCommitted { .. }) {
-                changed(&app2, path2.clone(), ChangeReason::TickCommitted);
+            match &event {
+                RunEvent::TickCommitted { .. } => {
+                    changed(&app2, path2.clone(), ChangeReason::TickCommitted)
+                }
+                // The answer's slot opens before the window can see the question.
+                RunEvent::Tick { event, .. } => desk2.observe(event),
+                RunEvent::Finished { .. } => {}
             }
             // A closed window drops the channel; the run goes on and still commits.
             let _ = on_event.send(event);
         };
-        Ok::<_, std::io::Error>(runtime.block_on(run::run_ticks(
-            &mut novel,
-            &models,
-            n,
-            &options,
-            &control,
-            &SystemClock,
-            &on_event,
-        )))
+        Ok::<_, std::io::Error>(runtime.block_on(async {
+            match job {
+                Job::Ticks(n) => Ok(run::run_ticks(
+                    &mut novel,
+                    &models,
+                    n,
+                    &options,
+                    &control,
+                    &SystemClock,
+                    &on_event,
+                )
+                .await),
+                Job::Regenerate => run::regenerate(
+                    &mut novel,
+                    &models,
+                    &options,
+                    &control,
+                    &SystemClock,
+                    &on_event,
+                )
+                .await
+                .map_err(AppError::from),
+            }
+        }))
     });
     let result = worker.await;
     session.set_run(None);
+    desk.release();
     let report =
-        result.map_err(|e| AppError::storage(format!("the writing thread stopped: {e}")))??;
+        result.map_err(|e| AppError::storage(format!("the writing thread stopped: {e}")))???;
     if report.end == RunEnd::Failed {
         // By kind, stage and error file only: the message may quote what a server said.
         if let Some(failure) = &report.failure {
@@ -103,17 +166,37 @@ pub async fn run_ticks(
     Ok(report)
 }
 
-/// Stops the run: after the current scene commits, or at once (`cancel`), rolling it back.
+/// Stops the run: after the current scene commits, or at once (`cancel`), rolling it back. A
+/// cancel also withdraws a scene waiting for review.
 #[tauri::command]
 #[specta::specta]
 pub async fn stop_run(state: State<'_, AppState>, cancel: bool) -> AppResult<bool> {
-    let Some(control) = state.current().and_then(|s| s.run_control()) else {
+    let Some(session) = state.current() else {
+        return Ok(false);
+    };
+    let Some(control) = session.run_control() else {
         return Ok(false);
     };
     if cancel {
         control.cancel();
+        session.review.release();
     } else {
         control.stop_after_current();
     }
     Ok(true)
+}
+
+/// Review mode: the writer's answer to the plan the tick is waiting on (accept, edit, reject).
+#[tauri::command]
+#[specta::specta]
+pub async fn plan_decision(state: State<'_, AppState>, verdict: PlanVerdict) -> AppResult<()> {
+    state.session()?.review.decide_plan(verdict)
+}
+
+/// Review mode: the writer's answer to the scene and memory changes the tick is waiting on
+/// (accept, perhaps with edited prose and unticked changes, or reject).
+#[tauri::command]
+#[specta::specta]
+pub async fn review_decision(state: State<'_, AppState>, verdict: Verdict) -> AppResult<()> {
+    state.session()?.review.decide(verdict)
 }

@@ -1,5 +1,5 @@
-// The top bar: the open novel's title and counts, Export, the theme toggle and the
-// shortcuts help button.
+// The top bar: the open novel's title and counts, the current branch (opening the branches
+// panel), Export, the theme toggle and the shortcuts help button.
 import { plural } from "../lib/format";
 import type { Theme } from "../lib/theme";
 import type { Overview } from "../lib/types";
@@ -12,9 +12,10 @@ interface Props {
   onExport: () => void;
   onToggleTheme: () => void;
   onHelp: () => void;
+  onBranches: () => void;
 }
 
-export function Header({ overview, theme, exporting, onExport, onToggleTheme, onHelp }: Props) {
+export function Header({ overview, theme, exporting, onExport, onToggleTheme, onHelp, onBranches }: Props) {
   return (
     <header className="app-header">
       <div className="header-title">
@@ -33,13 +34,28 @@ export function Header({ overview, theme, exporting, onExport, onToggleTheme, on
         </p>
       </div>
       <div className="header-actions">
+        {overview && (
+          <button
+            type="button"
+            className="btn btn-quiet branch-button"
+            data-testid="branch-button"
+            onClick={onBranches}
+            title="Branches: switch to another version of the story, or start a new one (“what if…”)"
+          >
+            <Icon name="branch" />
+            <span className="branch-button-label">Branch</span>
+            <span className="branch-name" data-testid="current-branch">
+              {overview.branch}
+            </span>
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-quiet"
           data-testid="export-markdown"
           disabled={!overview || exporting}
           onClick={onExport}
-          title="Export the manuscript to Markdown (Ctrl+E)"
+          title={overview ? `Export the manuscript of branch “${overview.branch}” to Markdown (Ctrl+E)` : "Export the manuscript to Markdown (Ctrl+E)"}
         >
           <Icon name="export" /> Export
         </button>

@@ -19,6 +19,12 @@ const PATHS: Record<string, string> = {
   folder: "M3 7a1 1 0 0 1 1-1h5l2 2h9a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1Z",
   plus: "M12 5v14M5 12h14",
   edit: "M4 20h4L18.5 9.5l-4-4L4 16v4Z",
+  branch: "M6 8v8M8 6a2 2 0 1 1-4 0 2 2 0 0 1 4 0ZM8 18a2 2 0 1 1-4 0 2 2 0 0 1 4 0ZM20 6a2 2 0 1 1-4 0 2 2 0 0 1 4 0ZM18 8c0 5-12 3-12 8",
+  history: "M3 12a9 9 0 1 0 3-6.7M3 4v4h4M12 7v5l3 2",
+  rewind: "M11 6 4 12l7 6V6ZM20 6l-7 6 7 6V6Z",
+  regenerate: "M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6",
+  more: "M5 12h.01M12 12h.01M19 12h.01",
+  compare: "M4 5h7v14H4ZM13 5h7v14h-7Z",
 };
 
 export type IconName = keyof typeof PATHS;

@@ -1,9 +1,10 @@
 // The state of a writing run, as a pure reducer over the `RunEvent`s streamed from Rust:
 // current stage, tool results, the prose as it streams (restarting on revision), usage,
-// the scenes committed so far and the final report.
+// the scenes committed so far, what waits for the writer's review (review mode) and the
+// final report. A run writes new scenes or writes the latest one again (`mode`).
 import { TICK_STAGES } from "../bindings";
 import type { AppError, Stage } from "../bindings";
-import type { FailureKind, Finding, Plan, RunEvent, RunReport, TickSummary } from "./types";
+import type { FailureKind, Finding, Plan, Proposal, RunEvent, RunReport, TickSummary } from "./types";
 
 /** A stage's label, from the stages Rust lists (`TICK_STAGES` in the bindings). */
 export function stageLabel(stage: Stage | null | undefined): string {
@@ -24,8 +25,17 @@ export interface Usage {
 
 export type RunStatus = "idle" | "running" | "stopping" | "cancelling";
 
+/** New scenes, or the latest scene written again. */
+export type RunMode = "next" | "regenerate";
+
+/** What the tick waits for the writer to decide (review mode). */
+export type ReviewRequest = { kind: "plan"; tick: number | null; plan: Plan } | { kind: "scene"; proposal: Proposal };
+
 export interface RunState {
   status: RunStatus;
+  mode: RunMode;
+  /** The plan or the scene waiting for the writer's decision, in review mode. */
+  review: ReviewRequest | null;
   /** Scenes asked for by the current (or last) run. */
   requested: number;
   index: number;
@@ -52,6 +62,8 @@ export interface RunState {
 
 export const initialRun: RunState = {
   status: "idle",
+  mode: "next",
+  review: null,
   requested: 0,
   index: 0,
   total: 0,
@@ -73,7 +85,9 @@ export const initialRun: RunState = {
 };
 
 export type RunAction =
-  | { type: "start"; n: number }
+  | { type: "start"; n: number; mode?: RunMode }
+  /** The writer answered the review on screen; the tick goes on. */
+  | { type: "decided" }
   | { type: "event"; event: RunEvent }
   | { type: "stopping"; cancel: boolean }
   | { type: "done"; report: RunReport }
@@ -89,6 +103,7 @@ function freshTick(state: RunState): RunState {
     tick: null,
     stage: null,
     stagesSeen: [],
+    review: null,
     plan: null,
     tools: [],
     prose: "",
@@ -106,6 +121,7 @@ function onTickEvent(state: RunState, event: Extract<RunEvent, { type: "tick" }>
     case "stage":
       return {
         ...s,
+        review: null,
         stage: e.stage,
         stagesSeen: s.stagesSeen.includes(e.stage) ? s.stagesSeen : [...s.stagesSeen, e.stage],
         // The reviser streams the whole scene again.
@@ -124,9 +140,11 @@ function onTickEvent(state: RunState, event: Extract<RunEvent, { type: "tick" }>
       return { ...s, tickUsage: add(s.tickUsage), runUsage: add(s.runUsage) };
     }
     case "awaiting_plan_review":
+      return { ...s, review: { kind: "plan", tick: s.tick, plan: e.plan } };
     case "awaiting_review":
+      return { ...s, review: { kind: "scene", proposal: e.proposal } };
     case "committed":
-      return s;
+      return { ...s, review: null };
   }
 }
 
@@ -136,6 +154,7 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       return {
         ...freshTick(initialRun),
         status: "running",
+        mode: action.mode ?? "next",
         requested: action.n,
         total: action.n,
         steering: state.steering,
@@ -158,10 +177,12 @@ export function runReducer(state: RunState, action: RunAction): RunState {
     }
     case "stopping":
       return state.status === "idle" ? state : { ...state, status: action.cancel ? "cancelling" : "stopping" };
+    case "decided":
+      return { ...state, review: null };
     case "done":
-      return { ...state, status: "idle", report: action.report, stage: null };
+      return { ...state, status: "idle", report: action.report, stage: null, review: null };
     case "error":
-      return { ...state, status: "idle", error: action.error, stage: null };
+      return { ...state, status: "idle", error: action.error, stage: null, review: null };
     case "clear-failure":
       return { ...state, failureCleared: true, error: null };
     case "steer":

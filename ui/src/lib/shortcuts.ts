@@ -6,6 +6,7 @@ import type { ViewId } from "./views";
 
 export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: "Ctrl+Enter", what: "Write the next scene" },
+  { keys: "Ctrl+Shift+Enter", what: "Write the latest scene again (it stays as a version)" },
   { keys: "Escape", what: "Stop the run after the current scene" },
   { keys: "Ctrl+E", what: "Export the manuscript to Markdown" },
   { keys: "Ctrl+S", what: "Save the scene you are editing" },
@@ -16,6 +17,7 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
 export interface ShortcutHandlers {
   view: (id: ViewId) => void;
   nextScene: () => void;
+  regenerate: () => void;
   stop: () => void;
   exportMarkdown: () => void;
   toggleHelp: () => void;
@@ -39,6 +41,9 @@ export function useShortcuts(handlers: ShortcutHandlers) {
       if (mod && !e.altKey && /^[1-7]$/.test(e.key)) {
         e.preventDefault();
         h.view(VIEWS[Number(e.key) - 1].id);
+      } else if (mod && e.shiftKey && e.key === "Enter") {
+        e.preventDefault();
+        h.regenerate();
       } else if (mod && e.key === "Enter") {
         e.preventDefault();
         h.nextScene();

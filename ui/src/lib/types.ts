@@ -1,5 +1,8 @@
 // Friendly names for the generated binding types the UI reads (Rust serializes: `*_Serialize`).
 import type {
+  BranchRow_Serialize,
+  BranchScene_Serialize,
+  DiffRun,
   EntityDetail_Serialize,
   ErrorKind_Serialize,
   Finding_Serialize,
@@ -9,11 +12,16 @@ import type {
   NovelOverview_Serialize,
   Plan_Serialize,
   ProfileRow_Serialize,
+  Proposal_Serialize,
+  ProposedChange,
   ProvidersView_Serialize,
   RecentNovel_Serialize,
+  RewindReport_Serialize,
   RunEvent_Serialize,
   RunFailure_Serialize,
   RunReport_Serialize,
+  SceneVersion_Serialize,
+  SceneVersions_Serialize,
   SceneView_Serialize,
   StoryGraph_Serialize,
   TickEvent_Serialize,
@@ -40,3 +48,10 @@ export type TickSummary = TickSummary_Serialize;
 export type RunReport = RunReport_Serialize;
 export type RunFailure = RunFailure_Serialize;
 export type FailureKind = ErrorKind_Serialize;
+export type Proposal = Proposal_Serialize;
+export type { ProposedChange, DiffRun };
+export type SceneVersion = SceneVersion_Serialize;
+export type SceneVersions = SceneVersions_Serialize;
+export type Branch = BranchRow_Serialize;
+export type BranchScene = BranchScene_Serialize;
+export type RewindReport = RewindReport_Serialize;

@@ -1,15 +1,16 @@
 // Runs live at the app level (not in the Write view) so a run goes on, and its banner stays,
-// while the writer reads other views. Starts `runTicks` with a typed Channel, stops it, skips
-// a failed tick, and keeps the steering note for the next scene.
+// while the writer reads other views. Starts `runTicks` (or `regenerateScene`) with a typed
+// Channel, stops it, answers review mode's questions, skips a failed tick, and keeps the
+// steering note for the next scene.
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef } from "react";
 import type { ReactNode } from "react";
 import { Channel } from "@tauri-apps/api/core";
 import { commands } from "../bindings";
-import type { RunEvent_Deserialize } from "../bindings";
+import type { PlanVerdict, RunEvent_Deserialize, Verdict } from "../bindings";
 import { appError, call } from "./api";
 import { useNovel } from "./novel";
 import { initialRun, runReducer } from "./run";
-import type { RunState } from "./run";
+import type { RunMode, RunState } from "./run";
 import type { RunEvent } from "./types";
 
 export const MAX_RUN = 50;
@@ -17,7 +18,13 @@ export const MAX_RUN = 50;
 export interface RunApi {
   run: RunState;
   start: (n: number) => Promise<void>;
+  /** Writes the latest scene again, with the steering note when there is one. */
+  regenerate: () => Promise<void>;
+  /** Runs again what the last run did (after a rejection in review). */
+  again: () => Promise<void>;
   stop: (cancel: boolean) => Promise<void>;
+  decidePlan: (verdict: PlanVerdict) => Promise<void>;
+  decideScene: (verdict: Verdict) => Promise<void>;
   skip: (tick: number) => Promise<void>;
   setSteering: (text: string) => void;
   dismissError: () => void;
@@ -30,6 +37,7 @@ export function RunProvider({ children }: { children: ReactNode }) {
   const { refresh, subscribe } = useNovel();
   const busy = useRef(false);
   const steering = useRef("");
+  const last = useRef<{ mode: RunMode; n: number }>({ mode: "next", n: 1 });
   useEffect(() => {
     steering.current = run.steering;
   }, [run.steering]);
@@ -43,8 +51,8 @@ export function RunProvider({ children }: { children: ReactNode }) {
     [subscribe],
   );
 
-  const start = useCallback(
-    async (n: number) => {
+  const launch = useCallback(
+    async (mode: RunMode, n: number) => {
       if (busy.current) return;
       busy.current = true;
       const count = Math.max(1, Math.min(MAX_RUN, Math.round(n) || 1));
@@ -53,10 +61,14 @@ export function RunProvider({ children }: { children: ReactNode }) {
       // direction a Rust *argument* takes, hence the cast).
       const channel = new Channel<RunEvent>();
       channel.onmessage = (event) => dispatch({ type: "event", event });
-      dispatch({ type: "start", n: count });
+      dispatch({ type: "start", n: mode === "regenerate" ? 1 : count, mode });
+      last.current = { mode, n: count };
+      const sink = channel as unknown as Channel<RunEvent_Deserialize>;
       try {
         const report = await call(
-          commands.runTicks(count, note === "" ? null : note, channel as unknown as Channel<RunEvent_Deserialize>),
+          mode === "regenerate"
+            ? commands.regenerateScene(note === "" ? null : note, sink)
+            : commands.runTicks(count, note === "" ? null : note, sink),
         );
         await refresh().catch(() => null);
         dispatch({ type: "done", report });
@@ -69,6 +81,20 @@ export function RunProvider({ children }: { children: ReactNode }) {
     },
     [refresh],
   );
+
+  const start = useCallback((n: number) => launch("next", n), [launch]);
+  const regenerate = useCallback(() => launch("regenerate", 1), [launch]);
+  const again = useCallback(() => launch(last.current.mode, last.current.n), [launch]);
+
+  const decidePlan = useCallback(async (verdict: PlanVerdict) => {
+    await call(commands.planDecision(verdict));
+    dispatch({ type: "decided" });
+  }, []);
+
+  const decideScene = useCallback(async (verdict: Verdict) => {
+    await call(commands.reviewDecision(verdict));
+    dispatch({ type: "decided" });
+  }, []);
 
   const stop = useCallback(async (cancel: boolean) => {
     if (!busy.current) return;
@@ -93,8 +119,8 @@ export function RunProvider({ children }: { children: ReactNode }) {
   const dismissError = useCallback(() => dispatch({ type: "clear-failure" }), []);
 
   const value = useMemo(
-    () => ({ run, start, stop, skip, setSteering, dismissError }),
-    [run, start, stop, skip, setSteering, dismissError],
+    () => ({ run, start, regenerate, again, stop, decidePlan, decideScene, skip, setSteering, dismissError }),
+    [run, start, regenerate, again, stop, decidePlan, decideScene, skip, setSteering, dismissError],
   );
   return <RunContext.Provider value={value}>{children}</RunContext.Provider>;
 }

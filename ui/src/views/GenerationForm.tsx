@@ -28,6 +28,7 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
   }));
   const [summary, setSummary] = useState(settings.include_overall_summary);
   const [critic, setCritic] = useState(settings.critic);
+  const [review, setReview] = useState(settings.review_before_commit);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -56,6 +57,7 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
           recent_scenes_count: n("recent_scenes_count"),
           include_overall_summary: summary,
           critic,
+          review_before_commit: review,
           // The per-section token budgets are kept as they are.
           ...(settings.context ? { context: settings.context } : {}),
         }),
@@ -105,6 +107,10 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
           onChange={(e) => setCritic(e.target.checked)}
         />
         Ask a critic for a second opinion on every scene (one more model call per scene)
+      </label>
+      <label className="check">
+        <input type="checkbox" data-testid="generation-review_before_commit" checked={review} onChange={(e) => setReview(e.target.checked)} />
+        Review each scene before it is saved: its plan first, then the prose and every memory change, each with a checkbox
       </label>
       {error && (
         <p className="notice notice-error" role="alert" data-testid="generation-error">

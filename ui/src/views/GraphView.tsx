@@ -3,6 +3,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { commands } from "../bindings";
 import { EmptyState } from "../components/EmptyState";
+import { BranchTag } from "../components/BranchTag";
 import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
 import { plural } from "../lib/format";
@@ -97,7 +98,10 @@ export default function GraphView({ theme }: { theme: Theme }) {
         data-visible-nodes={layout.nodes}
         data-visible-edges={layout.edges}
       >
-        {plural(counts.character, "character")} · {plural(counts.location, "location")} · {plural(links, "link")}
+        <span data-testid="graph-counts">
+          {plural(counts.character, "character")} · {plural(counts.location, "location")} · {plural(links, "link")}
+        </span>{" "}
+        <BranchTag />
       </p>
       <div className="graph-body">
         <GraphCanvas

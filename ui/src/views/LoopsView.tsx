@@ -2,6 +2,7 @@
 // abandoned), with importance, when they opened and their notes by tick.
 import { commands } from "../bindings";
 import type { LoopStatus } from "../bindings";
+import { BranchTag } from "../components/BranchTag";
 import { EmptyState } from "../components/EmptyState";
 import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
@@ -56,7 +57,11 @@ export function LoopsView() {
     return <EmptyState title="No open loops yet">Questions, promises and mysteries the story opens show up here.</EmptyState>;
   }
   return (
-    <div className="loops-board">
+    <>
+      <p className="muted small loops-summary">
+        The story's open questions, promises and mysteries <BranchTag />
+      </p>
+      <div className="loops-board">
       {COLUMNS.map((col) => {
         const cards = loops.data?.filter((l) => l.status === col.status) ?? [];
         return (
@@ -72,6 +77,7 @@ export function LoopsView() {
           </section>
         );
       })}
-    </div>
+      </div>
+    </>
   );
 }

@@ -1,20 +1,26 @@
 // The composer of the Write view: the steering note for the next scene, Next scene, Run N,
-// and Stop / Cancel while a run is in progress.
+// Write the latest scene again, and Stop / Cancel while a run is in progress.
 import { useState } from "react";
 import { Icon } from "../components/Icon";
-import type { RunStatus } from "../lib/run";
+import type { RunMode, RunStatus } from "../lib/run";
 import { MAX_RUN } from "../lib/useRun";
 
 interface Props {
   status: RunStatus;
+  mode: RunMode;
+  /** The latest scene (0: none yet, so nothing to write again). */
+  latestTick: number;
+  /** The review panel is waiting for the writer. */
+  reviewing: boolean;
   steering: string;
   onSteering: (text: string) => void;
   onRun: (n: number) => void;
+  onRegenerate: () => void;
   onStop: (cancel: boolean) => void;
   progress: { index: number; total: number };
 }
 
-export function RunControls({ status, steering, onSteering, onRun, onStop, progress }: Props) {
+export function RunControls({ status, mode, latestTick, reviewing, steering, onSteering, onRun, onRegenerate, onStop, progress }: Props) {
   const [count, setCount] = useState("5");
   const running = status !== "idle";
   const n = Math.round(Number(count));
@@ -42,9 +48,13 @@ export function RunControls({ status, steering, onSteering, onRun, onStop, progr
                 ? "Stopping after this scene…"
                 : status === "cancelling"
                   ? "Cancelling…"
-                  : progress.total > 1
-                    ? `Scene ${progress.index || 1} of ${progress.total}`
-                    : "Writing the next scene"}
+                  : reviewing
+                    ? "Waiting for your review"
+                    : mode === "regenerate"
+                      ? `Writing scene ${latestTick} again`
+                      : progress.total > 1
+                        ? `Scene ${progress.index || 1} of ${progress.total}`
+                        : "Writing the next scene"}
             </span>
             <button
               type="button"
@@ -78,6 +88,17 @@ export function RunControls({ status, steering, onSteering, onRun, onStop, progr
             >
               <Icon name="play" /> Next scene
             </button>
+            {latestTick > 0 && (
+              <button
+                type="button"
+                className="btn btn-quiet"
+                data-testid="regenerate-scene"
+                onClick={onRegenerate}
+                title={`Write scene ${latestTick} again, with the note above if there is one (Ctrl+Shift+Enter). The current text is kept as a version.`}
+              >
+                <Icon name="regenerate" /> Write scene {latestTick} again
+              </button>
+            )}
             <div className="run-n">
               <label htmlFor="run-count">Run</label>
               <input

@@ -1,6 +1,7 @@
 // Timeline: one row per tick, in order, with what was planned, which tools ran, what the
 // checks found, tokens and time; failed ticks offer Retry and Skip.
 import { commands } from "../bindings";
+import { BranchTag } from "../components/BranchTag";
 import { EmptyState } from "../components/EmptyState";
 import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
@@ -33,7 +34,7 @@ export function TimelineView({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="timeline">
       <p className="muted timeline-summary">
-        {rows.data.length} ticks · {count(tokens)} tokens · {duration(time)} of writing
+        {rows.data.length} ticks · {count(tokens)} tokens · {duration(time)} of writing <BranchTag />
       </p>
       {rows.data.map((row, i) => (
         <TimelineRow key={`${row.tick}-${row.status}-${i}`} row={row} running={run.status !== "idle"} onRetry={onRetry} onSkip={onSkip} />

@@ -1,6 +1,8 @@
-// Write: the main view. Steering note, Next scene / Run N / Stop / Cancel, the live run, the
-// committed scene with its findings, and the failure banner with Retry / Skip.
+// Write: the main view. Steering note, Next scene / Run N / Write again / Stop / Cancel, the
+// live run, review mode's plan and scene panels, the committed scene with its findings, and
+// the failure banner with Retry / Skip.
 import { FailureBanner } from "../components/FailureBanner";
+import { Icon } from "../components/Icon";
 import { EmptyState } from "../components/EmptyState";
 import { useNovel } from "../lib/novel";
 import { currentFailure } from "../lib/run";
@@ -9,30 +11,47 @@ import { plural } from "../lib/format";
 import { useToast } from "../lib/toast";
 import { CommittedScene } from "./CommittedScene";
 import { LiveRun } from "./LiveRun";
+import { PlanReview } from "./PlanReview";
+import { SceneReview } from "./SceneReview";
 import { RunControls } from "./RunControls";
 import { RunErrorBanner } from "./RunErrorBanner";
 import "../styles/write.css";
 
 interface Props {
   onRun: (n?: number) => void;
+  onRegenerate: () => void;
   goSettings: () => void;
+  /** Opens the versions of a scene in the manuscript. */
+  openVersions: (tick: number) => void;
 }
 
-function endNote(end: string, committed: number): string | null {
+function endNote(end: string, committed: number, regenerated: boolean): string | null {
   if (end === "stopped") return `Stopped after ${plural(committed, "scene")}, as asked.`;
-  if (end === "cancelled") return "Cancelled. The scene in progress was rolled back; your story is unchanged.";
+  if (end === "cancelled") {
+    return regenerated
+      ? "Cancelled. The scene was not written again; it is as it was."
+      : "Cancelled. The scene in progress was rolled back; your story is unchanged.";
+  }
+  if (end === "rejected") {
+    return regenerated
+      ? "Rejected. The scene keeps its earlier text; nothing else changed."
+      : "Rejected. Nothing was saved; your story is unchanged.";
+  }
   return null;
 }
 
-export function WriteView({ onRun, goSettings }: Props) {
+export function WriteView({ onRun, onRegenerate, goSettings, openVersions }: Props) {
   const { overview } = useNovel();
-  const { run, stop, skip, setSteering, dismissError } = useRun();
+  const { run, stop, skip, setSteering, dismissError, again, decidePlan, decideScene } = useRun();
   const notify = useToast();
   const failure = currentFailure(run, overview?.pending_failure);
   const running = run.status !== "idle";
   const hasOutput = running || run.prose !== "" || run.committed.length > 0;
   const latest = run.committed[run.committed.length - 1];
-  const note = !running && run.report ? endNote(run.report.end, run.report.committed.length) : null;
+  const regenerated = run.mode === "regenerate";
+  const note = !running && run.report ? endNote(run.report.end, run.report.committed.length, regenerated) : null;
+  const rewritten = !running && regenerated && run.report?.end === "completed" ? latest : undefined;
+  const review = run.status === "running" || run.status === "stopping" ? run.review : null;
 
   const onSkip = async (tick: number) => {
     await skip(tick);
@@ -45,6 +64,10 @@ export function WriteView({ onRun, goSettings }: Props) {
       {failure && <FailureBanner failure={failure} onRetry={() => onRun(1)} onSkip={onSkip} />}
       <RunControls
         status={run.status}
+        mode={run.mode}
+        latestTick={overview?.current_tick ?? 0}
+        reviewing={review !== null}
+        onRegenerate={onRegenerate}
         steering={run.steering}
         onSteering={setSteering}
         onRun={(n) => onRun(n)}
@@ -52,12 +75,37 @@ export function WriteView({ onRun, goSettings }: Props) {
         progress={{ index: run.index, total: run.total }}
       />
       {note && (
-        <p className="notice notice-info" data-testid="run-end">
-          {note}
-        </p>
+        <div className="notice notice-info run-end" data-testid="run-end" data-end={run.report?.end}>
+          <p>{note}</p>
+          {run.report?.end === "rejected" && (
+            <button type="button" className="btn btn-primary btn-small" data-testid="write-again" onClick={() => void again()}>
+              <Icon name="regenerate" /> Write again
+            </button>
+          )}
+        </div>
+      )}
+      {rewritten && (
+        <div className="notice notice-info run-end" data-testid="regenerated">
+          <p>Scene {rewritten.tick} was written again. The earlier text is kept as a version.</p>
+          <button type="button" className="btn btn-quiet btn-small" data-testid="open-versions" onClick={() => openVersions(rewritten.tick)}>
+            <Icon name="history" /> Compare versions
+          </button>
+        </div>
+      )}
+      {review?.kind === "plan" && (
+        <PlanReview
+          key={`plan-${review.tick}`}
+          tick={review.tick}
+          plan={review.plan}
+          regenerating={regenerated}
+          onDecide={decidePlan}
+        />
+      )}
+      {review?.kind === "scene" && (
+        <SceneReview key={`scene-${review.proposal.tick}`} proposal={review.proposal} regenerating={regenerated} onDecide={decideScene} />
       )}
       {latest && <CommittedScene summary={latest} latest />}
-      {hasOutput ? (
+      {review?.kind === "scene" ? null : hasOutput ? (
         <LiveRun run={run} />
       ) : (
         !failure &&

@@ -20,6 +20,11 @@ import type {
   TickSummary_Serialize,
   TimelineRow_Serialize,
   Finding_Serialize,
+  BranchRow_Serialize,
+  DiffRun,
+  SceneVersion_Serialize,
+  Verdict_Deserialize,
+  PlanVerdict_Deserialize,
 } from "../../src/bindings";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
 
@@ -60,6 +65,34 @@ export interface Scenario {
   /** What the folder picker answers, and the file the shell's export save dialog answers. */
   dialog?: { open?: string | null; save?: string | null };
   probe?: ProbeReport | AppError;
+  /** Review mode: each tick waits for `review_decision` after extraction. */
+  review?: boolean;
+  /** The writer says no in the shell's native question before a rewind. */
+  declineRewind?: boolean;
+}
+
+/** Review mode's memory changes in every proposal of the mock. */
+export const REVIEW_CHANGES = [
+  { index: 0, category: "new_character", subject: "Bram Hollis", summary: "A dockhand who owes Tamsin a favour." },
+  { index: 1, category: "relationship", subject: "C0 – C1", summary: "Tamsin and Bram: wary allies." },
+  { index: 2, category: "loop_opened", subject: "Who tipped off the watch?", summary: "Someone knew where she would land." },
+] as const;
+
+/** A word diff of two texts: the common start and end, the middle removed then added. */
+function wordDiff(a: string, b: string): DiffRun[] {
+  const x = a.split(/(\s+)/);
+  const y = b.split(/(\s+)/);
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  let j = 0;
+  while (j < x.length - i && j < y.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
+  const runs: DiffRun[] = [
+    { kind: "same", text: x.slice(0, i).join("") },
+    { kind: "removed", text: x.slice(i, x.length - j).join("") },
+    { kind: "added", text: y.slice(i, y.length - j).join("") },
+    { kind: "same", text: x.slice(x.length - j).join("") },
+  ];
+  return runs.filter((r) => r.text !== "");
 }
 
 interface Call {
@@ -102,6 +135,32 @@ export function createBackend(s: Scenario) {
   let ticksRun = 0;
   let control: { stop: boolean; cancel: boolean } | null = null;
   const errorsOnce = { ...(s.errorsOnce ?? {}) };
+  // History: every version of every scene, the one each scene shows, and the branches (each
+  // with the scenes it holds).
+  let nextVersion = 100;
+  const versions: SceneVersion_Serialize[] = [];
+  const shown = new Map<number, number>();
+  const addVersion = (sc: SceneView_Serialize, origin: SceneVersion_Serialize["origin"]) => {
+    const v: SceneVersion_Serialize = {
+      id: nextVersion++,
+      tick: sc.tick,
+      branch,
+      origin,
+      title: sc.title,
+      prose: sc.prose,
+      words: sc.word_count,
+      change_seq: null,
+      created_at: `2025-11-20T10:${String(nextVersion % 60).padStart(2, "0")}:00Z`,
+    };
+    versions.push(v);
+    shown.set(sc.tick, v.id);
+    return v;
+  };
+  let branch = "main";
+  const lines = new Map<string, { scenes: SceneView_Serialize[]; created_at: string }>();
+  for (const sc of scenes) addVersion(sc, "revision");
+  let review: ((v: Verdict_Deserialize) => void) | null = null;
+  let planReview: ((v: PlanVerdict_Deserialize) => void) | null = null;
 
   const fail = (tick: number, message: string, kind: ErrorKind = "llm.server"): FailureView => ({
     tick,
@@ -120,13 +179,13 @@ export function createBackend(s: Scenario) {
   window.__emitChange = changed;
   const ov = () => {
     const o = overview(scenes, pending);
-    return { ...o, foundation: { ...o.foundation, title } };
+    return { ...o, branch, generation: { ...o.generation, review_before_commit: Boolean(s.review) }, foundation: { ...o.foundation, title } };
   };
   const need = () => {
     if (!open) throw { kind: "no_novel_open", message: "No novel is open. Open one from the Library or start a new one." } satisfies AppError;
   };
 
-  async function run(n: number, steering: string | null, channel: ChannelLike): Promise<RunReport_Serialize> {
+  async function run(n: number, steering: string | null, channel: ChannelLike, again = false): Promise<RunReport_Serialize> {
     need();
     if (control) throw { kind: "busy", message: "A scene is being written. Wait for it to finish, or press Stop." } satisfies AppError;
     control = { stop: false, cancel: false };
@@ -144,7 +203,7 @@ export function createBackend(s: Scenario) {
         const script = s.ticks?.[ticksRun] ?? {};
         ticksRun += 1;
         const wait = script.delayMs ?? delay;
-        const tick = scenes.length + 1;
+        const tick = again ? scenes.length : scenes.length + 1;
         const tickEvent = async (event: TickEvent_Serialize) => {
           if (control?.cancel) throw new Error("cancelled");
           send({ type: "tick", index: i, total: n, event });
@@ -167,6 +226,19 @@ export function createBackend(s: Scenario) {
             },
           });
           await tickEvent({ type: "usage", role: "planner", prompt_tokens: 900, completion_tokens: 120 });
+          if (s.review) {
+            const answer = new Promise<PlanVerdict_Deserialize>((resolve) => (planReview = resolve));
+            await tickEvent({
+              type: "awaiting_plan_review",
+              plan: { rationale: "Tamsin needs an ally.", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", actions: [], expected_outcomes: [] },
+            });
+            const verdict = await answer;
+            planReview = null;
+            if (verdict.decision === "reject") {
+              report.end = "rejected";
+              break;
+            }
+          }
           await tickEvent({ type: "stage", stage: "tools" });
           await tickEvent({ type: "tool_finished", id: "recall", tool: "memory.search", ok: true, detail: '{"hits":2}' });
           await tickEvent({ type: "tool_finished", id: "a1", tool: "character.generate", ok: false, detail: "name taken" });
@@ -198,9 +270,42 @@ export function createBackend(s: Scenario) {
           }
           await tickEvent({ type: "stage", stage: "extracting" });
           await tickEvent({ type: "usage", role: "extraction", prompt_tokens: 700, completion_tokens: 200 });
+          let finalProse = prose;
+          if (s.review) {
+            const answer = new Promise<Verdict_Deserialize>((resolve) => (review = resolve));
+            await tickEvent({
+              type: "awaiting_review",
+              proposal: {
+                tick,
+                plan: { rationale: "r", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", actions: [], expected_outcomes: [] },
+                tools: [{ tool: "memory.search", ok: true, detail: '{"hits":2}' }],
+                title: script.title ?? scene(tick).title,
+                summary: ["Bram hides her in the flooded cellar."],
+                tension: 6,
+                prose,
+                findings,
+                changes: [...REVIEW_CHANGES],
+                notes: [],
+              },
+            });
+            const verdict = await answer;
+            review = null;
+            if (verdict.decision === "reject") {
+              report.end = "rejected";
+              break;
+            }
+            if (verdict.prose) finalProse = verdict.prose;
+          }
           await tickEvent({ type: "stage", stage: "committing" });
-          const sc = { ...scene(tick, prose), title: script.title ?? scene(tick).title };
-          scenes = [...scenes, sc];
+          const sc = { ...scene(tick, finalProse), title: script.title ?? scene(tick).title };
+          if (script.revise) addVersion({ ...sc, prose: "A first draft that leaks: he didn't realize she was watching." }, "draft");
+          if (again) {
+            scenes = [...scenes.slice(0, -1), sc];
+            addVersion(sc, "regeneration");
+          } else {
+            scenes = [...scenes, sc];
+            addVersion(sc, "revision");
+          }
           if (pending?.tick === tick) {
             rows = rows.map((r) => (r.tick === tick && r.status === "failed" ? { ...r, status: "failed_resolved" } : r));
             pending = null;
@@ -234,6 +339,7 @@ export function createBackend(s: Scenario) {
         }
       }
       if (report.end === "completed" && report.committed.length < n) report.end = "stopped";
+      if (report.end === "rejected") report.committed = [];
       send({ type: "finished", report });
       if (report.end === "failed") void changed("tick_failed");
       return report;
@@ -280,6 +386,111 @@ export function createBackend(s: Scenario) {
     },
     current_novel: () => (open ? ov() : null),
     run_ticks: (a) => run(Number(a.n), (a.steering as string | null) ?? null, a.onEvent as ChannelLike),
+    regenerate_scene: (a) => {
+      need();
+      if (scenes.length === 0) throw { kind: "invalid_input", message: "There is no scene to write again yet. Write one with Next scene." } satisfies AppError;
+      return run(1, (a.steering as string | null) ?? null, a.onEvent as ChannelLike, true);
+    },
+    plan_decision: (a) => {
+      if (!planReview) throw { kind: "invalid_input", message: "Nothing is waiting for your review now." } satisfies AppError;
+      planReview(a.verdict as PlanVerdict_Deserialize);
+      return null;
+    },
+    review_decision: (a) => {
+      if (!review) throw { kind: "invalid_input", message: "Nothing is waiting for your review now." } satisfies AppError;
+      review(a.verdict as Verdict_Deserialize);
+      return null;
+    },
+    scene_versions: (a) => {
+      need();
+      const tick = Number(a.tick);
+      return { tick, versions: versions.filter((v) => v.tick === tick), current: shown.get(tick) ?? null };
+    },
+    version_diff: (a) => {
+      const from = versions.find((v) => v.id === a.from);
+      const to = versions.find((v) => v.id === a.to);
+      if (!from || !to) throw { kind: "not_found", message: "There is no such version in this novel." } satisfies AppError;
+      return wordDiff(from.prose, to.prose);
+    },
+    restore_version: (a) => {
+      need();
+      const v = versions.find((x) => x.id === a.version);
+      if (!v) throw { kind: "not_found", message: "There is no such version in this novel." } satisfies AppError;
+      const sc = { ...scenes.find((x) => x.tick === v.tick)!, prose: v.prose, title: v.title, word_count: v.words };
+      scenes = scenes.map((x) => (x.tick === v.tick ? sc : x));
+      addVersion(sc, "restore");
+      void changed("version_restored");
+      return sc;
+    },
+    rewind_to: (a) => {
+      need();
+      const tick = Number(a.tick);
+      if (s.declineRewind) throw { kind: "declined", message: `Not rewound: the story still goes on after scene ${tick}.` } satisfies AppError;
+      let kept: string | null = null;
+      if (tick < scenes.length) {
+        kept = `${branch}-${lines.size + 2}`;
+        lines.set(kept, { scenes, created_at: "2025-11-20T11:00:00Z" });
+        scenes = scenes.slice(0, tick);
+      }
+      void changed("rewound");
+      return { tick, kept_in: kept };
+    },
+    branches: (): BranchRow_Serialize[] => {
+      need();
+      const row = (name: string, list: SceneView_Serialize[], created_at: string): BranchRow_Serialize => ({
+        name,
+        current: name === branch,
+        tick: list.length,
+        last_title: list[list.length - 1]?.title ?? null,
+        created_at,
+      });
+      return [row(branch, scenes, "2025-11-20T09:00:00Z"), ...[...lines].map(([name, l]) => row(name, l.scenes, l.created_at))];
+    },
+    switch_branch: (a) => {
+      need();
+      const target = lines.get(String(a.name));
+      if (!target) throw { kind: "not_found", message: `There is no branch called "${String(a.name)}" any more.` } satisfies AppError;
+      lines.delete(String(a.name));
+      lines.set(branch, { scenes, created_at: "2025-11-20T09:00:00Z" });
+      branch = String(a.name);
+      scenes = target.scenes;
+      void changed("branch_changed");
+      return null;
+    },
+    new_branch: (a) => {
+      need();
+      const name = String(a.name);
+      if (name === branch || lines.has(name)) throw { kind: "invalid_input", message: `A branch called "${name}" already exists.` } satisfies AppError;
+      lines.set(branch, { scenes, created_at: "2025-11-20T09:00:00Z" });
+      branch = name;
+      if (a.at !== null) scenes = scenes.slice(0, Number(a.at));
+      void changed("branch_changed");
+      return name;
+    },
+    rename_branch: (a) => {
+      const [from, to] = [String(a.name), String(a.newName)];
+      if (from === branch) branch = to;
+      else {
+        const l = lines.get(from)!;
+        lines.delete(from);
+        lines.set(to, l);
+      }
+      void changed("branch_changed");
+      return to;
+    },
+    delete_branch: (a) => {
+      lines.delete(String(a.name));
+      void changed("branch_changed");
+      return null;
+    },
+    compare_branches: (a) => {
+      const tick = Number(a.tick);
+      const at = (name: string, list: SceneView_Serialize[]) => {
+        const sc = list.find((x) => x.tick === tick);
+        return { branch: name, current: name === branch, scene: sc ? (versions.find((v) => v.tick === tick && v.prose === sc.prose) ?? null) : null };
+      };
+      return [at(branch, scenes), ...[...lines].map(([name, l]) => at(name, l.scenes))];
+    },
     stop_run: (a) => {
       if (!control) return false;
       control.stop = true;

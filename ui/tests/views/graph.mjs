@@ -37,7 +37,8 @@ async function expectVisible(page, nodes, edges, what = "") {
 test("the graph shows characters and locations with their links and opens a node's details on click", async () => {
   const app = await openGraph();
   const { page } = app;
-  assert.equal(await page.getByTestId("graph-stats").textContent(), "3 characters · 2 locations · 4 links");
+  assert.equal(await page.getByTestId("graph-counts").textContent(), "3 characters · 2 locations · 4 links");
+  assert.equal(await page.getByTestId("view-branch").textContent(), "main", "the graph names the branch it shows");
   assert.deepEqual(await visible(page), [5, 4]);
   assert.equal(await page.getByTestId("graph-stats").getAttribute("data-layout-name"), "cose");
   const shapes = await page.evaluate(() => ({
@@ -98,7 +99,7 @@ test("the search finds an entity and opens its details", async () => {
 test("a 300-node graph lays out (concentric, not force-directed) and filters", async () => {
   const app = await openGraph({ graphSize: 300 });
   const { page } = app;
-  assert.match(await page.getByTestId("graph-stats").textContent(), /^240 characters · 60 locations · \d+ links$/);
+  assert.match(await page.getByTestId("graph-counts").textContent(), /^240 characters · 60 locations · \d+ links$/);
   assert.equal(await page.getByTestId("graph-stats").getAttribute("data-layout-name"), "concentric");
   const [nodes, edges] = await visible(page);
   assert.equal(nodes, 300);

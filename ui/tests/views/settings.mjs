@@ -144,6 +144,7 @@ test("generation settings are checked and saved for the open novel", async () =>
         recent_scenes_count: 5,
         include_overall_summary: false,
         critic: true,
+        review_before_commit: false,
       },
     },
   ]);

@@ -85,7 +85,7 @@ test("keyboard shortcuts switch views, open the help, write a scene, stop a run 
   await page.keyboard.press("Control+e");
   const toast = page.getByTestId("toast");
   await toast.waitFor();
-  assert.equal(await toast.textContent(), "Manuscript exported to /tmp/exports/salt.md");
+  assert.equal(await toast.textContent(), "Manuscript (branch “main”) exported to /tmp/exports/salt.md");
   // The page names no file: the shell asks in its own save dialog.
   assert.deepEqual((await app.calls("export_markdown")).map((c) => c.args), [{}]);
   assert.equal((await app.calls("plugin:dialog|save")).length, 0);

@@ -129,8 +129,8 @@ impl fmt::Display for Tense {
     }
 }
 
-/// How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
-/// and the context budgets of [`ContextBudgets::default`].
+/// How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes, no review
+/// before commit, and the context budgets of [`ContextBudgets::default`].
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -143,6 +143,9 @@ pub struct GenerationSettings {
     /// A second opinion on every scene: an LLM critic confirms or dismisses the checks'
     /// findings and reports breaks they missed (one more call per scene; off by default).
     pub critic: bool,
+    /// Review mode: each tick pauses for the writer to accept its plan, then its scene and
+    /// memory changes, before anything is committed. Off by default.
+    pub review_before_commit: bool,
     /// Token budget per context section (`[generation.context]`); only what differs from the
     /// defaults is written back.
     #[serde(skip_serializing_if = "ContextBudgets::is_default")]
@@ -158,6 +161,7 @@ impl Default for GenerationSettings {
             recent_scenes_count: 3,
             include_overall_summary: true,
             critic: false,
+            review_before_commit: false,
             context: ContextBudgets::default(),
         }
     }
@@ -319,8 +323,29 @@ mod tests {
         assert_eq!(c.generation.max_tools_per_tick, 3);
         assert_eq!(c.generation.recent_scenes_count, 3);
         assert!(c.generation.include_overall_summary);
+        assert!(
+            !c.generation.review_before_commit,
+            "review mode is off unless asked for"
+        );
         assert_eq!(c.novel.pov, PointOfView::DeepThird);
         assert_eq!(c.novel.language, "English");
+    }
+
+    #[test]
+    fn review_mode_is_saved_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(CONFIG_FILE);
+        let mut c = parse("[novel]\ntitle = \"T\"\n").unwrap();
+        c.generation.review_before_commit = true;
+        c.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("review_before_commit = true"), "{text}");
+        assert!(
+            NovelConfig::load(&path)
+                .unwrap()
+                .generation
+                .review_before_commit
+        );
     }
 
     #[test]

@@ -171,6 +171,8 @@ pub(crate) fn novel(scenes: u32) -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let mut store = Store::open(&dir.path().join(DB_FILE), true).unwrap();
     let tx = store.transaction().unwrap();
+    // As `Novel::create` does: on branch `main`, before any recorded change.
+    store::init_head(&tx).unwrap();
     store::init_state(&tx, NOW).unwrap();
 
     // A connection needs both ends stored: the steps go in first, linked once the archive exists.

@@ -1,12 +1,13 @@
 //! Read models for a user interface: the novel's overview, the manuscript and its contents,
 //! search across the book, the character and location graph, one entity with its history, the
-//! timeline of ticks, and the loops board.
+//! timeline of ticks, the loops board, and the story's branches and version differences.
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
 
 mod book_search;
 mod entity;
 mod graph;
+mod history;
 mod loops;
 mod manuscript;
 mod overview;
@@ -18,6 +19,7 @@ mod tests;
 pub use book_search::{BookHit, book_search};
 pub use entity::{EntityDetail, HistoryItem, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
+pub use history::{BranchRow, branches, version_diff};
 pub use loops::{LoopCard, loops_board};
 pub use manuscript::{ChapterView, ContentsScene, SceneView, contents, manuscript, scene_view};
 pub use overview::{FailureView, NovelOverview, overview};

@@ -17,6 +17,8 @@ pub struct NovelOverview {
     pub path: String,
     pub foundation: Foundation,
     pub generation: GenerationSettings,
+    /// The branch the story is on ("main" until the writer rewinds or forks).
+    pub branch: String,
     /// The last committed tick (0 before the first scene).
     pub current_tick: u32,
     pub scenes: u32,
@@ -72,6 +74,7 @@ pub fn overview(
         path: dir.display().to_string(),
         foundation: config.novel.clone(),
         generation: config.generation.clone(),
+        branch: store::head(conn)?.branch_name,
         current_tick: state.current_tick,
         scenes: count(scenes.len()),
         words: scenes.iter().map(|s| s.word_count).sum(),

@@ -213,3 +213,94 @@ fn the_manuscript_resolves_names_and_loops_sort_by_importance() {
     let board = loops_board(fx.store.conn()).unwrap();
     assert!(board.windows(2).all(|w| w[0].importance >= w[1].importance));
 }
+
+mod history {
+    use std::sync::Arc;
+
+    use novel_llm::ScriptedModel;
+
+    use super::*;
+    use crate::control;
+    use crate::diff::DiffKind;
+    use crate::edits;
+    use crate::novel::Novel;
+    use crate::tick::tests::{PROSE, clock, extraction, novel};
+    use crate::tick::{CancelToken, Models, TickOptions, run_tick};
+
+    async fn write(novel: &mut Novel, title: &str) {
+        let plan = json!({"rationale": "r", "scene_intention": "i",
+            "pov_character": "C0", "target_location": "L0", "actions": []});
+        let mut extraction = extraction();
+        extraction["title"] = json!(title);
+        let model = ScriptedModel::new()
+            .reply_json(&plan)
+            .reply(PROSE)
+            .reply_json(&extraction);
+        run_tick(
+            novel,
+            &Models::single(Arc::new(model)),
+            &TickOptions::default(),
+            &(),
+            &CancelToken::new(),
+            &clock(),
+        )
+        .await
+        .unwrap();
+    }
+
+    #[tokio::test]
+    async fn branches_name_the_scene_each_ends_on_and_the_overview_the_current_one() {
+        let (_tmp, mut novel) = novel();
+        write(&mut novel, "Low Tide").await;
+        write(&mut novel, "The Salt Gate").await;
+        let conn = || novel.store().conn();
+        assert_eq!(
+            overview(conn(), novel.root(), novel.config())
+                .unwrap()
+                .branch,
+            "main"
+        );
+        let kept = control::rewind(&mut novel, 1, &clock())
+            .unwrap()
+            .kept_in
+            .unwrap();
+        let rows = branches(novel.store().conn()).unwrap();
+        let shown: Vec<(&str, bool, u32, Option<&str>)> = rows
+            .iter()
+            .map(|b| (b.name.as_str(), b.current, b.tick, b.last_title.as_deref()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("main", true, 1, Some("Low Tide")),
+                (kept.as_str(), false, 2, Some("The Salt Gate")),
+            ]
+        );
+        control::switch(&mut novel, &kept).unwrap();
+        let o = overview(novel.store().conn(), novel.root(), novel.config()).unwrap();
+        assert_eq!((o.branch.as_str(), o.current_tick), (kept.as_str(), 2));
+    }
+
+    #[tokio::test]
+    async fn a_version_diff_marks_what_the_edit_removed_and_added() {
+        let (_tmp, mut novel) = novel();
+        write(&mut novel, "Low Tide").await;
+        edits::edit_scene_prose(&mut novel, 1, "The lighthouse keeper sang.", &clock()).unwrap();
+        edits::edit_scene_prose(&mut novel, 1, "The old keeper sang.", &clock()).unwrap();
+        let versions = store::versions_of(novel.store().conn(), 1).unwrap();
+        let (older, newer) = (&versions[versions.len() - 2], &versions[versions.len() - 1]);
+        let runs = version_diff(novel.store().conn(), older.id, newer.id).unwrap();
+        let marked: Vec<(DiffKind, &str)> =
+            runs.iter().map(|r| (r.kind, r.text.as_str())).collect();
+        assert_eq!(
+            marked,
+            [
+                (DiffKind::Same, "The "),
+                (DiffKind::Removed, "lighthouse"),
+                (DiffKind::Added, "old"),
+                (DiffKind::Same, " keeper sang."),
+            ]
+        );
+        assert!(version_diff(novel.store().conn(), older.id, 9999).is_err());
+    }
+}

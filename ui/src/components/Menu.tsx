@@ -1,0 +1,78 @@
+// A small drop-down menu of actions behind one button: opens on click, closes on a choice, a
+// click elsewhere or Escape.
+import { useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
+
+export interface MenuItem {
+  id: string;
+  label: string;
+  hint?: string;
+  onSelect: () => void;
+}
+
+interface Props {
+  label: ReactNode;
+  /** Read by screen readers and shown as the tooltip. */
+  title: string;
+  testId: string;
+  items: MenuItem[];
+}
+
+export function Menu({ label, title, testId, items }: Props) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", away);
+    return () => document.removeEventListener("mousedown", away);
+  }, [open]);
+  return (
+    <div
+      className="menu"
+      ref={root}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && open) {
+          e.preventDefault();
+          setOpen(false);
+        }
+      }}
+    >
+      <button
+        type="button"
+        className="btn btn-quiet btn-small"
+        data-testid={testId}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        title={title}
+        aria-label={title}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {label}
+      </button>
+      {open && (
+        <ul className="menu-list" role="menu">
+          {items.map((item) => (
+            <li key={item.id} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                className="menu-item"
+                data-testid={`menu-${item.id}`}
+                onClick={() => {
+                  setOpen(false);
+                  item.onSelect();
+                }}
+              >
+                <span>{item.label}</span>
+                {item.hint && <span className="menu-hint">{item.hint}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
