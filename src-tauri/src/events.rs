@@ -5,7 +5,7 @@ use specta::Type;
 use tauri_specta::Event;
 
 /// The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
-/// settings saved, or another novel was opened or closed.
+/// settings saved, the story bible edited, or another novel was opened or closed.
 #[derive(Debug, Clone, Serialize, Deserialize, Type, Event)]
 pub struct NovelChanged {
     /// The novel's folder, or `None` when no novel is open any more.
@@ -23,4 +23,6 @@ pub enum ChangeReason {
     SceneEdited,
     FailureSkipped,
     SettingsSaved,
+    /// The writer changed the story bible (a record, lore, the foundation, outline or pressure).
+    BibleEdited,
 }

@@ -1,8 +1,11 @@
 //! Read models for a user interface: the novel's overview, the manuscript, the character and
-//! location graph, one entity with its history, the timeline of ticks, and the loops board.
+//! location graph, one entity with its history, the timeline of ticks, the loops board, the
+//! story bible and the charts of tension and emotion.
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
 
+mod bible;
+mod charts;
 mod entity;
 mod graph;
 mod loops;
@@ -13,6 +16,8 @@ mod timeline;
 #[cfg(test)]
 mod tests;
 
+pub use bible::{BibleView, bible};
+pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};
 pub use entity::{EntityDetail, HistoryItem, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
 pub use loops::{LoopCard, loops_board};
