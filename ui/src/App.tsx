@@ -22,6 +22,7 @@ import { ManuscriptView } from "./views/ManuscriptView";
 import { TimelineView } from "./views/TimelineView";
 import { LoopsView } from "./views/LoopsView";
 import { SettingsView } from "./views/SettingsView";
+import { BibleView } from "./views/bible/BibleView";
 
 // Cytoscape is large: load it with the Graph view only.
 const GraphView = lazy(() => import("./views/GraphView"));
@@ -165,6 +166,8 @@ function CurrentView({ view, theme, setView, nextScene, themePreference, setThem
       return <TimelineView onRetry={() => nextScene(1)} />;
     case "loops":
       return <LoopsView />;
+    case "bible":
+      return <BibleView />;
     case "settings":
       return <SettingsView themePreference={themePreference} setThemePreference={setThemePreference} onHelp={onHelp} />;
   }

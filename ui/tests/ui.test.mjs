@@ -9,3 +9,4 @@ import "./views/graph.mjs";
 import "./views/timeline.mjs";
 import "./views/loops.mjs";
 import "./views/settings.mjs";
+import "./views/bible.mjs";

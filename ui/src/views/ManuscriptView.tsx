@@ -1,5 +1,5 @@
 // Manuscript: every scene in order for reading, with a table of contents to jump around and
-// per-scene editing. Scenes off screen skip layout (`content-visibility: auto`), so 300
+// per-scene editing; after an edit, the writer may re-read the scene into the story's memory. Scenes off screen skip layout (`content-visibility: auto`), so 300
 // scenes stay smooth.
 import { useCallback, useState } from "react";
 import { commands } from "../bindings";
@@ -13,6 +13,7 @@ import type { Scene } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
 import { SceneArticle } from "./SceneArticle";
 import { SceneToc } from "./SceneToc";
+import { MemoryProposal } from "./bible/MemoryProposal";
 import "../styles/manuscript.css";
 
 export function ManuscriptView({ goWrite }: { goWrite: () => void }) {
@@ -20,6 +21,7 @@ export function ManuscriptView({ goWrite }: { goWrite: () => void }) {
   const notify = useToast();
   const scenes = useLoad(`manuscript:${overview?.path}:${version}`, () => call(commands.manuscript()));
   const [editing, setEditing] = useState<number | null>(null);
+  const [reread, setReread] = useState<number | null>(null);
   // A saved scene shows at once; the override lasts until the reload (triggered by the
   // change event) brings a fresh list.
   const [saved, setSaved] = useState<{ base: Scene[] | undefined; scenes: Record<number, Scene> }>({
@@ -33,6 +35,7 @@ export function ManuscriptView({ goWrite }: { goWrite: () => void }) {
       const scene = await call(commands.saveScene(tick, prose));
       setSaved((s) => ({ base: data, scenes: s.base === data ? { ...s.scenes, [tick]: scene } : { [tick]: scene } }));
       setEditing(null);
+      setReread(tick);
       notify(`Scene ${tick} saved.`);
     },
     [notify, data],
@@ -76,6 +79,7 @@ export function ManuscriptView({ goWrite }: { goWrite: () => void }) {
           <SceneArticle key={s.id} scene={s} editing={editing === s.tick} onEdit={setEditing} onSave={save} />
         ))}
       </div>
+      {reread !== null && <MemoryProposal tick={reread} onClose={() => setReread(null)} />}
     </div>
   );
 }

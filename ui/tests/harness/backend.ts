@@ -21,6 +21,7 @@ import type {
   TimelineRow_Serialize,
   Finding_Serialize,
 } from "../../src/bindings";
+import { bibleHandlers } from "./bibleBackend";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
@@ -391,6 +392,7 @@ export function createBackend(s: Scenario) {
       return path.endsWith(".md") ? path : `${path}.md`;
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
+    ...bibleHandlers({ need, changed, scenes: () => scenes }),
   };
 
   return {

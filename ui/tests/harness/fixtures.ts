@@ -89,6 +89,7 @@ export function overview(scenes: SceneView_Serialize[], pending: NovelOverview_S
       max_tools_per_tick: 3,
       recent_scenes_count: 3,
       include_overall_summary: true,
+      critic: false,
     },
     current_tick: tick,
     scenes: scenes.length,
@@ -167,6 +168,7 @@ export function entity(id: string): EntityDetail_Serialize | null {
       history: [
         { tick: 1, field: "emotional_state", change: "updated", old_value: "hopeful", new_value: "wary", flagged: false, source: "extraction" },
         { tick: 2, field: "status", change: "contradiction", old_value: "alive", new_value: "dead", flagged: true, source: "extraction" },
+        { tick: 2, field: "goals", change: "changed", old_value: null, new_value: ["Clear her brother's name"], flagged: false, source: "writer" },
       ],
     };
   }
