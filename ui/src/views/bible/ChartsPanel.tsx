@@ -62,12 +62,14 @@ export function TensionChart({ charts }: { charts: StoryCharts_Serialize }) {
 function emotionPlot(charts: StoryCharts_Serialize): { options: Omit<uPlot.Options, "width">; data: uPlot.AlignedData } {
   const tracks = charts.emotions;
   const ticks = [...new Set(tracks.flatMap((t) => t.points.map((p) => p.tick)))].sort((a, b) => a - b);
+  const lastScene = charts.tension.length > 0 ? charts.tension[charts.tension.length - 1].tick : 1;
   // Each character is a lane (y = its row); a point where its state was set.
   const series = tracks.map((t, row) => ticks.map((tick) => (t.points.some((p) => p.tick === tick) ? tracks.length - row : null)));
   const stateAt = (row: number, tick: number) => tracks[row].points.find((p) => p.tick === tick)?.state ?? "cleared";
   const options: Omit<uPlot.Options, "width"> = {
     height: Math.max(160, 60 + tracks.length * 44),
-    scales: { x: { time: false }, y: { range: [0.5, tracks.length + 0.5] } },
+    // The same scenes as the tension chart, so the two read side by side.
+    scales: { x: { time: false, range: [Math.min(ticks[0] ?? 0, 1), Math.max(ticks[ticks.length - 1] ?? 1, lastScene)] }, y: { range: [0.5, tracks.length + 0.5] } },
     axes: axes(
       "",
       tracks.map((_, i) => i + 1),
