@@ -1,18 +1,20 @@
 // The story bible: the writer's guidance (author's note, foundation, outline, pressure), the
 // lore, new characters and places, the next prompt's preview and the story's charts.
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { commands } from "../../bindings";
 import { LoadError } from "../../components/LoadError";
 import { call } from "../../lib/api";
 import { useNovel } from "../../lib/novel";
 import { useLoad } from "../../lib/useLoad";
-import { ChartsPanel } from "./ChartsPanel";
 import { GuidancePanel } from "./GuidancePanel";
 import { LorePanel } from "./LorePanel";
 import { PromptPreview } from "./PromptPreview";
 import { AddRecordForm } from "./RecordForm";
 import type { RecordKind } from "./RecordForm";
 import "../../styles/bible.css";
+
+// uPlot loads with the Charts tab only.
+const ChartsPanel = lazy(() => import("./ChartsPanel"));
 
 type Tab = "guidance" | "lore" | "preview" | "charts";
 
@@ -67,7 +69,9 @@ export function BibleView() {
           charts.error !== undefined && !charts.data ? (
             <LoadError error={charts.error} onRetry={charts.reload} />
           ) : charts.data ? (
-            <ChartsPanel charts={charts.data} />
+            <Suspense fallback={<p className="loading">Loading the charts…</p>}>
+              <ChartsPanel charts={charts.data} />
+            </Suspense>
           ) : (
             <p className="loading">Loading the charts…</p>
           )

@@ -1,6 +1,7 @@
 // The story's shape: the tension of every scene as a line, and each character's emotional
 // state over the scenes as a lane of points (hover shows the state). Drawn with uPlot.
 import { useEffect, useMemo, useRef } from "react";
+import "./safeLocale";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { StoryCharts_Serialize } from "../../bindings";
@@ -96,7 +97,7 @@ export function EmotionChart({ charts }: { charts: StoryCharts_Serialize }) {
   return <Plot options={options} data={data} testId="emotion-chart" />;
 }
 
-export function ChartsPanel({ charts }: { charts: StoryCharts_Serialize }) {
+export default function ChartsPanel({ charts }: { charts: StoryCharts_Serialize }) {
   return (
     <div className="charts">
       <section className="card bible-section" aria-labelledby="tension-title">

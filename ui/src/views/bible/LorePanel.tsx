@@ -129,7 +129,7 @@ export function LorePanel({ lore }: { lore: LoreFact[] }) {
   return (
     <section className="bible-section" aria-labelledby="lore-title">
       <div className="section-head">
-        <h2 id="lore-title">
+        <h2 id="lore-title" data-testid="lore-title">
           Lore <span className="muted">{lore.length}</span>
         </h2>
         {!adding && (
