@@ -5,8 +5,8 @@ use specta::Type;
 use tauri_specta::Event;
 
 /// The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
-/// settings saved, the story rewound, a branch made, switched, renamed or deleted, a version
-/// restored, or another novel was opened or closed.
+/// settings saved, the story bible edited, the story rewound, a branch made, switched, renamed
+/// or deleted, a version restored, or another novel was opened or closed.
 #[derive(Debug, Clone, Serialize, Deserialize, Type, Event)]
 pub struct NovelChanged {
     /// The novel's folder, or `None` when no novel is open any more.
@@ -27,4 +27,6 @@ pub enum ChangeReason {
     Rewound,
     BranchChanged,
     VersionRestored,
+    /// The writer changed the story bible (a record, lore, the foundation, outline or pressure).
+    BibleEdited,
 }

@@ -63,6 +63,21 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::providers::store_provider_key,
             commands::settings::save_generation_settings,
             commands::export::export_markdown,
+            commands::bible::story_bible,
+            commands::bible::story_charts,
+            commands::bible::preview_next_prompt,
+            commands::bible::edit_record,
+            commands::bible::add_record,
+            commands::bible::act_on_loop,
+            commands::bible::edit_loop,
+            commands::bible::edit_lore,
+            commands::bible::delete_lore,
+            commands::bible::edit_foundation,
+            commands::bible::set_author_note,
+            commands::bible::change_outline,
+            commands::bible::change_pressure,
+            commands::bible::propose_scene_memory,
+            commands::bible::accept_scene_memory,
         ])
         .events(collect_events![events::NovelChanged])
         .constant("TICK_STAGES", catalog::tick_stages())

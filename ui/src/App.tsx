@@ -24,6 +24,7 @@ import type { ReaderFocus } from "./views/ManuscriptView";
 import { TimelineView } from "./views/TimelineView";
 import { LoopsView } from "./views/LoopsView";
 import { SettingsView } from "./views/SettingsView";
+import { BibleView } from "./views/bible/BibleView";
 
 // Cytoscape is large: load it with the Graph view only.
 const GraphView = lazy(() => import("./views/GraphView"));
@@ -189,6 +190,8 @@ function CurrentView({ view, theme, setView, nextScene, writeAgain, openVersions
       return <TimelineView onRetry={() => nextScene(1)} />;
     case "loops":
       return <LoopsView />;
+    case "bible":
+      return <BibleView />;
     case "settings":
       return <SettingsView themePreference={themePreference} setThemePreference={setThemePreference} onHelp={onHelp} />;
   }

@@ -10,3 +10,4 @@ import "./views/timeline.mjs";
 import "./views/loops.mjs";
 import "./views/settings.mjs";
 import "./views/history.mjs";
+import "./views/bible.mjs";

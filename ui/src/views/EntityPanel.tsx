@@ -1,5 +1,7 @@
 // The side panel of the graph: one entity's record, field by field, and its history by
-// tick, with contradictions (recorded, not applied) highlighted.
+// tick, with contradictions (recorded, not applied) highlighted; characters and places can be
+// edited in place.
+import { useState } from "react";
 import { commands } from "../bindings";
 import type { JsonValue } from "../bindings";
 import { Icon } from "../components/Icon";
@@ -7,6 +9,7 @@ import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
 import type { HistoryItem } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
+import { EditRecordForm, writerFields } from "./bible/RecordForm";
 
 const HIDDEN_FIELDS = new Set(["id", "name"]);
 
@@ -100,6 +103,9 @@ interface Props {
 export function EntityPanel({ id, version, names, onClose }: Props) {
   const detail = useLoad(`entity:${id}:${version}`, () => call(commands.entityDetail(id)));
   const d = detail.data && detail.data.id === id ? detail.data : undefined;
+  const [editing, setEditing] = useState<string | null>(null);
+  const editable = d && (d.kind === "character" || d.kind === "location") ? d.kind : null;
+  const overridden = d ? writerFields(d.history) : new Set<string>();
   const fields =
     d && d.record && typeof d.record === "object" && !Array.isArray(d.record)
       ? Object.entries(d.record).filter(([k]) => !HIDDEN_FIELDS.has(k))
@@ -111,17 +117,32 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
           <p className="eyebrow">{d ? `${d.kind} · ${d.id}` : id}</p>
           <h2>{d ? d.name : detail.error !== undefined ? "Not found" : "Loading…"}</h2>
         </div>
+        {editable && editing !== id && (
+          <button type="button" className="icon-btn" onClick={() => setEditing(id)} aria-label="Edit" title="Edit" data-testid="edit-entity">
+            <Icon name="edit" />
+          </button>
+        )}
         <button type="button" className="icon-btn" onClick={onClose} aria-label="Close the details" data-testid="close-entity">
           <Icon name="close" />
         </button>
       </div>
       {detail.error !== undefined && <LoadError error={detail.error} onRetry={detail.reload} />}
-      {d && (
+      {d && editable && editing === id && d.record && typeof d.record === "object" && !Array.isArray(d.record) && (
+        <EditRecordForm id={d.id} kind={editable} record={d.record} history={d.history} onDone={() => setEditing(null)} />
+      )}
+      {d && editing !== id && (
         <>
           <dl className="record">
             {fields.map(([k, v]) => (
               <div key={k} className="record-field">
-                <dt>{human(k)}</dt>
+                <dt>
+                  {human(k)}
+                  {overridden.has(k) && (
+                    <span className="badge badge-note writer-mark" title="You changed this field">
+                      yours
+                    </span>
+                  )}
+                </dt>
                 <dd>
                   <Value value={v} names={names} />
                 </dd>

@@ -1,5 +1,6 @@
 // Loops board: the story's open threads as cards in three columns (open, resolved,
-// abandoned), with importance, when they opened and their notes by tick.
+// abandoned), with importance, when they opened and their notes by tick; each can be resolved,
+// abandoned, reopened or edited.
 import { commands } from "../bindings";
 import type { LoopStatus } from "../bindings";
 import { BranchTag } from "../components/BranchTag";
@@ -9,6 +10,8 @@ import { call } from "../lib/api";
 import { useNovel } from "../lib/novel";
 import type { Loop } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
+import { LoopActions } from "./bible/LoopActions";
+import "../styles/bible.css";
 import "../styles/loops.css";
 
 const COLUMNS: { status: LoopStatus; label: string; empty: string }[] = [
@@ -44,6 +47,7 @@ function LoopCardView({ loop, currentTick }: { loop: Loop; currentTick: number }
           ))}
         </ol>
       )}
+      <LoopActions key={`${loop.status}:${loop.description}`} loop={loop} />
     </article>
   );
 }

@@ -1,7 +1,8 @@
 // Manuscript: every scene in order for reading, with a table of contents to jump around and
-// per-scene actions: edit, the scene's versions (side-by-side diff, restore), the scene as
-// each branch has it, rewind to here, a new branch from here, and writing the latest scene
-// again. Scenes off screen skip layout (`content-visibility: auto`), so 300 scenes stay smooth.
+// per-scene actions: edit (after an edit, the writer may re-read the scene into the story's
+// memory), the scene's versions (side-by-side diff, restore), the scene as each branch has it,
+// rewind to here, a new branch from here, and writing the latest scene again. Scenes off screen
+// skip layout (`content-visibility: auto`), so 300 scenes stay smooth.
 import { useCallback, useEffect, useState } from "react";
 import { commands } from "../bindings";
 import { BranchTag } from "../components/BranchTag";
@@ -19,6 +20,7 @@ import { NewBranchDialog } from "./NewBranchDialog";
 import { SceneArticle } from "./SceneArticle";
 import type { ScenePanel } from "./SceneArticle";
 import { SceneToc } from "./SceneToc";
+import { MemoryProposal } from "./bible/MemoryProposal";
 import "../styles/manuscript.css";
 
 /** A scene to show with one of its panels open (from another view, e.g. after writing again). */
@@ -43,6 +45,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus }: Props) {
   const [panel, setPanel] = useState<{ tick: number; kind: ScenePanel } | null>(focus ? { tick: focus.tick, kind: focus.panel } : null);
   const [rewinding, setRewinding] = useState<number | null>(null);
   const [forking, setForking] = useState<number | null>(null);
+  const [reread, setReread] = useState<number | null>(null);
   // A saved scene shows at once; the override lasts until the reload (triggered by the
   // change event) brings a fresh list.
   const [saved, setSaved] = useState<{ base: Scene[] | undefined; scenes: Record<number, Scene> }>({
@@ -57,6 +60,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus }: Props) {
       const scene = await call(commands.saveScene(tick, prose));
       setSaved((s) => ({ base: data, scenes: s.base === data ? { ...s.scenes, [tick]: scene } : { [tick]: scene } }));
       setEditing(null);
+      setReread(tick);
       notify(`Scene ${tick} saved. The earlier text is kept as a version.`);
     },
     [notify, data],
@@ -154,6 +158,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus }: Props) {
         ))}
       </div>
       {forking !== null && <NewBranchDialog at={forking} onClose={() => setForking(null)} />}
+      {reread !== null && <MemoryProposal tick={reread} onClose={() => setReread(null)} />}
     </div>
   );
 }

@@ -26,6 +26,7 @@ import type {
   Verdict_Deserialize,
   PlanVerdict_Deserialize,
 } from "../../src/bindings";
+import { bibleHandlers } from "./bibleBackend";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
@@ -602,6 +603,7 @@ export function createBackend(s: Scenario) {
       return path.endsWith(".md") ? path : `${path}.md`;
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
+    ...bibleHandlers({ need, changed, scenes: () => scenes }),
   };
 
   return {

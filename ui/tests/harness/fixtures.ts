@@ -170,6 +170,7 @@ export function entity(id: string): EntityDetail_Serialize | null {
       history: [
         { tick: 1, field: "emotional_state", change: "updated", old_value: "hopeful", new_value: "wary", flagged: false, source: "extraction" },
         { tick: 2, field: "status", change: "contradiction", old_value: "alive", new_value: "dead", flagged: true, source: "extraction" },
+        { tick: 2, field: "goals", change: "changed", old_value: null, new_value: ["Clear her brother's name"], flagged: false, source: "writer" },
       ],
     };
   }

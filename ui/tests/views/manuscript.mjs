@@ -55,6 +55,8 @@ test("Edit then Save replaces a scene's prose; Ctrl+S saves and Escape cancels",
   assert.deepEqual(await second.locator('[data-testid="scene-prose"] p').allTextContents(), ["The tide went out.", "Bram did not come back."]);
   assert.deepEqual((await app.calls("save_scene")).map((c) => c.args), [{ tick: 2, prose: "The tide went out.\n\nBram did not come back." }]);
   assert.match(await page.getByTestId("toast").textContent(), /Scene 2 saved/);
+  // Each save offers to re-read the scene into memory; "Not now" leaves the memory as it was.
+  await page.getByTestId("proposal-skip").click();
 
   const first = page.locator('[data-testid="scene"][data-tick="1"]');
   await first.getByTestId("edit-scene").click();
@@ -62,6 +64,7 @@ test("Edit then Save replaces a scene's prose; Ctrl+S saves and Escape cancels",
   await first.getByTestId("scene-editor").press("Control+s");
   await first.getByTestId("scene-editor").waitFor({ state: "detached" });
   assert.equal(await first.getByTestId("scene-prose").textContent(), "Shorter.");
+  await page.getByTestId("proposal-skip").click();
 
   await first.getByTestId("edit-scene").click();
   await first.getByTestId("scene-editor").fill("Not kept.");
@@ -69,6 +72,7 @@ test("Edit then Save replaces a scene's prose; Ctrl+S saves and Escape cancels",
   await first.getByTestId("scene-editor").waitFor({ state: "detached" });
   assert.equal(await first.getByTestId("scene-prose").textContent(), "Shorter.");
   assert.equal((await app.calls("save_scene")).length, 2);
+  assert.equal((await app.calls("propose_scene_memory")).length, 0);
   await app.assertClean(assert);
   await app.close();
 });

@@ -31,6 +31,7 @@ impl Section {
 }
 
 /// A section's size against its budget, for the context preview.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SectionReport {
     pub name: String,

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Importance;
 
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LoreFact {
     pub id: String,

@@ -18,6 +18,7 @@ use crate::retrieval::Retrieval;
 use crate::tools::ToolRegistry;
 
 /// The next planner prompt, section by section.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Serialize)]
 pub struct PromptPreview {
     /// The tick the prompt is for.

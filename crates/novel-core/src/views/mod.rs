@@ -1,10 +1,13 @@
 //! Read models for a user interface: the novel's overview, the manuscript and its contents,
 //! search across the book, the character and location graph, one entity with its history, the
-//! timeline of ticks, the loops board, and the story's branches and version differences.
+//! timeline of ticks, the loops board, the story's branches and version differences, the story
+//! bible and the charts of tension and emotion.
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
 
+mod bible;
 mod book_search;
+mod charts;
 mod entity;
 mod graph;
 mod history;
@@ -16,6 +19,8 @@ mod timeline;
 #[cfg(test)]
 mod tests;
 
+pub use bible::{BibleView, bible};
+pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};
 pub use book_search::{BookHit, book_search};
 pub use entity::{EntityDetail, HistoryItem, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};

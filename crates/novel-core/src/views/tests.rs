@@ -304,3 +304,81 @@ mod history {
         assert!(version_diff(novel.store().conn(), older.id, 9999).is_err());
     }
 }
+
+fn state_change(tick: u32, new: &str, flagged: bool) -> store::HistoryEntry {
+    store::HistoryEntry {
+        entity_id: "C0".into(),
+        tick,
+        field: "emotional_state".into(),
+        change: "changed".into(),
+        old_value: None,
+        new_value: Some(json!(new)),
+        flagged,
+        source: "extraction".into(),
+    }
+}
+
+#[test]
+fn charts_show_tension_by_scene_and_applied_emotional_states_by_tick() {
+    let fx = fixture::novel(3);
+    let tx = fx.store.begin().unwrap();
+    store::append_history(&tx, &state_change(1, "wary", false)).unwrap();
+    store::append_history(&tx, &state_change(2, "hopeful", false)).unwrap();
+    // Two changes in one tick: the later one is the state from then on.
+    store::append_history(&tx, &state_change(2, "afraid", false)).unwrap();
+    // A refused contradiction never was her state.
+    store::append_history(&tx, &state_change(3, "serene", true)).unwrap();
+    let charts = story_charts(&tx).unwrap();
+    assert_eq!(
+        charts
+            .tension
+            .iter()
+            .map(|p| (p.tick, p.tension))
+            .collect::<Vec<_>>(),
+        vec![(1, Some(4)), (2, Some(5)), (3, Some(6))]
+    );
+    let elena = charts.emotions.iter().find(|t| t.id == "C0").unwrap();
+    assert_eq!(elena.name, "Elena Marsh");
+    assert_eq!(
+        elena
+            .points
+            .iter()
+            .map(|p| (p.tick, p.state.as_deref()))
+            .collect::<Vec<_>>(),
+        vec![(1, Some("wary")), (2, Some("afraid"))]
+    );
+    assert!(charts.emotions.iter().all(|t| !t.points.is_empty()));
+}
+
+#[test]
+fn the_bible_names_the_open_goal_loop_as_the_goal() {
+    use crate::model::{Importance, LoopStatus, OpenLoop};
+    let fx = fixture::novel(1);
+    let tx = fx.store.begin().unwrap();
+    assert_eq!(bible(&tx).unwrap().goal, None);
+    let mut goal = OpenLoop {
+        id: "O90".into(),
+        description: "Free the drowned families' names".into(),
+        category: "goal".into(),
+        importance: Importance::Critical,
+        status: LoopStatus::Open,
+        opened_tick: 1,
+        resolved_tick: None,
+        notes: Vec::new(),
+    };
+    store::insert_loop(&tx, &goal).unwrap();
+    let view = bible(&tx).unwrap();
+    assert_eq!(
+        view.goal.as_deref(),
+        Some("Free the drowned families' names")
+    );
+    assert_eq!(view.lore.len(), store::list_lore(&tx).unwrap().len());
+    // A resolved goal is no goal; the next open one is.
+    goal.status = LoopStatus::Resolved;
+    goal.id = "O91".into();
+    store::insert_loop(&tx, &goal).unwrap();
+    assert_eq!(
+        bible(&tx).unwrap().goal.as_deref(),
+        Some("Free the drowned families' names")
+    );
+}

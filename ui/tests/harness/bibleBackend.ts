@@ -1,0 +1,188 @@
+// The mocked story-bible commands for UI tests: an in-memory foundation, goal, outline,
+// pressure and lore that the forms change, a next-prompt preview built from them (so added
+// lore shows up in it), the charts' data, and a scene re-read into a memory proposal.
+import type {
+  AppError,
+  Beat_Serialize as Beat,
+  BibleView_Serialize,
+  ChangeReason,
+  EditProposal_Serialize as EditProposal,
+  LoreFact_Serialize as LoreFact,
+  PressureClock_Serialize as PressureClock,
+  PromptPreview_Serialize,
+  SceneView_Serialize,
+  StoryCharts_Serialize,
+  StoryEvent,
+} from "../../src/bindings";
+
+interface Ctx {
+  need: () => void;
+  changed: (reason: ChangeReason) => Promise<void>;
+  scenes: () => SceneView_Serialize[];
+}
+
+export const PROPOSAL_CHANGES = [
+  { index: 0, category: "character_update" as const, subject: "Bram", summary: "status: alive → dead" },
+  { index: 1, category: "lore" as const, subject: "the tide bells", summary: "The tide bells ring only for the drowned." },
+];
+
+export function bibleHandlers({ need, changed, scenes }: Ctx): Record<string, (a: Record<string, unknown>) => unknown> {
+  let foundation: BibleView_Serialize["foundation"] = {
+    title: "Salt and Iron",
+    genre: "fantasy",
+    premise: "A smuggler clears her brother's name in a harbor city ruled by the watch.",
+    setting: "Port Ember",
+    tone: "tense, wry",
+    style: "close third, short sentences",
+    pov: "deep_third",
+    tense: "past",
+    language: "en",
+    themes: ["loyalty", "debt"],
+    author_note: "",
+  };
+  let goal: string | null = "Free Tamsin's brother before the hanging tide.";
+  let beats: Beat[] = [
+    { id: "B1", position: 0, text: "Tamsin finds the ledger's missing page", status: "open", done_tick: null },
+    { id: "B2", position: 1, text: "Bram is caught at the customs house", status: "open", done_tick: null },
+  ];
+  let clocks: PressureClock[] = [
+    { id: "P1", name: "The watch closes in", description: "", value: 3, max: 10, per_tick: 1, thresholds: [{ at: 6, note: "patrols double" }], created_tick: 0 },
+  ];
+  let events: StoryEvent[] = [{ id: "E1", tick: 6, description: "The harbor is sealed", status: "pending" }];
+  let lore: LoreFact[] = [
+    { id: "F1", fact: "The harbor watch answers only to the tide council.", category: "politics", importance: "high", keywords: ["watch", "council"], aliases: [], always_on: false, source_tick: null, created_tick: 0 },
+  ];
+  let nextId = 10;
+  const reject = (message: string): never => {
+    throw { kind: "invalid_input", message } satisfies AppError;
+  };
+  const edited = <T>(value: T): T => {
+    void changed("bible_edited");
+    return value;
+  };
+  const bible = (): BibleView_Serialize => ({ foundation, goal, beats, clocks, events, lore, current_tick: scenes().length });
+
+  return {
+    story_bible: () => {
+      need();
+      return bible();
+    },
+    story_charts: (): StoryCharts_Serialize => {
+      need();
+      return {
+        tension: scenes().map((s, i) => ({ tick: s.tick, title: s.title, tension: [3, 6, 4, 8, 7][i % 5] })),
+        emotions: [
+          { id: "C0", name: "Tamsin Vale", points: [{ tick: 0, state: "hopeful" }, { tick: 1, state: "wary" }, { tick: 2, state: "furious" }] },
+          { id: "C1", name: "Bram Okafor", points: [{ tick: 0, state: "guarded" }, { tick: 2, state: "afraid" }] },
+        ],
+      };
+    },
+    preview_next_prompt: (): PromptPreview_Serialize => {
+      need();
+      const loreText = lore.map((f) => `- ${f.fact}`).join("\n");
+      const sections = [
+        { name: "foundation", tokens: 180, budget: 400, trimmed: false },
+        { name: "author_note", tokens: Math.ceil((foundation?.author_note?.length ?? 0) / 4), budget: 300, trimmed: false },
+        { name: "lore", tokens: Math.ceil(loreText.length / 4), budget: 600, trimmed: false },
+        { name: "recent_scenes", tokens: 1450, budget: 1200, trimmed: true },
+      ];
+      const user = `## Lore\n${loreText}\n\n## Recent scenes\n…`;
+      const total = sections.reduce((n, s) => n + s.tokens, 0);
+      return { tick: scenes().length + 1, semantic_model: null, notice: null, sections, system_tokens: 600, user_tokens: total, prompt_tokens: total + 612, system: "You plan the next scene.", user };
+    },
+    edit_record: (a) => {
+      need();
+      const update = a.update as { changes: Record<string, unknown> };
+      if (update.changes.name === "") reject("name must not be empty");
+      const contradictions = "facts" in update.changes ? [{ path: "facts.brother", recorded: "alive", proposed: "dead" }] : [];
+      return edited({ id: a.id, applied: Object.keys(update.changes).map((k) => ({ path: k, old: null, new: update.changes[k] })), contradictions });
+    },
+    add_record: (a) => {
+      need();
+      const r = a.record as { kind: string; name?: string; fact?: string } & Partial<LoreFact>;
+      if (r.kind === "lore") {
+        if (!r.fact) reject("a lore fact must not be empty");
+        const id = `F${nextId++}`;
+        lore = [...lore, { id, fact: r.fact ?? "", category: r.category ?? "", importance: r.importance ?? "medium", keywords: r.keywords ?? [], aliases: r.aliases ?? [], always_on: r.always_on ?? false, source_tick: null, created_tick: scenes().length }];
+        return edited(id);
+      }
+      if (!r.name) reject("name must not be empty");
+      return edited(`${r.kind === "character" ? "C" : "L"}${nextId++}`);
+    },
+    act_on_loop: (a) => {
+      need();
+      return edited({ id: a.id, status: a.action === "reopen" ? "open" : a.action === "resolve" ? "resolved" : "abandoned" });
+    },
+    edit_loop: (a) => edited({ id: a.id }),
+    edit_lore: (a) => {
+      need();
+      const changes = a.changes as Partial<LoreFact>;
+      lore = lore.map((f) => (f.id === a.id ? { ...f, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== null)) } : f));
+      return edited(lore.find((f) => f.id === a.id));
+    },
+    delete_lore: (a) => {
+      need();
+      lore = lore.filter((f) => f.id !== a.id);
+      return edited(null);
+    },
+    edit_foundation: (a) => {
+      need();
+      const c = a.changes as Record<string, unknown>;
+      if (c.premise === "") reject("the premise must not be empty");
+      if (foundation) foundation = { ...foundation, ...Object.fromEntries(Object.entries(c).filter(([k, v]) => v !== null && k !== "goal")) };
+      if (typeof c.goal === "string") goal = c.goal;
+      return edited(foundation);
+    },
+    set_author_note: (a) => {
+      need();
+      if (foundation) foundation = { ...foundation, author_note: String(a.note).trim() };
+      return edited(foundation);
+    },
+    change_outline: (a) => {
+      need();
+      const c = a.change as { op: string; id?: string; text?: string; to?: number; done?: boolean };
+      const renumber = () => (beats = beats.map((b, i) => ({ ...b, position: i })));
+      if (c.op === "add") beats = [...beats, { id: `B${nextId++}`, position: beats.length, text: c.text ?? "", status: "open", done_tick: null }];
+      if (c.op === "edit") beats = beats.map((b) => (b.id === c.id ? { ...b, text: c.text ?? "" } : b));
+      if (c.op === "remove") beats = beats.filter((b) => b.id !== c.id);
+      if (c.op === "mark") beats = beats.map((b) => (b.id === c.id ? { ...b, status: c.done ? "done" : "open", done_tick: c.done ? scenes().length : null } : b));
+      if (c.op === "move") {
+        const i = beats.findIndex((b) => b.id === c.id);
+        const [b] = beats.splice(i, 1);
+        beats.splice(c.to ?? 0, 0, b);
+      }
+      renumber();
+      return edited(beats);
+    },
+    change_pressure: (a) => {
+      need();
+      const c = a.change as { op: string; id?: string; clock?: Omit<PressureClock, "id" | "created_tick">; tick?: number; description?: string };
+      if (c.op === "add_clock" && c.clock) {
+        if (!c.clock.name.trim()) reject("a clock needs a name");
+        clocks = [...clocks, { ...c.clock, id: `P${nextId++}`, created_tick: scenes().length }];
+      }
+      if (c.op === "remove_clock") clocks = clocks.filter((k) => k.id !== c.id);
+      if (c.op === "add_event") events = [...events, { id: `E${nextId++}`, tick: c.tick ?? 0, description: c.description ?? "", status: "pending" }];
+      if (c.op === "remove_event") events = events.filter((e) => e.id !== c.id);
+      return edited({ clocks, events });
+    },
+    propose_scene_memory: (a): EditProposal => {
+      need();
+      return {
+        tick: Number(a.tick),
+        title: "The Bells Fall Silent",
+        summary: ["Bram dies on the customs-house steps.", "Tamsin takes his knife."],
+        tension: 8,
+        changes: PROPOSAL_CHANGES,
+        later: [{ tick: Number(a.tick) + 1, title: "Rope and Salt", findings: [{ check: "dead_character", severity: "violation", message: "Bram is dead but speaks here.", excerpt: "Bram said" }] }],
+        notes: [],
+        extraction: { title: "The Bells Fall Silent", summary: [], tension: 8, location: null, character_updates: [], new_characters: [], location_updates: [], new_locations: [], relationship_updates: [], new_relationships: [], loops_opened: [], loops_advanced: [], loops_resolved: [], lore: [] } as unknown as EditProposal["extraction"],
+      };
+    },
+    accept_scene_memory: (a) => {
+      need();
+      const unticked = a.unticked as number[];
+      return edited({ applied: { kept: PROPOSAL_CHANGES.length - unticked.length }, later: [] });
+    },
+  };
+}
