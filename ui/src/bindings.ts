@@ -21,11 +21,50 @@ export const commands = {
 	 *  it ends: tick failures are part of the report, not errors.
 	 */
 	runTicks: (n: number, steering: string | null, onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("run_ticks", { n, steering, onEvent })),
-	/**  Stops the run: after the current scene commits, or at once (`cancel`), rolling it back. */
+	/**
+	 *  Stops the run: after the current scene commits, or at once (`cancel`), rolling it back. A
+	 *  cancel also withdraws a scene waiting for review.
+	 */
 	stopRun: (cancel: boolean) => typedError<boolean, AppError>(__TAURI_INVOKE("stop_run", { cancel })),
+	/**
+	 *  Writes the latest scene again (guided by `steering` when given) as a run of one: its
+	 *  memory changes are undone exactly, a new tick runs, the old scene stays as a version. A
+	 *  failed, cancelled or rejected attempt brings the old scene back.
+	 */
+	regenerateScene: (steering: string | null, onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("regenerate_scene", { steering, onEvent })),
+	/**  Review mode: the writer's answer to the plan the tick is waiting on (accept, edit, reject). */
+	planDecision: (verdict: PlanVerdict_Deserialize) => typedError<null, AppError>(__TAURI_INVOKE("plan_decision", { verdict })),
+	/**
+	 *  Review mode: the writer's answer to the scene and memory changes the tick is waiting on
+	 *  (accept, perhaps with edited prose and unticked changes, or reject).
+	 */
+	reviewDecision: (verdict: Verdict_Deserialize) => typedError<null, AppError>(__TAURI_INVOKE("review_decision", { verdict })),
 	manuscript: () => typedError<SceneView_Serialize[], AppError>(__TAURI_INVOKE("manuscript")),
 	/**  Replaces the prose of the scene of `tick`. */
 	saveScene: (tick: number, prose: string) => typedError<SceneView_Serialize, AppError>(__TAURI_INVOKE("save_scene", { tick, prose })),
+	/**  Every version of the scene of `tick`, oldest first, and which one it shows now. */
+	sceneVersions: (tick: number) => typedError<SceneVersions_Serialize, AppError>(__TAURI_INVOKE("scene_versions", { tick })),
+	/**  What changed from version `from` to version `to`, word by word. */
+	versionDiff: (from: number, to: number) => typedError<DiffRun[], AppError>(__TAURI_INVOKE("version_diff", { from, to })),
+	/**  Makes `version` the text of its scene again (itself a new version, so it can be undone). */
+	restoreVersion: (version: number) => typedError<SceneView_Serialize, AppError>(__TAURI_INVOKE("restore_version", { version })),
+	/**
+	 *  Returns the story to its state right after scene `tick`; the later scenes are kept in a
+	 *  new branch, named in the report. The shell asks first in a native dialog (so a script in
+	 *  the page cannot rewind without the writer); a "no" is `declined` and changes nothing.
+	 */
+	rewindTo: (tick: number) => typedError<RewindReport_Serialize, AppError>(__TAURI_INVOKE("rewind_to", { tick })),
+	branches: () => typedError<BranchRow_Serialize[], AppError>(__TAURI_INVOKE("branches")),
+	/**  A new branch at scene `at` (the latest when `null`), made current; returns its name. */
+	newBranch: (name: string, at: number | null) => typedError<string, AppError>(__TAURI_INVOKE("new_branch", { name, at })),
+	/**  Makes branch `name` current: the story takes that branch's latest state. */
+	switchBranch: (name: string) => typedError<null, AppError>(__TAURI_INVOKE("switch_branch", { name })),
+	/**  Renames a branch; returns the name it now has. */
+	renameBranch: (name: string, newName: string) => typedError<string, AppError>(__TAURI_INVOKE("rename_branch", { name, newName })),
+	/**  Deletes a branch other than the current one; its scenes stay as versions. */
+	deleteBranch: (name: string) => typedError<null, AppError>(__TAURI_INVOKE("delete_branch", { name })),
+	/**  The scene of `tick` as each branch has it, for side-by-side reading. */
+	compareBranches: (tick: number) => typedError<BranchScene_Serialize[], AppError>(__TAURI_INVOKE("compare_branches", { tick })),
 	storyGraph: () => typedError<StoryGraph_Serialize, AppError>(__TAURI_INVOKE("story_graph")),
 	entityDetail: (id: string) => typedError<EntityDetail_Serialize, AppError>(__TAURI_INVOKE("entity_detail", { id })),
 	timeline: () => typedError<TimelineRow_Serialize[], AppError>(__TAURI_INVOKE("timeline")),
@@ -54,6 +93,31 @@ export const commands = {
 	 *  written, or `null` when the dialog was cancelled.
 	 */
 	exportMarkdown: () => typedError<string | null, AppError>(__TAURI_INVOKE("export_markdown")),
+	storyBible: () => typedError<BibleView_Serialize, AppError>(__TAURI_INVOKE("story_bible")),
+	storyCharts: () => typedError<StoryCharts_Serialize, AppError>(__TAURI_INVOKE("story_charts")),
+	/**  What the next tick's planner prompt will hold, section by section with tokens and budgets. */
+	previewNextPrompt: () => typedError<PromptPreview_Serialize, AppError>(__TAURI_INVOKE("preview_next_prompt")),
+	/**  Changes fields of a character, place or relationship. */
+	editRecord: (id: string, update: EntityUpdate_Deserialize) => typedError<UpdateReport_Serialize, AppError>(__TAURI_INVOKE("edit_record", { id, update })),
+	/**  Adds a character, place, relationship, loop or lore entry; returns its id. */
+	addRecord: (record: NewRecord_Deserialize) => typedError<string, AppError>(__TAURI_INVOKE("add_record", { record })),
+	actOnLoop: (id: string, action: LoopAction, note: string) => typedError<null, AppError>(__TAURI_INVOKE("act_on_loop", { id, action, note })),
+	editLoop: (id: string, changes: LoopEdit_Deserialize) => typedError<null, AppError>(__TAURI_INVOKE("edit_loop", { id, changes })),
+	editLore: (id: string, changes: LoreEdit_Deserialize) => typedError<LoreFact_Serialize, AppError>(__TAURI_INVOKE("edit_lore", { id, changes })),
+	deleteLore: (id: string) => typedError<null, AppError>(__TAURI_INVOKE("delete_lore", { id })),
+	/**  Changes the foundation (themes and goal included); the author's note has its own command. */
+	editFoundation: (changes: FoundationEdit_Deserialize) => typedError<Foundation_Serialize, AppError>(__TAURI_INVOKE("edit_foundation", { changes })),
+	setAuthorNote: (note: string) => typedError<Foundation_Serialize, AppError>(__TAURI_INVOKE("set_author_note", { note })),
+	/**  Applies one outline change; returns the outline as it now is. */
+	changeOutline: (change: BeatChange_Deserialize) => typedError<Beat_Serialize[], AppError>(__TAURI_INVOKE("change_outline", { change })),
+	changePressure: (change: PressureChange_Deserialize) => typedError<Pressure_Serialize, AppError>(__TAURI_INVOKE("change_pressure", { change })),
+	/**
+	 *  Re-reads the (edited) scene of `tick` with the default provider and proposes the memory
+	 *  changes; nothing is written.
+	 */
+	proposeSceneMemory: (tick: number) => typedError<EditProposal_Serialize, AppError>(__TAURI_INVOKE("propose_scene_memory", { tick })),
+	/**  Applies a proposal without the changes numbered in `unticked`. */
+	acceptSceneMemory: (proposal: EditProposal_Deserialize, unticked: number[]) => typedError<EditAccepted_Serialize, AppError>(__TAURI_INVOKE("accept_scene_memory", { proposal, unticked })),
 };
 
 /** Events */
@@ -72,6 +136,142 @@ export const TICK_STAGES = [{"label":"Gathering context","stage":"gathering"},{"
 export type AppError = { kind: "no_novel_open"; message: string } | { kind: "busy"; message: string } | { kind: "invalid_form"; message: string; fields: FieldError[] } | { kind: "not_found"; message: string } | { kind: "invalid_input"; message: string } | { kind: "locked"; message: string } | { kind: "provider"; message: string } | { kind: "storage"; message: string } | 
 /**  The writer said no in a confirmation the shell asked; nothing was done. */
 { kind: "declined"; message: string };
+
+/**  What applying an extraction did. */
+export type ApplyReport = ApplyReport_Serialize | ApplyReport_Deserialize;
+
+/**  What applying an extraction did. */
+export type ApplyReport_Deserialize = {
+	created: string[],
+	updated: string[],
+	contradictions: ([string, Contradiction_Deserialize])[],
+	/**  Items that could not be applied, with the reason (the tick still commits). */
+	skipped: string[],
+};
+
+/**  What applying an extraction did. */
+export type ApplyReport_Serialize = {
+	created: string[],
+	updated: string[],
+	contradictions: ([string, Contradiction_Serialize])[],
+	/**  Items that could not be applied, with the reason (the tick still commits). */
+	skipped: string[],
+};
+
+/**  One beat of the outline: what an upcoming scene should do. */
+export type Beat = Beat_Serialize | Beat_Deserialize;
+
+/**  One change to the outline. */
+export type BeatChange = BeatChange_Serialize | BeatChange_Deserialize;
+
+/**  One change to the outline. */
+export type BeatChange_Deserialize = 
+/**  `at` is the 0-based position; `None` appends. */
+{ op: "add"; text: string; at?: number | null } | { op: "edit"; id: string; text: string } | 
+/**  `to` is the 0-based position. */
+{ op: "move"; id: string; to: number } | { op: "remove"; id: string } | { op: "mark"; id: string; done: boolean };
+
+/**  One change to the outline. */
+export type BeatChange_Serialize = 
+/**  `at` is the 0-based position; `None` appends. */
+{ op: "add"; text: string; at: number | null } | { op: "edit"; id: string; text: string } | 
+/**  `to` is the 0-based position. */
+{ op: "move"; id: string; to: number } | { op: "remove"; id: string } | { op: "mark"; id: string; done: boolean };
+
+/**  Whether a beat still waits for its scene. */
+export type BeatStatus = "open" | "done";
+
+/**  One beat of the outline: what an upcoming scene should do. */
+export type Beat_Deserialize = {
+	/**  "B3". */
+	id: string,
+	/**  Its place in the queue (smaller first). */
+	position: number,
+	text: string,
+	status: BeatStatus,
+	/**  The tick whose scene fulfilled it. */
+	done_tick?: number | null,
+};
+
+/**  One beat of the outline: what an upcoming scene should do. */
+export type Beat_Serialize = {
+	/**  "B3". */
+	id: string,
+	/**  Its place in the queue (smaller first). */
+	position: number,
+	text: string,
+	status: BeatStatus,
+	/**  The tick whose scene fulfilled it. */
+	done_tick: number | null,
+};
+
+export type BibleView = BibleView_Serialize | BibleView_Deserialize;
+
+export type BibleView_Deserialize = {
+	/**  `None` only for a store made before foundations were kept in it. */
+	foundation?: Foundation_Deserialize | null,
+	/**  The words of the story's first open goal loop. */
+	goal?: string | null,
+	beats: Beat_Deserialize[],
+	clocks: PressureClock_Deserialize[],
+	events: StoryEvent[],
+	lore: LoreFact_Deserialize[],
+	current_tick: number,
+};
+
+export type BibleView_Serialize = {
+	/**  `None` only for a store made before foundations were kept in it. */
+	foundation: Foundation_Serialize | null,
+	/**  The words of the story's first open goal loop. */
+	goal: string | null,
+	beats: Beat_Serialize[],
+	clocks: PressureClock_Serialize[],
+	events: StoryEvent[],
+	lore: LoreFact_Serialize[],
+	current_tick: number,
+};
+
+/**  A branch in the branches panel. */
+export type BranchRow = BranchRow_Serialize | BranchRow_Deserialize;
+
+/**  A branch in the branches panel. */
+export type BranchRow_Deserialize = {
+	name: string,
+	current: boolean,
+	/**  The scene its latest state ends with (0: before the first scene). */
+	tick: number,
+	/**  That scene's title on this branch, when it has one. */
+	last_title?: string | null,
+	created_at: string,
+};
+
+/**  A branch in the branches panel. */
+export type BranchRow_Serialize = {
+	name: string,
+	current: boolean,
+	/**  The scene its latest state ends with (0: before the first scene). */
+	tick: number,
+	/**  That scene's title on this branch, when it has one. */
+	last_title: string | null,
+	created_at: string,
+};
+
+/**  The scene of `tick` as each branch has it (a branch that never reached it has none). */
+export type BranchScene = BranchScene_Serialize | BranchScene_Deserialize;
+
+/**  The scene of `tick` as each branch has it (a branch that never reached it has none). */
+export type BranchScene_Deserialize = {
+	branch: string,
+	current: boolean,
+	scene?: SceneVersion_Deserialize | null,
+};
+
+/**  The scene of `tick` as each branch has it (a branch that never reached it has none). */
+export type BranchScene_Serialize = {
+	branch: string,
+	current: boolean,
+	scene: SceneVersion_Serialize | null,
+};
 
 /**
  *  What the profile's server was found to accept (by `novel providers test` or the app's Test
@@ -108,7 +308,9 @@ export type Capabilities_Serialize = {
 /**  What kind of memory change an item is. */
 export type ChangeCategory = "new_character" | "character_update" | "new_location" | "location_update" | "relationship" | "loop_opened" | "loop_advanced" | "loop_resolved" | "lore";
 
-export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed" | "scene_edited" | "failure_skipped" | "settings_saved";
+export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed" | "scene_edited" | "failure_skipped" | "settings_saved" | "rewound" | "branch_changed" | "version_restored" | 
+/**  The writer changed the story bible (a record, lore, the foundation, outline or pressure). */
+"bible_edited";
 
 export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" | "lost_item" | "length" | "tense_drift" | "person_drift" | "markup" | 
 /**  Commentary about the story, or words to the user, in place of the story. */
@@ -197,9 +399,120 @@ export type ContextBudgets_Serialize = {
 	pressure: number,
 };
 
+/**  A change that was refused because it contradicts what the record already establishes. */
+export type Contradiction = Contradiction_Serialize | Contradiction_Deserialize;
+
+/**  A change that was refused because it contradicts what the record already establishes. */
+export type Contradiction_Deserialize = {
+	path: string,
+	recorded: JsonValue,
+	proposed?: JsonValue | null,
+	reason: string,
+};
+
+/**  A change that was refused because it contradicts what the record already establishes. */
+export type Contradiction_Serialize = {
+	path: string,
+	recorded: JsonValue,
+	proposed: JsonValue | null,
+	reason: string,
+};
+
+/**  Whether a run of words is in both texts or only one. */
+export type DiffKind = "same" | "removed" | "added";
+
+/**  A run of text (words and the whitespace after them) of one kind. */
+export type DiffRun = {
+	kind: DiffKind,
+	text: string,
+};
+
 export type EdgeKind = "relationship" | "connection" | 
 /**  A character's last known location. */
 "presence";
+
+/**  What accepting a proposal did. */
+export type EditAccepted = EditAccepted_Serialize | EditAccepted_Deserialize;
+
+/**  What accepting a proposal did. */
+export type EditAccepted_Deserialize = {
+	applied: ApplyReport_Deserialize,
+	/**  Later scenes that now fail their continuity checks (flagged for the writer). */
+	later: LaterIssue_Deserialize[],
+};
+
+/**  What accepting a proposal did. */
+export type EditAccepted_Serialize = {
+	applied: ApplyReport_Serialize,
+	/**  Later scenes that now fail their continuity checks (flagged for the writer). */
+	later: LaterIssue_Serialize[],
+};
+
+/**  What re-reading an edited scene proposes. */
+export type EditProposal = EditProposal_Serialize | EditProposal_Deserialize;
+
+/**  What re-reading an edited scene proposes. */
+export type EditProposal_Deserialize = {
+	tick: number,
+	title: string,
+	summary: string[],
+	tension: number,
+	/**  Every memory change, numbered; untick by number. */
+	changes: ProposedChange[],
+	/**  Later scenes whose checks would newly fail if every change is kept. */
+	later: LaterIssue_Deserialize[],
+	/**  What the engine repaired in the extractor's answer. */
+	notes: string[],
+	/**  The extraction the proposal was made from; accepting applies it. */
+	extraction: Extraction_Deserialize,
+};
+
+/**  What re-reading an edited scene proposes. */
+export type EditProposal_Serialize = {
+	tick: number,
+	title: string,
+	summary: string[],
+	tension: number,
+	/**  Every memory change, numbered; untick by number. */
+	changes: ProposedChange[],
+	/**  Later scenes whose checks would newly fail if every change is kept. */
+	later: LaterIssue_Serialize[],
+	/**  What the engine repaired in the extractor's answer. */
+	notes: string[],
+	/**  The extraction the proposal was made from; accepting applies it. */
+	extraction: Extraction_Serialize,
+};
+
+export type EmotionPoint = EmotionPoint_Serialize | EmotionPoint_Deserialize;
+
+export type EmotionPoint_Deserialize = {
+	tick: number,
+	/**  The state from this tick on; `None` when it was cleared. */
+	state?: string | null,
+};
+
+export type EmotionPoint_Serialize = {
+	tick: number,
+	/**  The state from this tick on; `None` when it was cleared. */
+	state: string | null,
+};
+
+/**  One character's emotional states, oldest first, one point per tick that changed it. */
+export type EmotionTrack = EmotionTrack_Serialize | EmotionTrack_Deserialize;
+
+/**  One character's emotional states, oldest first, one point per tick that changed it. */
+export type EmotionTrack_Deserialize = {
+	id: string,
+	name: string,
+	points: EmotionPoint_Deserialize[],
+};
+
+/**  One character's emotional states, oldest first, one point per tick that changed it. */
+export type EmotionTrack_Serialize = {
+	id: string,
+	name: string,
+	points: EmotionPoint_Serialize[],
+};
 
 export type EntityDetail = EntityDetail_Serialize | EntityDetail_Deserialize;
 
@@ -221,6 +534,25 @@ export type EntityDetail_Serialize = {
 	/**  The whole record as stored, for a field-by-field display. */
 	record: JsonValue,
 	history: HistoryItem_Serialize[],
+};
+
+/**  A requested change to one record. */
+export type EntityUpdate = EntityUpdate_Serialize | EntityUpdate_Deserialize;
+
+/**  A requested change to one record. */
+export type EntityUpdate_Deserialize = {
+	/**  Deep-merged into the record: nested objects merge, lists are replaced, null deletes a key. */
+	changes?: { [key in string]: JsonValue },
+	/**  Items added to list fields without restating them, e.g. {"inventory": ["map"]}. */
+	append?: { [key in string]: JsonValue },
+};
+
+/**  A requested change to one record. */
+export type EntityUpdate_Serialize = {
+	/**  Deep-merged into the record: nested objects merge, lists are replaced, null deletes a key. */
+	changes: { [key in string]: JsonValue },
+	/**  Items added to list fields without restating them, e.g. {"inventory": ["map"]}. */
+	append: { [key in string]: JsonValue },
 };
 
 /**  What kind of failure ended a tick: what the UI and scripts switch on. */
@@ -254,6 +586,52 @@ export type ErrorKind_Serialize = "llm.auth" | "llm.not_found" | "llm.rate_limit
 /**  A kind this build does not know (a failure recorded by another version). */
 "other";
 
+export type EventStatus = "pending" | "done";
+
+export type Extraction = Extraction_Serialize | Extraction_Deserialize;
+
+export type Extraction_Deserialize = {
+	/**  A short evocative scene title (2–6 words). */
+	title: string,
+	/**  3–5 bullets, most important first, each one sentence. */
+	summary: string[],
+	/**  Dramatic tension of the scene, 1 (calm) to 10 (climax). */
+	tension: number,
+	/**  Location id where the scene took place. */
+	location?: string | null,
+	character_updates?: RecordChange_Deserialize[],
+	/**  Characters who appear for the first time. */
+	new_characters?: NewCharacter_Deserialize[],
+	location_updates?: RecordChange_Deserialize[],
+	new_locations?: NewLocation_Deserialize[],
+	relationship_changes?: RelationshipChange_Deserialize[],
+	loops_opened?: NewLoop_Deserialize[],
+	loops_advanced?: LoopProgress_Deserialize[],
+	loops_resolved?: LoopProgress_Deserialize[],
+	lore?: NewLore_Deserialize[],
+};
+
+export type Extraction_Serialize = {
+	/**  A short evocative scene title (2–6 words). */
+	title: string,
+	/**  3–5 bullets, most important first, each one sentence. */
+	summary: string[],
+	/**  Dramatic tension of the scene, 1 (calm) to 10 (climax). */
+	tension: number,
+	/**  Location id where the scene took place. */
+	location: string | null,
+	character_updates: RecordChange_Serialize[],
+	/**  Characters who appear for the first time. */
+	new_characters: NewCharacter_Serialize[],
+	location_updates: RecordChange_Serialize[],
+	new_locations: NewLocation_Serialize[],
+	relationship_changes: RelationshipChange_Serialize[],
+	loops_opened: NewLoop_Serialize[],
+	loops_advanced: LoopProgress_Serialize[],
+	loops_resolved: LoopProgress_Serialize[],
+	lore: NewLore_Serialize[],
+};
+
 export type FailureView = FailureView_Serialize | FailureView_Deserialize;
 
 export type FailureView_Deserialize = {
@@ -272,6 +650,23 @@ export type FailureView_Serialize = {
 	kind: ErrorKind_Serialize,
 	message: string,
 	error_file: string,
+};
+
+/**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
+export type FieldChange = FieldChange_Serialize | FieldChange_Deserialize;
+
+/**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
+export type FieldChange_Deserialize = {
+	path: string,
+	old?: JsonValue | null,
+	new?: JsonValue | null,
+};
+
+/**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
+export type FieldChange_Serialize = {
+	path: string,
+	old: JsonValue | null,
+	new: JsonValue | null,
 };
 
 /**  One problem with one field of the form, keyed by the field's name. */
@@ -314,6 +709,41 @@ export type Finding_Serialize = {
 
 /**  The immutable premise of the book and the voice it is told in. */
 export type Foundation = Foundation_Serialize | Foundation_Deserialize;
+
+/**  Changes to the foundation; `None` keeps the current value. */
+export type FoundationEdit = FoundationEdit_Serialize | FoundationEdit_Deserialize;
+
+/**  Changes to the foundation; `None` keeps the current value. */
+export type FoundationEdit_Deserialize = {
+	title?: string | null,
+	genre?: string | null,
+	premise?: string | null,
+	setting?: string | null,
+	tone?: string | null,
+	style?: string | null,
+	pov?: PointOfView | null,
+	tense?: Tense | null,
+	language?: string | null,
+	themes?: string[] | null,
+	/**  The directional goal (the story's goal loop). */
+	goal?: string | null,
+};
+
+/**  Changes to the foundation; `None` keeps the current value. */
+export type FoundationEdit_Serialize = {
+	title: string | null,
+	genre: string | null,
+	premise: string | null,
+	setting: string | null,
+	tone: string | null,
+	style: string | null,
+	pov: PointOfView | null,
+	tense: Tense | null,
+	language: string | null,
+	themes: string[] | null,
+	/**  The directional goal (the story's goal loop). */
+	goal: string | null,
+};
 
 /**  The immutable premise of the book and the voice it is told in. */
 export type Foundation_Deserialize = {
@@ -360,14 +790,14 @@ export type Foundation_Serialize = {
 };
 
 /**
- *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
- *  and the context budgets of [`ContextBudgets::default`].
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes, no review
+ *  before commit, and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings = GenerationSettings_Serialize | GenerationSettings_Deserialize;
 
 /**
- *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
- *  and the context budgets of [`ContextBudgets::default`].
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes, no review
+ *  before commit, and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings_Deserialize = {
 	target_words_min?: number,
@@ -381,6 +811,11 @@ export type GenerationSettings_Deserialize = {
 	 */
 	critic?: boolean,
 	/**
+	 *  Review mode: each tick pauses for the writer to accept its plan, then its scene and
+	 *  memory changes, before anything is committed. Off by default.
+	 */
+	review_before_commit?: boolean,
+	/**
 	 *  Token budget per context section (`[generation.context]`); only what differs from the
 	 *  defaults is written back.
 	 */
@@ -388,8 +823,8 @@ export type GenerationSettings_Deserialize = {
 };
 
 /**
- *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes
- *  and the context budgets of [`ContextBudgets::default`].
+ *  How each tick is generated. Defaults: 500–900 words, 3 tools, 3 recent scenes, no review
+ *  before commit, and the context budgets of [`ContextBudgets::default`].
  */
 export type GenerationSettings_Serialize = {
 	target_words_min: number,
@@ -402,6 +837,11 @@ export type GenerationSettings_Serialize = {
 	 *  findings and reports breaks they missed (one more call per scene; off by default).
 	 */
 	critic: boolean,
+	/**
+	 *  Review mode: each tick pauses for the writer to accept its plan, then its scene and
+	 *  memory changes, before anything is committed. Off by default.
+	 */
+	review_before_commit: boolean,
 	/**
 	 *  Token budget per context section (`[generation.context]`); only what differs from the
 	 *  defaults is written back.
@@ -483,6 +923,28 @@ export type KeySource =
 /**  The OS keychain entry stored for this profile's name (`novel providers set-key`). */
 "keychain";
 
+/**  A later scene that the changed memory now contradicts. */
+export type LaterIssue = LaterIssue_Serialize | LaterIssue_Deserialize;
+
+/**  A later scene that the changed memory now contradicts. */
+export type LaterIssue_Deserialize = {
+	tick: number,
+	title: string,
+	/**  The continuity findings that are new against the changed memory. */
+	findings: Finding_Deserialize[],
+};
+
+/**  A later scene that the changed memory now contradicts. */
+export type LaterIssue_Serialize = {
+	tick: number,
+	title: string,
+	/**  The continuity findings that are new against the changed memory. */
+	findings: Finding_Serialize[],
+};
+
+/**  What the writer does with a loop. */
+export type LoopAction = "resolve" | "abandon" | "reopen";
+
 export type LoopCard = LoopCard_Serialize | LoopCard_Deserialize;
 
 export type LoopCard_Deserialize = {
@@ -511,12 +973,257 @@ export type LoopCard_Serialize = {
 	last_tick: number,
 };
 
+/**  Fields of a loop the writer may change; `None` keeps the current value. */
+export type LoopEdit = LoopEdit_Serialize | LoopEdit_Deserialize;
+
+/**  Fields of a loop the writer may change; `None` keeps the current value. */
+export type LoopEdit_Deserialize = {
+	description?: string | null,
+	category?: string | null,
+	importance?: Importance | null,
+};
+
+/**  Fields of a loop the writer may change; `None` keeps the current value. */
+export type LoopEdit_Serialize = {
+	description: string | null,
+	category: string | null,
+	importance: Importance | null,
+};
+
 export type LoopNote = {
 	tick: number,
 	note: string,
 };
 
+export type LoopProgress = LoopProgress_Serialize | LoopProgress_Deserialize;
+
+export type LoopProgress_Deserialize = {
+	/**  Open loop id, e.g. "O2". */
+	id: string,
+	/**  What happened to it in this scene. */
+	note?: string,
+};
+
+export type LoopProgress_Serialize = {
+	/**  Open loop id, e.g. "O2". */
+	id: string,
+	/**  What happened to it in this scene. */
+	note: string,
+};
+
 export type LoopStatus = "open" | "resolved" | "abandoned";
+
+/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
+export type LoreEdit = LoreEdit_Serialize | LoreEdit_Deserialize;
+
+/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
+export type LoreEdit_Deserialize = {
+	fact?: string | null,
+	category?: string | null,
+	importance?: Importance | null,
+	keywords?: string[] | null,
+	aliases?: string[] | null,
+	always_on?: boolean | null,
+};
+
+/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
+export type LoreEdit_Serialize = {
+	fact: string | null,
+	category: string | null,
+	importance: Importance | null,
+	keywords: string[] | null,
+	aliases: string[] | null,
+	always_on: boolean | null,
+};
+
+export type LoreFact = LoreFact_Serialize | LoreFact_Deserialize;
+
+export type LoreFact_Deserialize = {
+	id: string,
+	fact: string,
+	category: string,
+	importance: Importance,
+	keywords: string[],
+	/**  Other names of what the fact is about; they trigger it like keywords. */
+	aliases?: string[],
+	/**  In every context, mentioned or not (like a critical fact). */
+	always_on?: boolean,
+	/**  The tick whose scene established the fact, if any (seed facts have none). */
+	source_tick?: number | null,
+	created_tick: number,
+};
+
+export type LoreFact_Serialize = {
+	id: string,
+	fact: string,
+	category: string,
+	importance: Importance,
+	keywords: string[],
+	/**  Other names of what the fact is about; they trigger it like keywords. */
+	aliases: string[],
+	/**  In every context, mentioned or not (like a critical fact). */
+	always_on: boolean,
+	/**  The tick whose scene established the fact, if any (seed facts have none). */
+	source_tick: number | null,
+	created_tick: number,
+};
+
+export type NewCharacter = NewCharacter_Serialize | NewCharacter_Deserialize;
+
+export type NewCharacter_Deserialize = {
+	/**  Full name as other characters would say it. */
+	name: string,
+	/**  The character's part in the story (smuggler, mentor, rival, …). */
+	role?: string,
+	/**  Appearance and first impression, 1–3 sentences. */
+	description?: string,
+	personality?: string[],
+	goals?: string[],
+	fears?: string[],
+	inventory?: string[],
+	/**  Other names or titles the character is known by. */
+	aliases?: string[],
+	/**  Location id where the character is now (e.g. "L0"). */
+	location?: string | null,
+	emotional_state?: string | null,
+	/**  What the character wants (external goal). */
+	want?: string,
+	/**  What the character needs (inner lack). */
+	need?: string,
+	/**  Established facts that must not be contradicted later, e.g. {"brother": "missing"}. */
+	facts?: { [key in string]: string },
+};
+
+export type NewCharacter_Serialize = {
+	/**  Full name as other characters would say it. */
+	name: string,
+	/**  The character's part in the story (smuggler, mentor, rival, …). */
+	role: string,
+	/**  Appearance and first impression, 1–3 sentences. */
+	description: string,
+	personality: string[],
+	goals: string[],
+	fears: string[],
+	inventory: string[],
+	/**  Other names or titles the character is known by. */
+	aliases: string[],
+	/**  Location id where the character is now (e.g. "L0"). */
+	location: string | null,
+	emotional_state: string | null,
+	/**  What the character wants (external goal). */
+	want: string,
+	/**  What the character needs (inner lack). */
+	need: string,
+	/**  Established facts that must not be contradicted later, e.g. {"brother": "missing"}. */
+	facts: { [key in string]: string },
+};
+
+/**  A new pressure clock. */
+export type NewClock = NewClock_Serialize | NewClock_Deserialize;
+
+/**  A new pressure clock. */
+export type NewClock_Deserialize = {
+	name: string,
+	description?: string,
+	value?: number,
+	max: number,
+	per_tick?: number,
+	thresholds?: Threshold[],
+};
+
+/**  A new pressure clock. */
+export type NewClock_Serialize = {
+	name: string,
+	description: string,
+	value: number,
+	max: number,
+	per_tick: number,
+	thresholds: Threshold[],
+};
+
+export type NewLocation = NewLocation_Serialize | NewLocation_Deserialize;
+
+export type NewLocation_Deserialize = {
+	name: string,
+	description?: string,
+	/**  Sights, sounds, smells that make the place real. */
+	sensory?: string[],
+	threats?: string[],
+	inhabitants?: string[],
+	/**  1 (calm) to 5 (explosive); default 2. */
+	tension_level?: number | null,
+	/**  Ids of existing locations reachable from here (e.g. ["L0"]). */
+	connections?: string[],
+	aliases?: string[],
+	facts?: { [key in string]: string },
+};
+
+export type NewLocation_Serialize = {
+	name: string,
+	description: string,
+	/**  Sights, sounds, smells that make the place real. */
+	sensory: string[],
+	threats: string[],
+	inhabitants: string[],
+	/**  1 (calm) to 5 (explosive); default 2. */
+	tension_level: number | null,
+	/**  Ids of existing locations reachable from here (e.g. ["L0"]). */
+	connections: string[],
+	aliases: string[],
+	facts: { [key in string]: string },
+};
+
+export type NewLoop = NewLoop_Serialize | NewLoop_Deserialize;
+
+export type NewLoop_Deserialize = {
+	description: string,
+	/**  goal, mystery, conflict, relationship, threat, promise, … */
+	category?: string,
+	importance?: Importance,
+};
+
+export type NewLoop_Serialize = {
+	description: string,
+	/**  goal, mystery, conflict, relationship, threat, promise, … */
+	category: string,
+	importance: Importance,
+};
+
+export type NewLore = NewLore_Serialize | NewLore_Deserialize;
+
+export type NewLore_Deserialize = {
+	/**  The fact, stated plainly in one or two sentences. */
+	fact: string,
+	/**  magic, history, politics, custom, geography, technology, … */
+	category?: string,
+	importance?: Importance,
+	/**  Words that should bring this fact back to mind when they come up. */
+	keywords?: string[],
+	/**  Other names of what the fact is about; they bring it back like keywords. */
+	aliases?: string[],
+	/**
+	 *  Keep the fact in every scene's context. An author's choice (seed files), hidden from
+	 *  the models' schemas: an always-on fact costs tokens on every tick.
+	 */
+	always_on?: boolean,
+};
+
+export type NewLore_Serialize = {
+	/**  The fact, stated plainly in one or two sentences. */
+	fact: string,
+	/**  magic, history, politics, custom, geography, technology, … */
+	category: string,
+	importance: Importance,
+	/**  Words that should bring this fact back to mind when they come up. */
+	keywords: string[],
+	/**  Other names of what the fact is about; they bring it back like keywords. */
+	aliases: string[],
+	/**
+	 *  Keep the fact in every scene's context. An author's choice (seed files), hidden from
+	 *  the models' schemas: an always-on fact costs tokens on every tick.
+	 */
+	always_on: boolean,
+};
 
 export type NewNovelForm = {
 	title: string,
@@ -536,17 +1243,84 @@ export type NewNovelForm = {
 	goal: string,
 };
 
+/**  A new record the writer adds. */
+export type NewRecord = NewRecord_Serialize | NewRecord_Deserialize;
+
+/**  A new record the writer adds. */
+export type NewRecord_Deserialize = {
+	kind: "character",
+} & NewCharacter_Deserialize | {
+	kind: "location",
+} & NewLocation_Deserialize | {
+	kind: "relationship",
+} & NewRelationship_Deserialize | {
+	kind: "loop",
+} & NewLoop_Deserialize | {
+	kind: "lore",
+} & NewLore_Deserialize;
+
+/**  A new record the writer adds. */
+export type NewRecord_Serialize = {
+	kind: "character",
+} & NewCharacter_Serialize | {
+	kind: "location",
+} & NewLocation_Serialize | {
+	kind: "relationship",
+} & NewRelationship_Serialize | {
+	kind: "loop",
+} & NewLoop_Serialize | {
+	kind: "lore",
+} & NewLore_Serialize;
+
+export type NewRelationship = NewRelationship_Serialize | NewRelationship_Deserialize;
+
+export type NewRelationship_Deserialize = {
+	/**  Character id of one side (e.g. "C0"). */
+	character_a: string,
+	/**  Character id of the other side. */
+	character_b: string,
+	/**  ally, rival, family, romance, mentor, enemy, … */
+	kind: string,
+	/**  Where it stands now (trusting, strained, …); default "new". */
+	status?: string | null,
+	/**  1 (faint) to 10 (all-consuming); default 5. */
+	intensity?: number | null,
+	/**  How character_a sees character_b. */
+	perspective_a?: string,
+	/**  How character_b sees character_a. */
+	perspective_b?: string,
+};
+
+export type NewRelationship_Serialize = {
+	/**  Character id of one side (e.g. "C0"). */
+	character_a: string,
+	/**  Character id of the other side. */
+	character_b: string,
+	/**  ally, rival, family, romance, mentor, enemy, … */
+	kind: string,
+	/**  Where it stands now (trusting, strained, …); default "new". */
+	status: string | null,
+	/**  1 (faint) to 10 (all-consuming); default 5. */
+	intensity: number | null,
+	/**  How character_a sees character_b. */
+	perspective_a: string,
+	/**  How character_b sees character_a. */
+	perspective_b: string,
+};
+
 export type NodeKind = "character" | "location";
 
 /**
  *  The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
- *  settings saved, or another novel was opened or closed.
+ *  settings saved, the story bible edited, the story rewound, a branch made, switched, renamed
+ *  or deleted, a version restored, or another novel was opened or closed.
  */
 export type NovelChanged = NovelChanged_Serialize | NovelChanged_Deserialize;
 
 /**
  *  The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
- *  settings saved, or another novel was opened or closed.
+ *  settings saved, the story bible edited, the story rewound, a branch made, switched, renamed
+ *  or deleted, a version restored, or another novel was opened or closed.
  */
 export type NovelChanged_Deserialize = {
 	/**  The novel's folder, or `None` when no novel is open any more. */
@@ -556,7 +1330,8 @@ export type NovelChanged_Deserialize = {
 
 /**
  *  The open novel changed on disk: a tick committed, a scene was edited, a failure skipped,
- *  settings saved, or another novel was opened or closed.
+ *  settings saved, the story bible edited, the story rewound, a branch made, switched, renamed
+ *  or deleted, a version restored, or another novel was opened or closed.
  */
 export type NovelChanged_Serialize = {
 	/**  The novel's folder, or `None` when no novel is open any more. */
@@ -570,6 +1345,8 @@ export type NovelOverview_Deserialize = {
 	path: string,
 	foundation: Foundation_Deserialize,
 	generation: GenerationSettings_Deserialize,
+	/**  The branch the story is on ("main" until the writer rewinds or forks). */
+	branch: string,
 	/**  The last committed tick (0 before the first scene). */
 	current_tick: number,
 	scenes: number,
@@ -591,6 +1368,8 @@ export type NovelOverview_Serialize = {
 	path: string,
 	foundation: Foundation_Serialize,
 	generation: GenerationSettings_Serialize,
+	/**  The branch the story is on ("main" until the writer rewinds or forks). */
+	branch: string,
 	/**  The last committed tick (0 before the first scene). */
 	current_tick: number,
 	scenes: number,
@@ -642,6 +1421,19 @@ export type PlanAction_Serialize = {
 	required: boolean,
 };
 
+/**  The writer's answer to a plan, before any tool runs. */
+export type PlanVerdict = PlanVerdict_Serialize | PlanVerdict_Deserialize;
+
+/**  The writer's answer to a plan, before any tool runs. */
+export type PlanVerdict_Deserialize = { decision: "accept" } | 
+/**  Run this plan instead (it is validated like the planner's). */
+{ decision: "edit"; plan: Plan_Deserialize } | { decision: "reject" };
+
+/**  The writer's answer to a plan, before any tool runs. */
+export type PlanVerdict_Serialize = { decision: "accept" } | 
+/**  Run this plan instead (it is validated like the planner's). */
+{ decision: "edit"; plan: Plan_Serialize } | { decision: "reject" };
+
 export type Plan_Deserialize = {
 	/**  Why this plan makes sense for the story now. */
 	rationale: string,
@@ -679,6 +1471,61 @@ export type Plan_Serialize = {
 export type PointOfView = 
 /**  Close third person, limited to the POV character's perceptions. */
 "deep_third" | "first";
+
+/**  What the pressure is after a change. */
+export type Pressure = Pressure_Serialize | Pressure_Deserialize;
+
+/**  One change to the pressure on the story. */
+export type PressureChange = PressureChange_Serialize | PressureChange_Deserialize;
+
+/**  One change to the pressure on the story. */
+export type PressureChange_Deserialize = { op: "add_clock"; clock: NewClock_Deserialize } | { op: "edit_clock"; id: string; clock: NewClock_Deserialize } | { op: "remove_clock"; id: string } | { op: "add_event"; tick: number; description: string } | { op: "remove_event"; id: string };
+
+/**  One change to the pressure on the story. */
+export type PressureChange_Serialize = { op: "add_clock"; clock: NewClock_Serialize } | { op: "edit_clock"; id: string; clock: NewClock_Serialize } | { op: "remove_clock"; id: string } | { op: "add_event"; tick: number; description: string } | { op: "remove_event"; id: string };
+
+/**  Rising pressure: an opposing force or a doom clock that fills toward its maximum. */
+export type PressureClock = PressureClock_Serialize | PressureClock_Deserialize;
+
+/**  Rising pressure: an opposing force or a doom clock that fills toward its maximum. */
+export type PressureClock_Deserialize = {
+	/**  "P0". */
+	id: string,
+	name: string,
+	description?: string,
+	value: number,
+	max: number,
+	/**  How much it rises with every scene (0: only when the writer moves it). */
+	per_tick?: number,
+	thresholds?: Threshold[],
+	created_tick: number,
+};
+
+/**  Rising pressure: an opposing force or a doom clock that fills toward its maximum. */
+export type PressureClock_Serialize = {
+	/**  "P0". */
+	id: string,
+	name: string,
+	description: string,
+	value: number,
+	max: number,
+	/**  How much it rises with every scene (0: only when the writer moves it). */
+	per_tick: number,
+	thresholds: Threshold[],
+	created_tick: number,
+};
+
+/**  What the pressure is after a change. */
+export type Pressure_Deserialize = {
+	clocks: PressureClock_Deserialize[],
+	events: StoryEvent[],
+};
+
+/**  What the pressure is after a change. */
+export type Pressure_Serialize = {
+	clocks: PressureClock_Serialize[],
+	events: StoryEvent[],
+};
 
 /**
  *  What a profile's calls cost, per million tokens (in the provider's currency, usually US
@@ -755,6 +1602,43 @@ export type ProfileRow_Serialize = {
 	key_ready: boolean,
 	/**  Why it cannot, and what to do. */
 	key_problem: string | null,
+};
+
+/**  The next planner prompt, section by section. */
+export type PromptPreview = PromptPreview_Serialize | PromptPreview_Deserialize;
+
+/**  The next planner prompt, section by section. */
+export type PromptPreview_Deserialize = {
+	/**  The tick the prompt is for. */
+	tick: number,
+	/**  The embedding model, when semantic search is on. */
+	semantic_model?: string | null,
+	/**  Why semantic search is off, when it is. */
+	notice?: string | null,
+	sections: SectionReport[],
+	system_tokens: number,
+	user_tokens: number,
+	/**  The whole request as the provider would count it (with per-message overhead). */
+	prompt_tokens: number,
+	system: string,
+	user: string,
+};
+
+/**  The next planner prompt, section by section. */
+export type PromptPreview_Serialize = {
+	/**  The tick the prompt is for. */
+	tick: number,
+	/**  The embedding model, when semantic search is on. */
+	semantic_model: string | null,
+	/**  Why semantic search is off, when it is. */
+	notice: string | null,
+	sections: SectionReport[],
+	system_tokens: number,
+	user_tokens: number,
+	/**  The whole request as the provider would count it (with per-message overhead). */
+	prompt_tokens: number,
+	system: string,
+	user: string,
 };
 
 /**  Everything the tick is about to commit. */
@@ -945,6 +1829,73 @@ export type RecentNovel_Serialize = {
 	missing: boolean,
 };
 
+/**  A change to an existing character or location, by id. */
+export type RecordChange = RecordChange_Serialize | RecordChange_Deserialize;
+
+/**  A change to an existing character or location, by id. */
+export type RecordChange_Deserialize = {
+	id: string,
+	/**  Fields to change: nested objects merge, lists are replaced, null removes. */
+	changes?: { [key in string]: JsonValue },
+	/**  Items to add to list fields, e.g. {"inventory": ["map"]}. */
+	append?: { [key in string]: JsonValue },
+};
+
+/**  A change to an existing character or location, by id. */
+export type RecordChange_Serialize = {
+	id: string,
+	/**  Fields to change: nested objects merge, lists are replaced, null removes. */
+	changes: { [key in string]: JsonValue },
+	/**  Items to add to list fields, e.g. {"inventory": ["map"]}. */
+	append: { [key in string]: JsonValue },
+};
+
+/**  A relationship that formed or changed between two characters (ids). */
+export type RelationshipChange = RelationshipChange_Serialize | RelationshipChange_Deserialize;
+
+/**  A relationship that formed or changed between two characters (ids). */
+export type RelationshipChange_Deserialize = {
+	character_a: string,
+	character_b: string,
+	/**  ally, rival, family, romance, mentor, enemy, … (needed when the relationship is new). */
+	kind?: string | null,
+	status?: string | null,
+	intensity?: number | null,
+	/**  What happened between them in this scene. */
+	event?: string | null,
+};
+
+/**  A relationship that formed or changed between two characters (ids). */
+export type RelationshipChange_Serialize = {
+	character_a: string,
+	character_b: string,
+	/**  ally, rival, family, romance, mentor, enemy, … (needed when the relationship is new). */
+	kind: string | null,
+	status: string | null,
+	intensity: number | null,
+	/**  What happened between them in this scene. */
+	event: string | null,
+};
+
+/**  What a rewind did. */
+export type RewindReport = RewindReport_Serialize | RewindReport_Deserialize;
+
+/**  What a rewind did. */
+export type RewindReport_Deserialize = {
+	/**  The scene the story now ends with. */
+	tick: number,
+	/**  The branch that keeps the scenes after it, when there were any. */
+	kept_in?: string | null,
+};
+
+/**  What a rewind did. */
+export type RewindReport_Serialize = {
+	/**  The scene the story now ends with. */
+	tick: number,
+	/**  The branch that keeps the scenes after it, when there were any. */
+	kept_in: string | null,
+};
+
 export type RoleUsage = RoleUsage_Serialize | RoleUsage_Deserialize;
 
 export type RoleUsage_Deserialize = {
@@ -1050,6 +2001,58 @@ export type RunReport_Serialize = {
 	failure: RunFailure_Serialize | null,
 };
 
+/**  One version of the scene of a tick. */
+export type SceneVersion = SceneVersion_Serialize | SceneVersion_Deserialize;
+
+/**  One version of the scene of a tick. */
+export type SceneVersion_Deserialize = {
+	id: number,
+	tick: number,
+	/**  The branch it was made on. */
+	branch: string,
+	origin: VersionOrigin,
+	title: string,
+	prose: string,
+	words: number,
+	/**  The recorded change that made it the scene's text, when one did (a draft never is). */
+	change_seq?: number | null,
+	created_at: string,
+};
+
+/**  One version of the scene of a tick. */
+export type SceneVersion_Serialize = {
+	id: number,
+	tick: number,
+	/**  The branch it was made on. */
+	branch: string,
+	origin: VersionOrigin,
+	title: string,
+	prose: string,
+	words: number,
+	/**  The recorded change that made it the scene's text, when one did (a draft never is). */
+	change_seq: number | null,
+	created_at: string,
+};
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions = SceneVersions_Serialize | SceneVersions_Deserialize;
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions_Deserialize = {
+	tick: number,
+	versions: SceneVersion_Deserialize[],
+	/**  The id of the version the current branch shows. */
+	current?: number | null,
+};
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions_Serialize = {
+	tick: number,
+	versions: SceneVersion_Serialize[],
+	/**  The id of the version the current branch shows. */
+	current: number | null,
+};
+
 export type SceneView = SceneView_Serialize | SceneView_Deserialize;
 
 export type SceneView_Deserialize = {
@@ -1078,6 +2081,14 @@ export type SceneView_Serialize = {
 	created_at: string,
 };
 
+/**  A section's size against its budget, for the context preview. */
+export type SectionReport = {
+	name: string,
+	tokens: number,
+	budget: number,
+	trimmed: boolean,
+};
+
 /**  Only a `Violation` triggers the revision pass; warnings and notes are recorded. */
 export type Severity = "note" | "warning" | "violation";
 
@@ -1091,6 +2102,29 @@ export type Span = {
 };
 
 export type Stage = "gathering" | "planning" | "tools" | "writing" | "checking" | "revising" | "extracting" | "committing";
+
+export type StoryCharts = StoryCharts_Serialize | StoryCharts_Deserialize;
+
+export type StoryCharts_Deserialize = {
+	tension: TensionPoint_Deserialize[],
+	/**  Characters with at least one recorded state, in the order they were created. */
+	emotions: EmotionTrack_Deserialize[],
+};
+
+export type StoryCharts_Serialize = {
+	tension: TensionPoint_Serialize[],
+	/**  Characters with at least one recorded state, in the order they were created. */
+	emotions: EmotionTrack_Serialize[],
+};
+
+/**  Something that happens at a given tick whatever the characters do. */
+export type StoryEvent = {
+	/**  "E0". */
+	id: string,
+	tick: number,
+	description: string,
+	status: EventStatus,
+};
 
 export type StoryGraph = StoryGraph_Serialize | StoryGraph_Deserialize;
 
@@ -1119,6 +2153,29 @@ export type StructuredOutput =
 "prompt_only";
 
 export type Tense = "past" | "present";
+
+export type TensionPoint = TensionPoint_Serialize | TensionPoint_Deserialize;
+
+export type TensionPoint_Deserialize = {
+	tick: number,
+	title: string,
+	/**  1 (calm) to 10 (climax); `None` when the scene was never rated. */
+	tension?: number | null,
+};
+
+export type TensionPoint_Serialize = {
+	tick: number,
+	title: string,
+	/**  1 (calm) to 10 (climax); `None` when the scene was never rated. */
+	tension: number | null,
+};
+
+/**  A level at which a clock changes the story. */
+export type Threshold = {
+	at: number,
+	/**  What happens when the clock reaches it. */
+	note: string,
+};
 
 export type TickEvent = TickEvent_Serialize | TickEvent_Deserialize;
 
@@ -1249,6 +2306,55 @@ export type ToolRun = {
 	/**  The tool's output or its error, as compact JSON text. */
 	detail: string,
 };
+
+/**  What an update did: the changes applied and the contradictions refused (and flagged). */
+export type UpdateReport = UpdateReport_Serialize | UpdateReport_Deserialize;
+
+/**  What an update did: the changes applied and the contradictions refused (and flagged). */
+export type UpdateReport_Deserialize = {
+	id: string,
+	applied: FieldChange_Deserialize[],
+	contradictions: Contradiction_Deserialize[],
+};
+
+/**  What an update did: the changes applied and the contradictions refused (and flagged). */
+export type UpdateReport_Serialize = {
+	id: string,
+	applied: FieldChange_Serialize[],
+	contradictions: Contradiction_Serialize[],
+};
+
+/**  The writer's answer to a [`Proposal`]. */
+export type Verdict = Verdict_Serialize | Verdict_Deserialize;
+
+/**  The writer's answer to a [`Proposal`]. */
+export type Verdict_Deserialize = 
+/**  Commit, with the writer's prose if they edited it, without the changes they unticked. */
+{ decision: "accept"; prose?: string | null; unticked?: number[] } | 
+/**  Commit nothing. */
+{ decision: "reject" };
+
+/**  The writer's answer to a [`Proposal`]. */
+export type Verdict_Serialize = 
+/**  Commit, with the writer's prose if they edited it, without the changes they unticked. */
+{ decision: "accept"; prose: string | null; unticked: number[] } | 
+/**  Commit nothing. */
+{ decision: "reject" };
+
+/**  How a version came to be. */
+export type VersionOrigin = 
+/**  What the writer model wrote first, when it was revised before the commit. */
+"draft" | 
+/**  The version a tick committed after the revision pass (or its only version). */
+"revision" | 
+/**  A scene written again in place of an earlier one. */
+"regeneration" | 
+/**  The writer's own edit. */
+"edit" | 
+/**  An earlier version made current again. */
+"restore" | 
+/**  A scene written before versions were kept. */
+"imported";
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

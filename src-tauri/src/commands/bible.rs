@@ -12,14 +12,14 @@ use novel_core::config::Foundation;
 use novel_core::memory::{EntityUpdate, LoopEdit, LoreEdit, UpdateReport};
 use novel_core::model::{Beat, LoreFact, PressureClock, StoryEvent};
 use novel_core::novel::Novel;
-use novel_core::tick::{Models, PreviewError, PromptPreview};
+use novel_core::tick::{PreviewError, PromptPreview};
 use novel_core::views::{self, BibleView, StoryCharts};
 use serde::Deserialize;
 use specta::Type;
 use tauri::{AppHandle, State};
 
 use super::changed;
-use super::write::connect_default;
+use super::write::profiles;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
 use crate::state::AppState;
@@ -297,8 +297,10 @@ pub async fn propose_scene_memory(
     tick: u32,
 ) -> AppResult<EditProposal> {
     let session = state.session()?;
-    let models = Models::single(connect_default()?);
     let novel = session.write()?;
+    // The extractor's profile from novel.toml's [models], metered against its [budget].
+    let models =
+        novel_core::role_models::models_for(&novel, &profiles()?, None, Default::default())?;
     blocking(move || async move { Ok(bible::propose_after_edit(&novel, &models, tick).await?) })
         .await
 }

@@ -4,6 +4,8 @@
 //! In review mode the tick waits at the session's review desk for `plan_decision` and
 //! `review_decision` (see [`crate::review`]).
 
+use std::sync::Arc;
+
 use novel_core::clock::SystemClock;
 use novel_core::role_models;
 use novel_core::run::{self, RunControl, RunEnd, RunEvent, RunReport};

@@ -231,7 +231,7 @@ export function createBackend(s: Scenario) {
             const answer = new Promise<PlanVerdict_Deserialize>((resolve) => (planReview = resolve));
             await tickEvent({
               type: "awaiting_plan_review",
-              plan: { rationale: "Tamsin needs an ally.", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", actions: [], expected_outcomes: [] },
+              plan: { rationale: "Tamsin needs an ally.", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", beat: null, actions: [], expected_outcomes: [] },
             });
             const verdict = await answer;
             planReview = null;
@@ -278,7 +278,7 @@ export function createBackend(s: Scenario) {
               type: "awaiting_review",
               proposal: {
                 tick,
-                plan: { rationale: "r", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", actions: [], expected_outcomes: [] },
+                plan: { rationale: "r", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", beat: null, actions: [], expected_outcomes: [] },
                 tools: [{ tool: "memory.search", ok: true, detail: '{"hits":2}' }],
                 title: script.title ?? scene(tick).title,
                 summary: ["Bram hides her in the flooded cellar."],

@@ -20,8 +20,8 @@ mod timeline;
 mod tests;
 
 pub use bible::{BibleView, bible};
-pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};
 pub use book_search::{BookHit, book_search};
+pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};
 pub use entity::{EntityDetail, HistoryItem, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
 pub use history::{BranchRow, branches, version_diff};
