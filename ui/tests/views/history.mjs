@@ -15,6 +15,10 @@ const NEW_PROSE = "Rain had found its way under Tamsin's collar again.\n\nThis t
 test("Regenerate writes the latest scene again and its versions show the old text beside the new, with Restore", async () => {
   const app = await openApp(env, { novel: true, scenes: 2, ticks: [{ prose: NEW_PROSE, revise: true }] });
   const { page } = app;
+  // The shortcut listener is installed once the shell has rendered; a key pressed before that
+  // is lost (seen on a loaded machine).
+  await page.getByTestId("novel-stats").waitFor();
+  await page.getByTestId("regenerate-scene").waitFor();
   await page.keyboard.press("Control+Shift+Enter");
   await page.getByTestId("regenerated").waitFor();
   assert.match(await page.getByTestId("regenerated").textContent(), /Scene 2 was written again\. The earlier text is kept as a version/);
