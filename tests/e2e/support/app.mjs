@@ -3,7 +3,7 @@
 // Must run under an X server (the test command wraps the run in xvfb-run).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -19,8 +19,11 @@ export async function launchApp(env = {}) {
     if (!existsSync(file)) throw new Error(`${what} not found at ${file}; run the test command in README.md`);
   }
   const port = 4444 + Math.floor(Math.random() * 1000);
+  // Marks every process of this launch (the driver passes its environment on to the app), so
+  // `close` can find an app the WebDriver session left running.
+  const launch = `${process.pid}-${port}-${Date.now()}`;
   const driver = spawn(DRIVER, ["--port", String(port), "--native-port", String(port + 1000)], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...env, NOVEL_E2E_LAUNCH: launch },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let browser;
@@ -52,8 +55,40 @@ export async function launchApp(env = {}) {
       // SIGTERM, never SIGKILL: a killed tauri-driver orphans WebKitWebDriver and hangs the run.
       driver.kill("SIGTERM");
       await once(driver, "exit");
+      // An app the session did not close keeps the test runner waiting for ever.
+      await stopLeftovers(launch);
     },
   };
+}
+
+/** Processes whose environment carries `NOVEL_E2E_LAUNCH=launch`. */
+function processesOf(launch) {
+  const marker = `NOVEL_E2E_LAUNCH=${launch}`;
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(marker);
+      } catch {
+        return false; // gone already, or not ours to read
+      }
+    })
+    .map(Number);
+}
+
+async function stopLeftovers(launch) {
+  for (const signal of ["SIGTERM", "SIGKILL"]) {
+    const left = processesOf(launch);
+    if (left.length === 0) return;
+    for (const pid of left) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // exited meanwhile
+      }
+    }
+    await sleep(1000);
+  }
 }
 
 /** The element with `data-testid`. */
