@@ -1,9 +1,11 @@
-// The Cytoscape canvas: builds the graph when the data changes, restyles on theme change,
-// hides filtered kinds, and reports taps on nodes and relationship edges.
+// The Cytoscape canvas: builds the graph when the data changes (or the layout is reset),
+// restyles on theme change, hides filtered kinds, quiets labels of a large graph when zoomed
+// out, reports taps on nodes and relationship edges, and hands back positions after a drag.
 import { useEffect, useRef } from "react";
 import cytoscape from "cytoscape";
-import { elements, layoutFor, stylesheet } from "../lib/graph";
-import type { GraphKind } from "../lib/graph";
+import fcose from "cytoscape-fcose";
+import { elements, labelsHidden, layoutFor, separate, stylesheet } from "../lib/graph";
+import type { GraphKind, Positions } from "../lib/graph";
 import type { Theme } from "../lib/theme";
 import type { Graph } from "../lib/types";
 
@@ -13,8 +15,16 @@ interface Props {
   theme: Theme;
   selected: string | null;
   onSelect: (id: string | null) => void;
-  onLayout: (state: "running" | "done", visible: { nodes: number; edges: number }) => void;
+  onLayout: (state: "running" | "done", name: string, visible: { nodes: number; edges: number }) => void;
+  /** Positions the writer left; read when the graph is built. */
+  saved: Positions;
+  /** Bumped by "Reset layout" to lay the graph out afresh. */
+  layoutKey: number;
+  /** Every node's position after the writer drags one. */
+  onDragged: (positions: Positions) => void;
 }
+
+cytoscape.use(fcose);
 
 /** Fits the graph in view without blowing a small one up past a comfortable size. */
 function fit(cy: cytoscape.Core) {
@@ -39,13 +49,25 @@ function visibleCounts(cy: cytoscape.Core) {
   return { nodes, edges };
 }
 
-export function GraphCanvas({ graph, hidden, theme, selected, onSelect, onLayout }: Props) {
+/** Nudges apart the few nodes a force-directed layout of a large graph leaves touching. */
+function unoverlap(cy: cytoscape.Core) {
+  const nodes = cy.nodes();
+  const boxes = nodes.map((n) => {
+    const p = n.position();
+    return { x: p.x, y: p.y, w: n.outerWidth(), h: n.outerHeight() };
+  });
+  const apart = separate(boxes, 4);
+  cy.batch(() => nodes.forEach((n, i) => void n.position({ x: apart[i].x, y: apart[i].y })));
+}
+
+export function GraphCanvas({ graph, hidden, theme, selected, onSelect, onLayout, saved, layoutKey, onDragged }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const cyRef = useRef<cytoscape.Core | null>(null);
   const layoutState = useRef<"running" | "done">("running");
-  const callbacks = useRef({ onSelect, onLayout });
+  const layoutName = useRef("");
+  const callbacks = useRef({ onSelect, onLayout, onDragged, saved });
   useEffect(() => {
-    callbacks.current = { onSelect, onLayout };
+    callbacks.current = { onSelect, onLayout, onDragged, saved };
   });
 
   useEffect(() => {
@@ -70,13 +92,37 @@ export function GraphCanvas({ graph, hidden, theme, selected, onSelect, onLayout
     cy.on("tap", (e) => {
       if (e.target === cy) callbacks.current.onSelect(null);
     });
+    // Labels follow the zoom: a large graph zoomed out shows them on hover and selection only.
+    let quiet = false;
+    const quietLabels = () => {
+      const next = labelsHidden(graph.nodes.length, cy.zoom());
+      if (next === quiet) return;
+      quiet = next;
+      if (quiet) cy.elements().addClass("quiet");
+      else cy.elements().removeClass("quiet");
+    };
+    cy.on("zoom", quietLabels);
+    cy.on("mouseover", "node", (e) => e.target.addClass("hover"));
+    cy.on("mouseout", "node", (e) => e.target.removeClass("hover"));
+    cy.on("dragfree", "node", () => {
+      const positions: Positions = {};
+      cy.nodes().forEach((n) => {
+        const p = n.position();
+        positions[n.id()] = { x: p.x, y: p.y };
+      });
+      callbacks.current.onDragged(positions);
+    });
+    const options = layoutFor(graph.nodes.length, callbacks.current.saved, graph.nodes.map((n) => n.id));
     layoutState.current = "running";
-    callbacks.current.onLayout("running", visibleCounts(cy));
-    const layout = cy.layout(layoutFor(graph.nodes.length));
+    layoutName.current = options.name;
+    callbacks.current.onLayout("running", options.name, visibleCounts(cy));
+    const layout = cy.layout(options);
     layout.one("layoutstop", () => {
+      if (options.name === "fcose") unoverlap(cy);
       fit(cy);
+      quietLabels();
       layoutState.current = "done";
-      callbacks.current.onLayout("done", visibleCounts(cy));
+      callbacks.current.onLayout("done", options.name, visibleCounts(cy));
     });
     layout.run();
     // The details panel opening or the window resizing changes the canvas: fit it again.
@@ -97,7 +143,7 @@ export function GraphCanvas({ graph, hidden, theme, selected, onSelect, onLayout
       cyRef.current = null;
       if (__TEST_HOOKS__ && window.__novelCy === cy) delete window.__novelCy;
     };
-  }, [graph]);
+  }, [graph, layoutKey]);
 
   useEffect(() => {
     cyRef.current?.style(stylesheet());
@@ -110,15 +156,15 @@ export function GraphCanvas({ graph, hidden, theme, selected, onSelect, onLayout
       cy.elements().removeClass("hidden");
       for (const kind of hidden) cy.elements(`.${kind}`).addClass("hidden");
     });
-    callbacks.current.onLayout(layoutState.current, visibleCounts(cy));
-  }, [hidden, graph]);
+    callbacks.current.onLayout(layoutState.current, layoutName.current, visibleCounts(cy));
+  }, [hidden, graph, layoutKey]);
 
   useEffect(() => {
     const cy = cyRef.current;
     if (!cy) return;
     cy.elements(":selected").unselect();
     if (selected) cy.getElementById(selected).select();
-  }, [selected, graph]);
+  }, [selected, graph, layoutKey]);
 
   return <div className="graph-canvas" ref={container} data-testid="graph-canvas" aria-label="Story graph" role="img" />;
 }

@@ -1,5 +1,7 @@
-// Graph: characters and locations with relationships, connections and presence; filters by
-// kind, a search to find an entity, and the details panel of the one selected.
+// Graph: characters and places with who knows whom, ways between places and who is where;
+// filters by kind, a search to find an entity, the details panel of the one selected, the
+// writer's dragged positions kept per novel (with "Reset layout"), and a list view of the
+// same data for keyboard and screen-reader users.
 import { useCallback, useMemo, useState } from "react";
 import { commands } from "../bindings";
 import { EmptyState } from "../components/EmptyState";
@@ -7,14 +9,15 @@ import { BranchTag } from "../components/BranchTag";
 import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
 import { plural } from "../lib/format";
-import { layoutFor } from "../lib/graph";
-import type { GraphKind } from "../lib/graph";
+import type { GraphKind, Positions } from "../lib/graph";
+import { clearPositions, loadPositions, savePositions } from "../lib/graphPositions";
 import { useNovel } from "../lib/novel";
 import type { Theme } from "../lib/theme";
 import { useLoad } from "../lib/useLoad";
 import { EntityPanel } from "./EntityPanel";
 import { GraphCanvas } from "./GraphCanvas";
 import { GraphFilters } from "./GraphFilters";
+import { GraphList } from "./GraphList";
 import "../styles/graph.css";
 
 export default function GraphView({ theme }: { theme: Theme }) {
@@ -22,12 +25,36 @@ export default function GraphView({ theme }: { theme: Theme }) {
   const graph = useLoad(`graph:${overview?.path}:${version}`, () => call(commands.storyGraph()));
   const [hidden, setHidden] = useState<GraphKind[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
-  const [layout, setLayout] = useState<{ state: "running" | "done"; nodes: number; edges: number }>({
+  const [layout, setLayout] = useState<{ state: "running" | "done"; name: string; nodes: number; edges: number }>({
     state: "running",
+    name: "",
     nodes: 0,
     edges: 0,
   });
   const [query, setQuery] = useState("");
+  const [mode, setMode] = useState<"graph" | "list">("graph");
+  const path = overview?.path;
+  const [saved, setSaved] = useState<{ path: string | undefined; positions: Positions }>(() => ({
+    path,
+    positions: loadPositions(path),
+  }));
+  const [layoutKey, setLayoutKey] = useState(0);
+  // Another novel opened: its own positions (set during render, React's pattern for derived state).
+  if (saved.path !== path) setSaved({ path, positions: loadPositions(path) });
+
+  const onDragged = useCallback(
+    (positions: Positions) => {
+      savePositions(path, positions);
+      setSaved({ path, positions });
+    },
+    [path],
+  );
+
+  const resetLayout = () => {
+    clearPositions(path);
+    setSaved({ path, positions: {} });
+    setLayoutKey((k) => k + 1);
+  };
 
   const counts = useMemo(() => {
     const c: Record<GraphKind, number> = { character: 0, location: 0, relationship: 0, connection: 0, presence: 0 };
@@ -38,8 +65,8 @@ export default function GraphView({ theme }: { theme: Theme }) {
 
   const names = useMemo(() => new Map((graph.data?.nodes ?? []).map((n) => [n.id, n.label])), [graph.data]);
 
-  const onLayout = useCallback((state: "running" | "done", visible: { nodes: number; edges: number }) => {
-    setLayout({ state, ...visible });
+  const onLayout = useCallback((state: "running" | "done", name: string, visible: { nodes: number; edges: number }) => {
+    setLayout({ state, name, ...visible });
   }, []);
 
   const toggle = (kind: GraphKind) => setHidden((h) => (h.includes(kind) ? h.filter((k) => k !== kind) : [...h, kind]));
@@ -56,10 +83,25 @@ export default function GraphView({ theme }: { theme: Theme }) {
     return <EmptyState title="Nobody here yet">Characters and places appear as the story introduces them.</EmptyState>;
   }
   const links = graph.data.edges.length;
+  const hasSaved = Object.keys(saved.positions).length > 0;
 
   return (
     <div className={`graph-view${selected ? " with-panel" : ""}`}>
       <div className="graph-toolbar">
+        <div className="segmented graph-mode" role="group" aria-label="Show as">
+          {(["graph", "list"] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              className={mode === m ? "on" : ""}
+              aria-pressed={mode === m}
+              data-testid={`graph-mode-${m}`}
+              onClick={() => setMode(m)}
+            >
+              {m === "graph" ? "Graph" : "List"}
+            </button>
+          ))}
+        </div>
         <GraphFilters counts={counts} hidden={hidden} onToggle={toggle} />
         <div className="graph-search">
           <input
@@ -94,7 +136,7 @@ export default function GraphView({ theme }: { theme: Theme }) {
         className="graph-stats"
         data-testid="graph-stats"
         data-layout={layout.state}
-        data-layout-name={layoutFor(graph.data.nodes.length).name}
+        data-layout-name={layout.name}
         data-visible-nodes={layout.nodes}
         data-visible-edges={layout.edges}
       >
@@ -102,16 +144,35 @@ export default function GraphView({ theme }: { theme: Theme }) {
           {plural(counts.character, "character")} · {plural(counts.location, "location")} · {plural(links, "link")}
         </span>{" "}
         <BranchTag />
+        {mode === "graph" && (
+          <button
+            type="button"
+            className="btn btn-quiet graph-reset"
+            data-testid="graph-reset-layout"
+            disabled={!hasSaved}
+            title={hasSaved ? "Forget the positions you dragged and lay the graph out afresh" : "Drag a node to keep it where you put it"}
+            onClick={resetLayout}
+          >
+            Reset layout
+          </button>
+        )}
       </p>
       <div className="graph-body">
-        <GraphCanvas
-          graph={graph.data}
-          hidden={hidden}
-          theme={theme}
-          selected={selected}
-          onSelect={setSelected}
-          onLayout={onLayout}
-        />
+        {mode === "graph" ? (
+          <GraphCanvas
+            graph={graph.data}
+            hidden={hidden}
+            theme={theme}
+            selected={selected}
+            onSelect={setSelected}
+            onLayout={onLayout}
+            saved={saved.positions}
+            layoutKey={layoutKey}
+            onDragged={onDragged}
+          />
+        ) : (
+          <GraphList graph={graph.data} hidden={hidden} selected={selected} onSelect={setSelected} />
+        )}
         {selected && <EntityPanel id={selected} version={version} names={names} onClose={() => setSelected(null)} />}
       </div>
     </div>

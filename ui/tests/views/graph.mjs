@@ -1,6 +1,7 @@
 // Graph: nodes and edges from storyGraph in Cytoscape, counts, a click on a node opens its
-// details with history (contradictions highlighted), filters hide kinds, and a 300-node
-// graph lays out.
+// details with history (contradictions highlighted), filters hide kinds, edges named in plain
+// words, the list view (keyboard, filters), dragged positions kept per novel with "Reset
+// layout", and a 300-node graph laid out by fcose without overlap, its labels quiet when zoomed out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openApp } from "../support/harness.mjs";
@@ -96,21 +97,165 @@ test("the search finds an entity and opens its details", async () => {
   await app.close();
 });
 
-test("a 300-node graph lays out (concentric, not force-directed) and filters", async () => {
+test("a 300-node graph lays out with fcose, no two nodes overlap, and it filters", async () => {
   const app = await openGraph({ graphSize: 300 });
   const { page } = app;
   assert.match(await page.getByTestId("graph-counts").textContent(), /^240 characters · 60 locations · \d+ links$/);
-  assert.equal(await page.getByTestId("graph-stats").getAttribute("data-layout-name"), "concentric");
+  assert.equal(await page.getByTestId("graph-stats").getAttribute("data-layout-name"), "fcose");
   const [nodes, edges] = await visible(page);
   assert.equal(nodes, 300);
   assert.ok(edges > 400, `${edges} edges`);
-  const spread = await page.evaluate(() => {
-    const xs = window.__novelCy.nodes().map((n) => `${Math.round(n.position("x"))},${Math.round(n.position("y"))}`);
-    return new Set(xs).size;
+  const overlaps = await page.evaluate(() => {
+    const boxes = window.__novelCy.nodes().map((n) => n.boundingBox({ includeLabels: false }));
+    let count = 0;
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i];
+        const b = boxes[j];
+        if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) count++;
+      }
+    return count;
   });
-  assert.equal(spread, 300, "every node has a place of its own");
+  assert.equal(overlaps, 0, "no node is drawn over another");
   await page.getByTestId("filter-location").click();
   await expectVisible(page, 240, null, "locations hidden");
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("at 300 nodes labels hide when zoomed out and show on zoom, hover and selection", async () => {
+  const app = await openGraph({ graphSize: 300 });
+  const { page } = app;
+  // A quiet label is transparent: the text stays for hover and selection.
+  const shown = (id) => page.evaluate((i) => Number(window.__novelCy.getElementById(i).style("text-opacity")) > 0, id);
+  await page.evaluate(() => window.__novelCy.zoom(0.3));
+  assert.equal(await shown("C65"), false, "zoomed out: no label");
+  assert.equal(await shown("L3"), false);
+  assert.equal(await shown("R65"), false, "nor on edges");
+  await page.evaluate(() => window.__novelCy.getElementById("C65").select());
+  assert.equal(await shown("C65"), true, "the selected node keeps its label");
+  assert.equal(await shown("C66"), false);
+  // A real pointer over a node shows its name.
+  await page.evaluate(() => {
+    const cy = window.__novelCy;
+    cy.zoom(0.5);
+    cy.center(cy.getElementById("C66"));
+  });
+  const at = await page.evaluate(() => window.__novelCy.getElementById("C66").renderedPosition());
+  const box = await page.getByTestId("graph-canvas").boundingBox();
+  await page.mouse.move(box.x + at.x, box.y + at.y);
+  await page.waitForFunction(() => Number(window.__novelCy.getElementById("C66").style("text-opacity")) > 0, null, { timeout: 3000 });
+  await page.mouse.move(box.x + 2, box.y + 2);
+  await page.waitForFunction(() => Number(window.__novelCy.getElementById("C66").style("text-opacity")) === 0, null, { timeout: 3000 });
+  await page.evaluate(() => {
+    const cy = window.__novelCy;
+    cy.zoom({ level: 1, position: cy.getElementById("C66").position() });
+  });
+  assert.equal(await shown("C66"), true, "zoomed in: labels are back");
+  assert.equal(await shown("R65"), true);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("edges are named in plain words, on the canvas and in the filters", async () => {
+  const app = await openGraph();
+  const { page } = app;
+  const labels = await page.evaluate(() => Object.fromEntries(window.__novelCy.edges().map((e) => [e.id(), e.style("label")])));
+  assert.deepEqual(labels, { "C0@L0": "is in", "C1@L0": "is in", R0: "ally (uneasy)", "L0~L1": "a flooded stair" });
+  const filters = await page.locator(".graph-filters").textContent();
+  assert.match(filters, /Who is where/);
+  assert.match(filters, /Who knows whom/);
+  assert.doesNotMatch(filters, /Presence/);
+  assert.doesNotMatch(await page.locator(".graph-view").textContent(), /is at/);
+  await app.close();
+});
+
+test("the list view shows every character and place with its links, follows the filters, and works by keyboard", async () => {
+  const app = await openGraph();
+  const { page } = app;
+  await page.getByTestId("graph-mode-list").click();
+  assert.equal(await page.getByTestId("graph-mode-list").getAttribute("aria-pressed"), "true");
+  assert.equal(await page.getByTestId("graph-canvas").count(), 0, "the list replaces the canvas");
+  const items = page.getByTestId("graph-list-item");
+  assert.equal(await items.count(), 5);
+  const item = (id) => page.locator(`[data-testid="graph-list-item"][data-id="${id}"]`);
+  const tamsin = await item("C0").textContent();
+  assert.match(tamsin, /Tamsin Vale/);
+  assert.match(tamsin, /is in Rainmarket Docks/);
+  assert.match(tamsin, /knows Bram: ally \(uneasy\)/);
+  assert.match(await item("C1").textContent(), /knows Tamsin Vale: ally \(uneasy\)/);
+  const docks = await item("L0").textContent();
+  assert.match(docks, /Tamsin Vale is here/);
+  assert.match(docks, /Bram is here/);
+  assert.match(docks, /leads to Salt Gate \(a flooded stair\)/);
+  assert.match(await item("C2").textContent(), /No links shown/);
+
+  // Keyboard: arrows move between entries, Home/End jump, Enter opens the details.
+  const entries = page.locator("button.graph-entry");
+  await entries.first().focus();
+  const focused = () => page.evaluate(() => document.activeElement?.closest("li")?.dataset.id ?? null);
+  const first = await focused();
+  await page.keyboard.press("ArrowDown");
+  const second = await focused();
+  assert.notEqual(second, first);
+  assert.ok(second);
+  await page.keyboard.press("End");
+  assert.equal(await focused(), "L1", "End: the last place (Salt Gate)");
+  await page.keyboard.press("ArrowUp");
+  assert.equal(await focused(), "L0");
+  await page.keyboard.press("Home");
+  assert.equal(await focused(), first);
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.getByTestId("entity-panel").getByRole("heading", { name: "Salt Gate" }).waitFor();
+
+  // The same filters as the canvas.
+  await page.getByTestId("filter-presence").click();
+  assert.doesNotMatch(await item("C0").textContent(), /is in/);
+  assert.match(await item("C0").textContent(), /knows Bram/);
+  await page.getByTestId("filter-location").click();
+  assert.equal(await items.count(), 3, "places hidden");
+  assert.equal(await page.getByRole("heading", { name: "Places" }).count(), 0);
+  await page.getByTestId("graph-mode-graph").click();
+  await page.getByTestId("graph-canvas").waitFor();
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a dragged node stays where the writer put it when the graph is opened again, until Reset layout", async () => {
+  const app = await openGraph();
+  const { page } = app;
+  const reset = page.getByTestId("graph-reset-layout");
+  assert.ok(await reset.isDisabled(), "nothing to reset before a drag");
+  const at = await page.evaluate(() => window.__novelCy.getElementById("C0").renderedPosition());
+  const box = await page.getByTestId("graph-canvas").boundingBox();
+  await page.mouse.move(box.x + at.x, box.y + at.y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + at.x + 30, box.y + at.y + 20, { steps: 4 });
+  await page.mouse.move(box.x + at.x + 70, box.y + at.y + 45, { steps: 4 });
+  await page.mouse.up();
+  const dragged = await page.evaluate(() => window.__novelCy.getElementById("C0").position());
+  const before = await page.evaluate(() => Object.fromEntries(window.__novelCy.nodes().map((n) => [n.id(), n.position()])));
+  await page.waitForFunction(() => !document.querySelector('[data-testid="graph-reset-layout"]').disabled, null, { timeout: 3000 });
+  const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("novel-agent.graph-positions:")));
+  assert.deepEqual(stored, ["novel-agent.graph-positions:/home/writer/Novels/salt-and-iron"], "kept under the novel's folder");
+
+  // Away and back: the same places (preset), not a fresh random layout.
+  await page.getByTestId("nav-manuscript").click();
+  await page.getByTestId("graph-stats").waitFor({ state: "detached" });
+  await page.getByTestId("nav-graph").click();
+  await page.locator('[data-testid="graph-stats"][data-layout="done"]').waitFor({ timeout: 20000 });
+  assert.equal(await page.getByTestId("graph-stats").getAttribute("data-layout-name"), "preset");
+  const after = await page.evaluate(() => Object.fromEntries(window.__novelCy.nodes().map((n) => [n.id(), n.position()])));
+  for (const [id, p] of Object.entries(before)) {
+    assert.ok(Math.abs(after[id].x - p.x) < 0.5 && Math.abs(after[id].y - p.y) < 0.5, `${id} kept its place`);
+  }
+  assert.ok(Math.abs(after.C0.x - dragged.x) < 0.5 && Math.abs(after.C0.y - dragged.y) < 0.5);
+
+  await reset.click();
+  await page.locator('[data-testid="graph-stats"][data-layout="done"][data-layout-name="cose"]').waitFor({ timeout: 20000 });
+  assert.ok(await reset.isDisabled());
+  assert.equal(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("novel-agent.graph-positions:")).length), 0);
   await app.assertClean(assert);
   await app.close();
 });
