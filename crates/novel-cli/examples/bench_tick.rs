@@ -6,7 +6,7 @@
 //! 300-tick run sampled along the way (it should stay flat).
 //!
 //! ```sh
-//! cargo run --release -p novel-cli --example bench_tick            # the full run (~15 min)
+//! cargo run --release -p novel-cli --example bench_tick            # the full run (~1 min)
 //! cargo run -p novel-cli --example bench_tick -- --ci              # counts only, asserted
 //! ```
 //!
@@ -47,8 +47,12 @@ fn script() -> Script {
 }
 
 fn models(server: &BlockingTestServer) -> Models {
+    models_at(&server.base_url())
+}
+
+fn models_at(base_url: &str) -> Models {
     let profile = ProviderProfile::new("bench", ProviderKind::OpenAiCompatible, "bench-model")
-        .with_base_url(server.base_url());
+        .with_base_url(base_url);
     Models::single(novel_llm::connect(&profile).expect("a profile for the test server"))
 }
 
@@ -179,14 +183,15 @@ fn memory_kb() -> (u64, u64) {
     (field("VmRSS:"), field("VmHWM:"))
 }
 
-/// A 300-tick run in this (fresh) process, sampling its memory.
-fn long_run(dir: &Path, server: &BlockingTestServer, ticks: u32) {
+/// A 300-tick run in this (fresh) process, sampling its memory. The test server runs in the
+/// parent process: it keeps every request it receives, which must not count as the engine's.
+fn long_run(dir: &Path, base_url: &str, ticks: u32) {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("a runtime");
     let mut novel = synthetic::generate(&dir.join("long"), 0, &[]).expect("a new novel");
-    let models = models(server);
+    let models = models_at(base_url);
     let samples = std::sync::Mutex::new(Vec::new());
     let started = Instant::now();
     let on_event = |e: novel_core::run::RunEvent| {
@@ -223,13 +228,14 @@ fn long_run(dir: &Path, server: &BlockingTestServer, ticks: u32) {
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let ci = args.iter().any(|a| a == "--ci");
-    let server = TestServer::start_blocking(script()).expect("the test server starts");
     let tmp = tempfile::tempdir().expect("a temp dir");
     if let Some(i) = args.iter().position(|a| a == "--long-run") {
         let ticks = args.get(i + 1).and_then(|t| t.parse().ok()).unwrap_or(300);
-        long_run(tmp.path(), &server, ticks);
+        let url = args.get(i + 2).expect("--long-run TICKS URL");
+        long_run(tmp.path(), url, ticks);
         return;
     }
+    let server = TestServer::start_blocking(script()).expect("the test server starts");
     let (scenes, per): (&[u32], usize) = if ci {
         (&[10, 300], 2)
     } else {
@@ -284,7 +290,7 @@ fn main() {
     // Memory in a fresh process, so the generated novels above do not count.
     let me = std::env::current_exe().expect("the bench binary");
     let status = std::process::Command::new(me)
-        .args(["--long-run", "300"])
+        .args(["--long-run", "300", &server.base_url()])
         .status()
         .expect("the long run starts");
     assert!(status.success());

@@ -468,6 +468,10 @@ pub(super) struct NameHit {
 /// siblings) names neither, rather than guessing.
 pub(super) struct NameIndex {
     variants: Vec<(Vec<String>, usize)>,
+    /// The variants (their positions in `variants`, longest first) by their first word: a
+    /// sentence is scanned once, trying at each word only the names that can start there,
+    /// so the cost does not grow with the cast.
+    by_first: HashMap<String, Vec<usize>>,
 }
 
 impl NameIndex {
@@ -485,7 +489,33 @@ impl NameIndex {
             .collect();
         // Longest first, so "Bram Hale" wins over "Bram"; then by text for a stable order.
         variants.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
-        NameIndex { variants }
+        let mut by_first: HashMap<String, Vec<usize>> = HashMap::new();
+        for (at, (words, _)) in variants.iter().enumerate() {
+            if let Some(first) = words.first() {
+                by_first.entry(first.clone()).or_default().push(at);
+            }
+        }
+        NameIndex { variants, by_first }
+    }
+
+    /// The variants that could start at a word written as `written`, in priority order: those
+    /// whose first word is the word as written, lowercased (a name's lowercase word opening a
+    /// sentence), or either without a possessive `'s` (a one-word name).
+    fn starting_with(&self, written: &str) -> Vec<usize> {
+        let written = written.replace('’', "'");
+        let lower = written.to_lowercase();
+        let mut keys = vec![written.as_str(), lower.as_str()];
+        keys.extend(written.strip_suffix("'s"));
+        keys.extend(lower.strip_suffix("'s"));
+        let mut found: Vec<usize> = keys
+            .into_iter()
+            .filter_map(|k| self.by_first.get(k))
+            .flatten()
+            .copied()
+            .collect();
+        found.sort_unstable();
+        found.dedup();
+        found
     }
 
     /// Every name in the sentence's narration, left to right, not overlapping.
@@ -493,7 +523,8 @@ impl NameIndex {
         let mut out = Vec::new();
         let mut i = 0;
         'scan: while i < s.tokens.len() {
-            for (words, who) in &self.variants {
+            for at in self.starting_with(prose.word(&s.tokens[i])) {
+                let (words, who) = &self.variants[at];
                 if let Some((last, possessive)) = match_words(prose, &s.tokens, i, words) {
                     out.push(NameHit {
                         first: i,
