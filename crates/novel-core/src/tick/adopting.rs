@@ -42,15 +42,7 @@ pub async fn adopt_scene(
     cancel: &CancelToken,
     clock: &dyn Clock,
 ) -> Result<TickOutcome, TickError> {
-    if !novel.is_writable() {
-        return Err(TickError::Setup(format!(
-            "{} is open read-only; adopting a scene needs to write",
-            novel.root().display()
-        )));
-    }
-    let state = novel.state().map_err(|e| TickError::Setup(e.to_string()))?;
-    let tick = state.current_tick + 1;
-    observer.on_event(TickEvent::Started { tick });
+    let tick = super::start(novel, "adopting a scene", observer)?;
     let options = TickOptions::default();
     let mut run = new_run(novel, tick, models, &options, observer, cancel, clock);
     let result = tokio::select! {

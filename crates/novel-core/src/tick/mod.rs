@@ -242,6 +242,25 @@ pub async fn dry_run(
     }
 }
 
+/// The number of the tick about to start on `novel` (which `what` must be able to write), told
+/// to the observer.
+pub(super) fn start(
+    novel: &Novel,
+    what: &str,
+    observer: &dyn TickObserver,
+) -> Result<u32, TickError> {
+    if !novel.is_writable() {
+        return Err(TickError::Setup(format!(
+            "{} is open read-only; {what} needs to write",
+            novel.root().display()
+        )));
+    }
+    let state = novel.state().map_err(|e| TickError::Setup(e.to_string()))?;
+    let tick = state.current_tick + 1;
+    observer.on_event(TickEvent::Started { tick });
+    Ok(tick)
+}
+
 fn new_run<'a>(
     novel: &Novel,
     tick: u32,
@@ -279,15 +298,7 @@ pub async fn run_tick(
     cancel: &CancelToken,
     clock: &dyn Clock,
 ) -> Result<TickOutcome, TickError> {
-    if !novel.is_writable() {
-        return Err(TickError::Setup(format!(
-            "{} is open read-only; a tick needs to write",
-            novel.root().display()
-        )));
-    }
-    let state = novel.state().map_err(|e| TickError::Setup(e.to_string()))?;
-    let tick = state.current_tick + 1;
-    observer.on_event(TickEvent::Started { tick });
+    let tick = start(novel, "a tick", observer)?;
     let mut run = new_run(novel, tick, models, options, observer, cancel, clock);
     let result = tokio::select! {
         biased;
