@@ -4,7 +4,7 @@
 //! nothing of any user interface: the CLI and the desktop shell are thin fronts over this crate.
 //!
 //! The modules form layers, and a module uses only modules of its own layer or those below
-//! (`tests/layers.rs` fails the build on an upward `use`). `docs/ARCHITECTURE.md` explains
+//! (`tests/engine/layers.rs` fails the build on an upward `use`). `docs/ARCHITECTURE.md` explains
 //! each layer.
 
 // Layer 0 — foundations: plain data and helpers with no story logic.

@@ -8,7 +8,7 @@
 //! where (character offsets, the sentence, the record), because the findings are shown verbatim
 //! to the model in the single revision pass and to the writer in `novel check`
 //! ([`check_text`]). Precision comes first — a needless revision costs a call and can damage
-//! good prose; `tests/check_corpus.rs` measures both precision and recall on labelled passages.
+//! good prose; `tests/engine/check_corpus.rs` measures both precision and recall on labelled passages.
 
 mod check;
 mod continuity;

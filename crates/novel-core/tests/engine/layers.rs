@@ -138,7 +138,9 @@ fn imports_point_down_the_layers() {
     let mut problems = Vec::new();
     for (module, files) in product_files(&src) {
         let Some(own) = layer_of(&module) else {
-            problems.push(format!("module `{module}` has no layer in tests/layers.rs"));
+            problems.push(format!(
+                "module `{module}` has no layer in tests/engine/layers.rs"
+            ));
             continue;
         };
         for file in files {
