@@ -20,15 +20,13 @@ test("a writer edits a scene, re-reads it and accepts the proposed memory change
     await waitForText(b, "committed-scene", (t) => t.includes("Low Tide"), 60000);
 
     await click(b, "nav-manuscript");
-    const scene = await b.$('[data-testid="scene"][data-tick="1"]');
-    await scene.waitForDisplayed({ timeout: 15000 });
-    const edit = await scene.$('[data-testid="edit-scene"]');
-    await edit.waitForClickable({ timeout: 15000 });
-    await edit.click();
-    const editor = await scene.$('[data-testid="scene-editor"]');
-    await editor.waitForDisplayed({ timeout: 15000 });
-    await editor.setValue(EDITED);
-    await (await scene.$('[data-testid="save-scene"]')).click();
+    // Scene 1's controls, looked up afresh each time: the article re-renders as it changes.
+    const inScene = (id) => b.$(`[data-testid="scene"][data-tick="1"] [data-testid="${id}"]`);
+    await (await inScene("edit-scene")).waitForClickable({ timeout: 15000 });
+    await (await inScene("edit-scene")).click();
+    await (await inScene("scene-editor")).waitForDisplayed({ timeout: 15000 });
+    await (await inScene("scene-editor")).setValue(EDITED);
+    await (await inScene("save-scene")).click();
 
     // Nothing is re-read until the writer asks; then the proposal lists the changes.
     await (await byTestId(b, "memory-proposal")).waitForDisplayed({ timeout: 15000 });
@@ -43,6 +41,7 @@ test("a writer edits a scene, re-reads it and accepts the proposed memory change
 
     // The scene now carries the re-read title, and its edited prose stays.
     await waitForText(b, "scene-title", (t) => t.includes("The Salt Gate"));
+    const scene = await b.$('[data-testid="scene"][data-tick="1"]');
     assert.match(await textOf(scene), /storm lantern/);
   } finally {
     await app.close();
