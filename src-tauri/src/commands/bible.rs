@@ -18,7 +18,7 @@ use serde::Deserialize;
 use specta::Type;
 use tauri::{AppHandle, State};
 
-use super::changed;
+use super::edit_open_novel;
 use super::write::profiles;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
@@ -43,16 +43,13 @@ impl From<PreviewError> for AppError {
     }
 }
 
-/// Runs one writer's edit on the open novel and tells every view.
+/// Runs one writer's edit of the story bible on the open novel and tells every view.
 fn writer_edit<T>(
     app: &AppHandle,
     state: &State<'_, AppState>,
     change: impl FnOnce(&mut Novel) -> Result<T, BibleError>,
 ) -> AppResult<T> {
-    let session = state.session()?;
-    let out = change(&mut *session.write()?)?;
-    changed(app, Some(session.path_string()), ChangeReason::BibleEdited);
-    Ok(out)
+    edit_open_novel(app, state, ChangeReason::BibleEdited, change)
 }
 
 #[tauri::command]

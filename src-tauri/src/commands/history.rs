@@ -13,7 +13,7 @@ use novel_core::edits;
 use novel_core::views::{self, BranchRow, SceneView};
 use tauri::{AppHandle, State};
 
-use super::changed;
+use super::{changed, edit_open_novel};
 use crate::dialogs::{Dialogs, Question};
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
@@ -126,14 +126,9 @@ pub async fn new_branch(
     name: String,
     at: Option<u32>,
 ) -> AppResult<String> {
-    let session = state.session()?;
-    let name = control::fork(&mut *session.write()?, name.trim(), at, &SystemClock)?;
-    changed(
-        &app,
-        Some(session.path_string()),
-        ChangeReason::BranchChanged,
-    );
-    Ok(name)
+    edit_open_novel(&app, &state, ChangeReason::BranchChanged, |novel| {
+        control::fork(novel, name.trim(), at, &SystemClock)
+    })
 }
 
 /// Makes branch `name` current: the story takes that branch's latest state.
@@ -144,14 +139,9 @@ pub async fn switch_branch(
     state: State<'_, AppState>,
     name: String,
 ) -> AppResult<()> {
-    let session = state.session()?;
-    control::switch(&mut *session.write()?, &name)?;
-    changed(
-        &app,
-        Some(session.path_string()),
-        ChangeReason::BranchChanged,
-    );
-    Ok(())
+    edit_open_novel(&app, &state, ChangeReason::BranchChanged, |novel| {
+        control::switch(novel, &name).map(|_moved| ())
+    })
 }
 
 /// Renames a branch; returns the name it now has.
@@ -163,14 +153,9 @@ pub async fn rename_branch(
     name: String,
     new_name: String,
 ) -> AppResult<String> {
-    let session = state.session()?;
-    let renamed = control::rename(&mut *session.write()?, &name, new_name.trim())?;
-    changed(
-        &app,
-        Some(session.path_string()),
-        ChangeReason::BranchChanged,
-    );
-    Ok(renamed)
+    edit_open_novel(&app, &state, ChangeReason::BranchChanged, |novel| {
+        control::rename(novel, &name, new_name.trim())
+    })
 }
 
 /// Deletes a branch other than the current one; its scenes stay as versions.
@@ -181,14 +166,9 @@ pub async fn delete_branch(
     state: State<'_, AppState>,
     name: String,
 ) -> AppResult<()> {
-    let session = state.session()?;
-    control::delete(&mut *session.write()?, &name)?;
-    changed(
-        &app,
-        Some(session.path_string()),
-        ChangeReason::BranchChanged,
-    );
-    Ok(())
+    edit_open_novel(&app, &state, ChangeReason::BranchChanged, |novel| {
+        control::delete(novel, &name)
+    })
 }
 
 /// The scene of `tick` as each branch has it, for side-by-side reading.
