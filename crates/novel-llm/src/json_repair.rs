@@ -70,6 +70,14 @@ pub fn repair_json_object(text: &str) -> Option<LocalRepair> {
         .match_indices('{')
         .take(MAX_STARTS)
         .map(|(start, _)| &text[start..]);
+    for block in fenced.clone() {
+        // A fence marker may sit inside one of the object's strings and cut the block short:
+        // read on past the fence first, and when that object is valid there is nothing to do.
+        let start = block.as_ptr() as usize - text.as_ptr() as usize;
+        if let Candidate::Valid = repair_from(&text[start..]) {
+            return None;
+        }
+    }
     for candidate in fenced.chain(embedded) {
         match repair_from(candidate) {
             Candidate::Repaired(repair) => return Some(repair),
@@ -350,6 +358,12 @@ mod tests {
         assert_eq!(repair_json_object("{\"A.{\":\":\"}"), None);
         let repair = repair_json_object("{\"A.{\":\"x\ny\"}").unwrap();
         assert_eq!(repair.value, json!({"A.{": "x\ny"}));
+    }
+
+    #[test]
+    fn a_fence_marker_inside_a_string_of_a_fenced_object_is_not_its_end() {
+        let text = "```json\n{\"quote\":[\"```\"]}\n```";
+        assert_eq!(repair_json_object(text), None);
     }
 
     #[test]

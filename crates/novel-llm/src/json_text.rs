@@ -58,7 +58,7 @@ pub(crate) fn strip_think(text: &str) -> &str {
 }
 
 /// The contents of every ``` fenced block, with any language tag removed.
-pub(crate) fn fenced_blocks(text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn fenced_blocks(text: &str) -> impl Iterator<Item = &str> + Clone {
     text.split("```")
         .skip(1)
         .step_by(2)
