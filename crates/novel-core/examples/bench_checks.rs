@@ -52,6 +52,7 @@ fn main() {
             scene_location: None,
             locations: &[],
             lost_items: &[],
+            off_page: &[],
             target_words: (1, 1_000_000),
         })
         .len()

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use rusqlite::Connection;
 
-use super::{EvalInput, Finding, LostItem, evaluate, repetition};
+use super::{EvalInput, Finding, LostItem, evaluate, off_page_deaths, repetition};
 use crate::config::NovelConfig;
 use crate::model::Character;
 use crate::store::{self, StoreError, StoreResult};
@@ -68,6 +68,13 @@ pub fn check_text(
         ),
         None => None,
     };
+    let scenes = store::list_scenes(conn)?;
+    // A stored scene is read as of its own tick; any other text as the next scene.
+    let before = scenes
+        .iter()
+        .find(|s| s.prose.trim() == text.trim())
+        .map_or(state.current_tick.saturating_add(1), |s| s.tick);
+    let off_page = off_page_deaths(conn, &characters, pov_character, before)?;
     let mut findings = evaluate(&EvalInput {
         prose: text,
         pov: config.novel.pov,
@@ -77,27 +84,27 @@ pub fn check_text(
         scene_location,
         locations: &locations,
         lost_items: &lost,
+        off_page: &off_page,
         target_words: (
             config.generation.target_words_min,
             config.generation.target_words_max,
         ),
     });
-    let recent = recent_prose(conn, text)?;
+    let recent = recent_prose(&scenes, text);
     findings.extend(repetition(text, &recent));
     Ok(findings)
 }
 
 /// The prose of the latest scenes before `text`: when `text` is itself a stored scene, the
 /// scenes before it; otherwise the last [`RECENT_SCENES`].
-fn recent_prose(conn: &Connection, text: &str) -> StoreResult<Vec<String>> {
-    let scenes = store::list_scenes(conn)?;
+fn recent_prose(scenes: &[crate::model::Scene], text: &str) -> Vec<String> {
     let own = scenes.iter().position(|s| s.prose.trim() == text.trim());
     let before = own.unwrap_or(scenes.len());
     let from = before.saturating_sub(RECENT_SCENES as usize);
-    Ok(scenes[from..before]
+    scenes[from..before]
         .iter()
         .map(|s| s.prose.clone())
-        .collect())
+        .collect()
 }
 
 /// Items characters are known to have lost: every inventory change in the history log that

@@ -137,6 +137,13 @@ fn acting<'s>(ctx: &'s Ctx<'_>, who: usize) -> Option<(usize, &'s Sentence, (usi
                 .hits(&ctx.prose, s)
                 .into_iter()
                 .filter(|h| h.who == who && !h.possessive)
+                // "the nets of the late Silas Crane still hung": the name is not the subject.
+                .filter(|h| {
+                    h.first.checked_sub(1).is_none_or(|p| {
+                        !matches!(s.tokens[p].lower.as_str(), "late" | "of")
+                            || !s.tokens[h.first].plain_gap
+                    })
+                })
                 .find_map(|h| {
                     let verb = verb_chain(s, h.last).first().copied()?;
                     acts_at(ctx, s, h.last).then_some((

@@ -244,6 +244,35 @@ fn about_named(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
     None
 }
 
+/// Narration stating that a known person is dead ("Silas Crane was dead", "the late Silas"),
+/// not framed as belief, report or question: the person and the tokens of the statement.
+pub(super) fn stated_deaths(ctx: &Ctx<'_>, s: &Sentence) -> Vec<(usize, usize, usize)> {
+    if s.tokens.is_empty() || super::pov::is_question(ctx.prose.narration(s)) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for h in ctx.hits(s) {
+        if h.possessive {
+            continue;
+        }
+        let late = h
+            .first
+            .checked_sub(1)
+            .is_some_and(|p| s.tokens[p].lower == "late");
+        let (from, stated) = if late {
+            (h.first - 1, Some((LifeStatus::Dead, h.last)))
+        } else {
+            (h.first, stated_status(s, h.last + 1))
+        };
+        if let Some((LifeStatus::Dead, end)) = stated
+            && !unsure(s, from, end)
+        {
+            out.push((h.who, from, end));
+        }
+    }
+    out
+}
+
 fn framed(s: &Sentence) -> bool {
     s.tokens
         .iter()

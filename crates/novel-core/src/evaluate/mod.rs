@@ -3,7 +3,8 @@
 //! memory without any LLM call — narrator knowledge and foreshadowing, other characters' minds
 //! stated as fact, tense and person drift (sentence by sentence), the dead acting, a lost item
 //! in hand, a character in two places, a journey the location web does not allow, narration
-//! that contradicts a record, length, markup and meta text (errors), stock phrasing and
+//! that contradicts a record, a death the POV character cannot know of (what each character
+//! witnessed or was told, from the stored scenes), length, markup and meta text (errors), stock phrasing and
 //! repetition (warnings). Each finding quotes the offending words, says what to change and
 //! where (character offsets, the sentence, the record), because the findings are shown verbatim
 //! to the model in the single revision pass and to the writer in `novel check`
@@ -15,6 +16,7 @@ mod continuity;
 pub mod critic;
 mod facts;
 mod form;
+mod knowledge;
 mod lexicon;
 mod meta;
 mod minds;
@@ -36,6 +38,7 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 pub use check::{CheckError, CheckScope, RECENT_SCENES, check_text, lost_items};
+pub use knowledge::{Learned, OffPageDeath, learned, off_page_deaths};
 pub use style::{repetition, stock_phrases};
 pub use title::{check_title, clean_title, title_is_words};
 
@@ -55,6 +58,8 @@ pub struct EvalInput<'a> {
     pub locations: &'a [Location],
     /// Items characters are known to have lost or given away (the engine reads the history).
     pub lost_items: &'a [LostItem],
+    /// Deaths shown on earlier pages that the POV character has not witnessed or learned of.
+    pub off_page: &'a [OffPageDeath],
     /// `(target_words_min, target_words_max)` from the generation settings.
     pub target_words: (u32, u32),
 }
@@ -93,6 +98,8 @@ pub enum Check {
     StockPhrase,
     /// A scene title that is not words.
     Title,
+    /// The POV character knowing what happened off-page (a death they did not see or hear of).
+    OffPage,
 }
 
 impl Check {
@@ -114,6 +121,7 @@ impl Check {
             Check::Repetition => "repeated from recent scenes",
             Check::StockPhrase => "stock phrasing",
             Check::Title => "title",
+            Check::OffPage => "knows what happened off-page",
         }
     }
 }
@@ -193,7 +201,7 @@ const MAX_PER_CHECK: usize = 4;
 pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
     let ctx = Ctx::new(*input);
     let mut findings = Vec::new();
-    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 13] = [
+    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 14] = [
         pov::leaks,
         minds::other_minds,
         continuity::dead_characters,
@@ -201,6 +209,7 @@ pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
         continuity::lost_items,
         places::unreachable,
         facts::contradictions,
+        knowledge::off_page_knowledge,
         form::length,
         voice::tense_drift,
         voice::person_drift,

@@ -74,6 +74,7 @@ fn run_with(w: &World, prose: &str, pov: PointOfView, tense: Tense) -> Vec<Findi
         scene_location: Some(&w.locations[0]),
         locations: &w.locations,
         lost_items: &w.lost,
+        off_page: &[],
         // Wide enough that short test scenes raise no length finding.
         target_words: (1, 10_000),
     };
@@ -369,6 +370,7 @@ fn length_findings(words: usize, target: (u32, u32)) -> Vec<Finding> {
         scene_location: None,
         locations: &w.locations,
         lost_items: &[],
+        off_page: &[],
         target_words: target,
     };
     of(&evaluate(&input), Check::Length)
@@ -521,6 +523,7 @@ fn a_clean_deep_pov_scene_has_no_findings() {
         scene_location: Some(&w.locations[0]),
         locations: &w.locations,
         lost_items: &w.lost,
+        off_page: &[],
         target_words: (500, 900),
     };
     let findings = evaluate(&input);

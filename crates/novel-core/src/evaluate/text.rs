@@ -428,7 +428,7 @@ pub(super) fn name_words(name: &str) -> Vec<String> {
 
 /// Every way the prose may name a character: full name, aliases, and — for names of two or
 /// more words — the first and last names without honorifics.
-fn name_variants(c: &Character) -> Vec<Vec<String>> {
+pub(super) fn name_variants(c: &Character) -> Vec<Vec<String>> {
     let full = name_words(&c.name);
     let mut out = vec![full.clone()];
     out.extend(c.aliases.iter().map(|a| name_words(a)));

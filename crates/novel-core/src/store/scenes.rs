@@ -133,6 +133,15 @@ pub fn list_scenes(conn: &Connection) -> StoreResult<Vec<Scene>> {
     rows.map(|r| finish(r?)).collect()
 }
 
+/// The scenes of ticks `from..to`, in tick order.
+pub fn scenes_between(conn: &Connection, from: u32, to: u32) -> StoreResult<Vec<Scene>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT {COLUMNS} FROM scenes WHERE tick >= ?1 AND tick < ?2 ORDER BY tick"
+    ))?;
+    let rows = stmt.query_map([from, to], read_scene)?;
+    rows.map(|r| finish(r?)).collect()
+}
+
 /// The last `n` scenes, oldest first.
 pub fn recent_scenes(conn: &Connection, n: u32) -> StoreResult<Vec<Scene>> {
     let mut stmt = conn.prepare(&format!(

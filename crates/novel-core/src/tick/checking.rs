@@ -81,6 +81,8 @@ struct Memory {
     recent: Vec<String>,
     locations: Vec<Location>,
     lost: Vec<evaluate::LostItem>,
+    /// Deaths on earlier pages the POV character has not seen or heard of.
+    off_page: Vec<evaluate::OffPageDeath>,
     pov: Option<String>,
     location: Option<String>,
 }
@@ -112,11 +114,19 @@ impl Memory {
                     .last_location
                     .clone()
             });
+        let off_page = match pov
+            .as_deref()
+            .and_then(|id| characters.iter().find(|c| c.id == id))
+        {
+            Some(who) => evaluate::off_page_deaths(tx, &characters, who, u32::MAX)?,
+            None => Vec::new(),
+        };
         Ok(Memory {
             characters,
             recent,
             locations,
             lost,
+            off_page,
             pov,
             location,
         })
@@ -147,6 +157,7 @@ impl Memory {
             scene_location: location,
             locations: &self.locations,
             lost_items: &self.lost,
+            off_page: &self.off_page,
             target_words: (g.target_words_min, g.target_words_max),
         });
         if !findings.is_empty() {

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use novel_core::config::{NovelConfig, PointOfView, Tense};
 use novel_core::evaluate::{self, Check, CheckScope, Finding};
-use novel_core::model::{Character, LifeStatus, Location, StoryState};
+use novel_core::model::{Character, LifeStatus, Location, Scene, StoryState};
 use novel_core::store::{self, HistoryEntry, Store};
 use serde::Deserialize;
 use serde_json::json;
@@ -58,6 +58,7 @@ const LABELS: &[(&str, f64)] = &[
     ("tense", 0.9),
     ("person", 0.9),
     ("continuity", 0.85),
+    ("knowledge", 0.9),
     ("meta", 0.9),
 ];
 
@@ -75,14 +76,16 @@ fn label_of(check: Check) -> Option<&'static str> {
         | Check::Unreachable
         | Check::Contradiction => "continuity",
         Check::Markup | Check::MetaText => "meta",
+        Check::OffPage => "knowledge",
         Check::Length | Check::Repetition | Check::StockPhrase | Check::Title => return None,
     })
 }
 
-/// `pov` is the union of narrator knowledge and other minds: both are POV breaks.
+/// `pov` is the union of narrator knowledge, other minds and off-page knowledge: all are POV
+/// breaks.
 fn with_group(labels: BTreeSet<String>) -> BTreeSet<String> {
     let mut out = labels;
-    if out.contains("leak") || out.contains("mind") {
+    if out.contains("leak") || out.contains("mind") || out.contains("knowledge") {
         out.insert("pov".into());
     }
     out
@@ -194,6 +197,12 @@ fn world(path: &Path) -> Store {
             "Tobias Wren",
             json!({ "status": "dead", "last_location": "L9", "facts": { "pronouns": "he/him" } }),
         ),
+        // Dies on the page at tick 6 (see `on_page_death`).
+        character(
+            "C18",
+            "Silas Crane",
+            json!({ "status": "dead", "last_location": "L2", "facts": { "pronouns": "he/him" } }),
+        ),
     ];
     let locations = vec![
         location("L1", "the lighthouse", &["L2"]),
@@ -257,6 +266,7 @@ fn world(path: &Path) -> Store {
         )
         .unwrap();
     }
+    on_page_death(&tx);
     store::save_state(
         &tx,
         &StoryState {
@@ -270,6 +280,60 @@ fn world(path: &Path) -> Store {
     tx.commit().unwrap();
     assert!(characters.iter().any(|c| c.status == LifeStatus::Dead));
     store
+}
+
+/// Silas Crane drowns at the harbour in the scene of tick 6, seen by Marcus (its POV) and Maud;
+/// in the scene of tick 7 Lena tells Jonah. Nobody else has seen or heard of it.
+fn on_page_death(tx: &rusqlite::Transaction<'_>) {
+    let scene = |tick: u32, pov: &str, at: &str, prose: &str| Scene {
+        id: format!("S{tick}"),
+        tick,
+        title: format!("Scene {tick}"),
+        pov_character: Some(pov.into()),
+        location: Some(at.into()),
+        prose: prose.into(),
+        word_count: 0,
+        summary: vec!["A scene.".into()],
+        tension: Some(5),
+        created_at: "2026-01-01T00:00:00Z".into(),
+    };
+    store::insert_scene(
+        tx,
+        &scene(
+            6,
+            "C8",
+            "L2",
+            "The tide was high on the harbour steps. Silas Crane slipped on the weed and went \
+             under, and Marcus Dole could not reach him. Maud Fenn held the lantern while they \
+             dragged him out. He did not breathe again.",
+        ),
+    )
+    .unwrap();
+    store::insert_scene(
+        tx,
+        &scene(
+            7,
+            "C6",
+            "L3",
+            "Lena Marsh came to the stall before the bell. “Silas Crane drowned last night,” she \
+             said. Jonah Pike put down the crate he was carrying.",
+        ),
+    )
+    .unwrap();
+    store::append_history(
+        tx,
+        &HistoryEntry {
+            entity_id: "C18".into(),
+            tick: 6,
+            field: "status".into(),
+            change: "updated".into(),
+            old_value: Some(json!("alive")),
+            new_value: Some(json!("dead")),
+            flagged: false,
+            source: "extraction".into(),
+        },
+    )
+    .unwrap();
 }
 
 fn config(pov: &str, tense: &str) -> NovelConfig {
