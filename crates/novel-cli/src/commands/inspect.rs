@@ -1,6 +1,8 @@
-//! `novel inspect <id>`: the whole record, then its history by tick.
+//! `novel inspect <id>`: the whole record, then its history by tick; for a character, every
+//! death shown on the page and whether they saw it, were told of it, or do not know yet.
 
 use anyhow::{Result, bail};
+use novel_core::evaluate::{self, Learned};
 use novel_core::ids::{EntityId, EntityKind};
 use novel_core::novel::Novel;
 use novel_core::store;
@@ -38,8 +40,16 @@ pub fn run(novel: &Novel, raw_id: &str, as_json: bool) -> Result<()> {
         );
     };
     let history = store::history_of(conn, &key)?;
+    let knows = match store::get_character(conn, &key)? {
+        Some(who) => evaluate::deaths_known_to(conn, &store::list_characters(conn)?, &who)?,
+        None => Vec::new(),
+    };
     if as_json {
-        return crate::output::json(&serde_json::json!({ "record": record, "history": history }));
+        let mut out = serde_json::json!({ "record": record, "history": history });
+        if id.kind() == EntityKind::Character {
+            out["deaths_known"] = serde_json::to_value(&knows)?;
+        }
+        return crate::output::json(&out);
     }
     crate::output::say!("{}", serde_json::to_string_pretty(&record)?);
     if !history.is_empty() {
@@ -62,6 +72,22 @@ pub fn run(novel: &Novel, raw_id: &str, as_json: bool) -> Result<()> {
                 },
                 h.source,
                 flag
+            );
+        }
+    }
+    if !knows.is_empty() {
+        crate::output::say!("\nDeaths on the page, as this character knows them:");
+        for k in &knows {
+            let how = match k.learned {
+                Some((tick, Learned::Witnessed)) => format!("saw it (tick {tick})"),
+                Some((tick, Learned::Told)) => format!("learned of it in the scene of tick {tick}"),
+                None => "has not seen or heard of it".to_string(),
+            };
+            crate::output::say!(
+                "  {} ({}) died in the scene of tick {}: {how}",
+                k.character_name,
+                k.character_id,
+                k.died
             );
         }
     }

@@ -210,3 +210,85 @@ fn bad_input_gets_a_clear_error() {
     );
     assert!(err.contains("no character C99"), "{err}");
 }
+
+/// Silas Crane drowns in the scene of tick 1, told from Bram's point of view; Tamsin is not in
+/// it, and no scene since tells her.
+fn novel_with_a_death_on_the_page() -> (tempfile::TempDir, PathBuf) {
+    let (tmp, dir) = novel_with_memory();
+    let mut novel = Novel::open(&dir, Access::Write).unwrap();
+    let store = novel.store_mut().unwrap();
+    let tx = store.transaction().unwrap();
+    let silas = json!({ "id": "C3", "name": "Silas Crane", "status": "dead", "first_tick": 1,
+                        "last_update_tick": 1, "last_location": "L3" });
+    store::insert_character(&tx, &serde_json::from_value(silas).unwrap()).unwrap();
+    let scene = json!({ "id": "S1", "tick": 1, "title": "The Steps", "pov_character": "C2",
+        "location": "L3", "prose": "Silas Crane slipped on the harbour steps and went under. \
+        Bram Hale could not reach him.", "word_count": 16, "summary": ["Silas drowns."],
+        "tension": 6, "created_at": "2026-01-01T00:00:00Z" });
+    store::insert_scene(&tx, &serde_json::from_value(scene).unwrap()).unwrap();
+    store::append_history(
+        &tx,
+        &HistoryEntry {
+            entity_id: "C3".into(),
+            tick: 1,
+            field: "status".into(),
+            change: "updated".into(),
+            old_value: Some(json!("alive")),
+            new_value: Some(json!("dead")),
+            flagged: false,
+            source: "extraction".into(),
+        },
+    )
+    .unwrap();
+    tx.commit().unwrap();
+    (tmp, dir)
+}
+
+#[test]
+fn a_death_the_pov_character_neither_saw_nor_heard_of_is_found_and_inspect_says_who_knows() {
+    let (tmp, dir) = novel_with_a_death_on_the_page();
+    let draft = "Tamsin counted the crates twice. Silas Crane was dead, and the harbour was \
+                 quieter for it.\n";
+    let report = check_json(&dir, &write(tmp.path(), "draft.md", draft));
+    let findings = report["findings"].as_array().unwrap();
+    let f = findings
+        .iter()
+        .find(|f| f["check"] == "off_page")
+        .unwrap_or_else(|| panic!("no off_page finding in {report:#}"));
+    assert_eq!(f["record"], "C3");
+    assert!(
+        spanned(draft, f).starts_with("Silas Crane was dead"),
+        "{f:#}"
+    );
+    // From Bram's eyes, who saw it, the same sentence is fair; so is Tamsin being told.
+    let bram = stdout_of(novel().arg("-C").arg(&dir).args([
+        "--json",
+        "check",
+        "--pov-character",
+        "C2",
+        write(tmp.path(), "bram.md", draft).to_str().unwrap(),
+    ]));
+    assert!(!bram.contains("off_page"), "{bram}");
+    let told = "“Silas Crane drowned,” Bram said. Silas Crane was dead.\n";
+    let report = check_json(&dir, &write(tmp.path(), "told.md", told));
+    assert!(!report.to_string().contains("off_page"), "{report:#}");
+
+    let inspect = |id: &str| -> Value {
+        serde_json::from_str(&stdout_of(
+            novel().arg("-C").arg(&dir).args(["--json", "inspect", id]),
+        ))
+        .unwrap()
+    };
+    let tamsin = inspect("C0");
+    assert_eq!(tamsin["deaths_known"][0]["character_id"], "C3");
+    assert_eq!(tamsin["deaths_known"][0]["learned"], Value::Null);
+    assert_eq!(
+        inspect("C2")["deaths_known"][0]["learned"],
+        json!([1, "witnessed"])
+    );
+    let text = stdout_of(novel().arg("-C").arg(&dir).args(["inspect", "C0"]));
+    assert!(
+        text.contains("Silas Crane (C3) died in the scene of tick 1: has not seen or heard of it"),
+        "{text}"
+    );
+}

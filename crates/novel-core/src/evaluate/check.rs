@@ -73,7 +73,13 @@ pub fn check_text(
     let before = scenes
         .iter()
         .find(|s| s.prose.trim() == text.trim())
-        .map_or(state.current_tick.saturating_add(1), |s| s.tick);
+        .map_or_else(
+            || {
+                let last = scenes.last().map_or(0, |s| s.tick);
+                state.current_tick.max(last).saturating_add(1)
+            },
+            |s| s.tick,
+        );
     let off_page = off_page_deaths(conn, &characters, pov_character, before)?;
     let mut findings = evaluate(&EvalInput {
         prose: text,

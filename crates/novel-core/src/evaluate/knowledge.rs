@@ -76,6 +76,47 @@ pub fn off_page_deaths(
     Ok(out)
 }
 
+/// One death shown on the page, and whether (how, when) a character knows of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeathKnowledge {
+    pub character_id: String,
+    pub character_name: String,
+    /// The tick whose scene shows the death.
+    pub died: u32,
+    /// When and how the character learned of it; `None`: not yet.
+    pub learned: Option<(u32, Learned)>,
+}
+
+/// Every death on the page so far, as `who` knows it: what they witnessed, were told, or have
+/// not heard of yet.
+pub fn deaths_known_to(
+    conn: &Connection,
+    characters: &[Character],
+    who: &Character,
+) -> StoreResult<Vec<DeathKnowledge>> {
+    let mut out = Vec::new();
+    for c in characters
+        .iter()
+        .filter(|c| c.status == LifeStatus::Dead && c.id != who.id)
+    {
+        let Some(died) = death_tick(conn, &c.id)? else {
+            continue;
+        };
+        let scenes = store::scenes_between(conn, died, u32::MAX)?;
+        if scenes.first().is_none_or(|s| s.tick != died) {
+            continue;
+        }
+        out.push(DeathKnowledge {
+            character_id: c.id.clone(),
+            character_name: c.name.clone(),
+            died,
+            learned: learned(&scenes, died, who, c),
+        });
+    }
+    out.sort_by_key(|k| k.died);
+    Ok(out)
+}
+
 /// How and when `who` learned of `dead`'s death at tick `died`, from the scenes since.
 pub fn learned(
     scenes: &[Scene],

@@ -38,7 +38,9 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 
 pub use check::{CheckError, CheckScope, RECENT_SCENES, check_text, lost_items};
-pub use knowledge::{Learned, OffPageDeath, learned, off_page_deaths};
+pub use knowledge::{
+    DeathKnowledge, Learned, OffPageDeath, deaths_known_to, learned, off_page_deaths,
+};
 pub use style::{repetition, stock_phrases};
 pub use title::{check_title, clean_title, title_is_words};
 
