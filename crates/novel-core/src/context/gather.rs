@@ -13,6 +13,7 @@ use super::rollup::Rollups;
 use super::summary::{SummarySource, bounded_summary};
 use super::{EntityRef, StoryContext};
 use crate::config::NovelConfig;
+use crate::evaluate;
 use crate::model::SceneBrief;
 use crate::model::{Character, LoopStatus};
 use crate::store::{self, StoreError};
@@ -175,9 +176,14 @@ pub fn gather_with(
     );
 
     if let Some(pov) = &pov {
+        let mut portrait = render::character(pov);
+        let unknown = evaluate::off_page_deaths(conn, &characters, pov, u32::MAX)?;
+        if let Some(line) = render::unknown_to(pov, &unknown) {
+            portrait.insert(1.min(portrait.len()), line);
+        }
         sections.insert(
             SectionKind::Character,
-            fit_items(render::character(pov), budgets.character, Keep::Head),
+            fit_items(portrait, budgets.character, Keep::Head),
         );
         let rels = store::list_relationships(conn, Some(&pov.id))?;
         sections.insert(

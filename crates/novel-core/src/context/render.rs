@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use crate::config::Foundation;
+use crate::evaluate::OffPageDeath;
 use crate::model::{
     Beat, BeatStatus, Character, EventStatus, LifeStatus, Location, LoreFact, OpenLoop,
     PressureClock, Relationship, Scene, StoryEvent,
@@ -84,6 +85,30 @@ pub(crate) fn character(c: &Character) -> Vec<String> {
     .into_iter()
     .flatten()
     .collect()
+}
+
+/// What happened on the page that the POV character has not seen or heard of: the writer must
+/// keep the narration from knowing it until the character learns it.
+pub(crate) fn unknown_to(pov: &Character, deaths: &[OffPageDeath]) -> Option<String> {
+    if deaths.is_empty() {
+        return None;
+    }
+    let listed: Vec<String> = deaths
+        .iter()
+        .map(|d| {
+            format!(
+                "{} is dead (scene of tick {})",
+                d.character_name.trim(),
+                d.tick
+            )
+        })
+        .collect();
+    Some(format!(
+        "Not known to {} yet (they were not there and nobody has told them; the narration must \
+         not know it until they learn it on the page): {}",
+        pov.name.trim(),
+        listed.join("; ")
+    ))
 }
 
 /// The POV character's relationships, strongest first, each with how the POV sees it.

@@ -11,7 +11,8 @@ use super::summary::bounded_summary;
 use super::*;
 use crate::plan::Plan;
 use crate::prompts::planner_request;
-use crate::store::SearchHit;
+use crate::model::Character;
+use crate::store::{self, SearchHit};
 use crate::tools::ToolRegistry;
 
 fn context_of(scenes: u32, budgets: &ContextBudgets) -> StoryContext {
@@ -515,4 +516,57 @@ fn chapters_and_arcs_replace_scene_lines_in_the_story_so_far() {
     let tx = store.transaction().unwrap();
     assert_eq!(crate::store::rebuild_rollups(&tx).unwrap(), before.len());
     assert_eq!(crate::store::list_rollups(&tx).unwrap(), before);
+}
+
+#[test]
+fn the_pov_character_is_told_in_the_prompt_what_happened_where_they_were_not() {
+    let mut f = novel(4);
+    let tx = f.store.transaction().unwrap();
+    let jory = Character {
+        id: "C2".into(),
+        name: "Jory Flint".into(),
+        status: crate::model::LifeStatus::Dead,
+        ..Character::default()
+    };
+    store::insert_character(&tx, &jory).unwrap();
+    // Jory drowns in scene 2, told from Marcus's eyes; Elena is not in it.
+    tx.execute(
+        "UPDATE scenes SET pov_character = 'C1', prose = 'Jory Flint went off the steps. Marcus \
+         could not reach him.' WHERE tick = 2",
+        [],
+    )
+    .unwrap();
+    store::append_history(
+        &tx,
+        &store::HistoryEntry {
+            entity_id: "C2".into(),
+            tick: 2,
+            field: "status".into(),
+            change: "updated".into(),
+            old_value: Some(json!("alive")),
+            new_value: Some(json!("dead")),
+            flagged: false,
+            source: "extraction".into(),
+        },
+    )
+    .unwrap();
+    tx.commit().unwrap();
+    let character = |ctx: &StoryContext| ctx.text(SectionKind::Character).to_string();
+    let ctx = gather(f.store.conn(), &f.config, &ContextBudgets::default()).unwrap();
+    assert!(
+        character(&ctx).contains("Not known to Elena Marsh yet")
+            && character(&ctx).contains("Jory Flint is dead (scene of tick 2)"),
+        "{}",
+        character(&ctx)
+    );
+    // Once a scene with Elena in it talks of Jory, she knows.
+    f.store
+        .conn()
+        .execute(
+            "UPDATE scenes SET prose = prose || ' Marcus told Elena about Jory.' WHERE tick = 4",
+            [],
+        )
+        .unwrap();
+    let ctx = gather(f.store.conn(), &f.config, &ContextBudgets::default()).unwrap();
+    assert!(!character(&ctx).contains("Jory"), "{}", character(&ctx));
 }
