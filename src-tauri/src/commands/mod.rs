@@ -19,7 +19,6 @@ use tauri_specta::Event;
 use crate::error::{AppError, AppResult};
 use crate::events::{ChangeReason, NovelChanged};
 
-/// Tells every view that the open novel changed.
 /// Runs one change on the open novel (under its writer's lock) and tells every view why.
 pub(crate) fn edit_open_novel<T, E: Into<AppError>>(
     app: &AppHandle,
@@ -33,6 +32,7 @@ pub(crate) fn edit_open_novel<T, E: Into<AppError>>(
     Ok(out)
 }
 
+/// Tells every view that the open novel changed.
 pub(crate) fn changed(app: &AppHandle, path: Option<String>, reason: ChangeReason) {
     if let Err(e) = (NovelChanged { path, reason }).emit(app) {
         tracing::warn!("could not emit novel-changed: {e}");

@@ -9,9 +9,9 @@ use super::budget::{Keep, cut_words, fit_items};
 use super::fixture::novel;
 use super::summary::bounded_summary;
 use super::*;
+use crate::model::Character;
 use crate::plan::Plan;
 use crate::prompts::planner_request;
-use crate::model::Character;
 use crate::store::{self, SearchHit};
 use crate::tools::ToolRegistry;
 

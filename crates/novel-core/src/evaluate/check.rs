@@ -32,6 +32,40 @@ pub enum CheckError {
     UnknownCharacter(String),
     #[error("no location {0} in this novel; `novel list locations` shows the ids")]
     UnknownLocation(String),
+    #[error("there is no scene for tick {0}; `novel list scenes` shows them")]
+    UnknownScene(u32),
+}
+
+/// Every check on the stored scene of `tick` — its prose as of its own tick, through its POV
+/// character's eyes and at its place — and its title: the app's "Check this scene".
+pub fn check_scene(
+    conn: &Connection,
+    config: &NovelConfig,
+    tick: u32,
+) -> Result<Vec<Finding>, CheckError> {
+    let scene = store::list_scenes(conn)?
+        .into_iter()
+        .find(|s| s.tick == tick)
+        .ok_or(CheckError::UnknownScene(tick))?;
+    let known = |id: &Option<String>, exists: bool| id.clone().filter(|_| exists);
+    let pov_exists = match &scene.pov_character {
+        Some(id) => store::get_character(conn, id)?.is_some(),
+        None => false,
+    };
+    let place_exists = match &scene.location {
+        Some(id) => store::get_location(conn, id)?.is_some(),
+        None => false,
+    };
+    let scope = CheckScope {
+        pov_character: known(&scene.pov_character, pov_exists),
+        location: known(&scene.location, place_exists),
+    };
+    let mut findings = check_text(conn, config, &scope, &scene.prose)?;
+    if let Some(f) = super::check_title(&scene.title) {
+        findings.insert(0, f);
+    }
+    findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
+    Ok(findings)
 }
 
 /// Runs every check over `text` as a scene of this novel, read against its story memory.
@@ -150,4 +184,31 @@ fn items(value: &Option<serde_json::Value>) -> BTreeSet<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::context::fixture::novel;
+
+    #[test]
+    fn a_stored_scene_is_checked_through_its_own_pov_and_a_missing_one_is_named() {
+        let mut f = novel(3);
+        let tx = f.store.transaction().unwrap();
+        tx.execute(
+            "UPDATE scenes SET prose = 'Elena opened the ledger. Unbeknownst to her, Marcus \
+             had already burned the page.', title = ',' WHERE tick = 2",
+            [],
+        )
+        .unwrap();
+        tx.commit().unwrap();
+        let findings = check_scene(f.store.conn(), &f.config, 2).unwrap();
+        let checks: Vec<_> = findings.iter().map(|f| f.check).collect();
+        assert!(checks.contains(&super::super::Check::PovLeak), "{checks:?}");
+        assert!(checks.contains(&super::super::Check::Title), "{checks:?}");
+        assert!(matches!(
+            check_scene(f.store.conn(), &f.config, 9),
+            Err(CheckError::UnknownScene(9))
+        ));
+    }
 }

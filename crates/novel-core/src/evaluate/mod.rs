@@ -37,7 +37,7 @@ use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use check::{CheckError, CheckScope, RECENT_SCENES, check_text, lost_items};
+pub use check::{CheckError, CheckScope, RECENT_SCENES, check_scene, check_text, lost_items};
 pub use knowledge::{
     DeathKnowledge, Learned, OffPageDeath, deaths_known_to, learned, off_page_deaths,
 };
