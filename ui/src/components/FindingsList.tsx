@@ -1,8 +1,10 @@
 // The checks' findings for a scene (POV leaks, continuity, length…), most severe first.
+import type { Check } from "../bindings";
 import type { Finding } from "../lib/types";
 
 const ORDER = { violation: 0, warning: 1, note: 2 } as const;
-const CHECKS: Record<string, string> = {
+// Every check the engine has: a new one fails the type check here until it has a name.
+const CHECKS: Record<Check, string> = {
   pov_leak: "Point of view",
   other_mind: "Another character's mind",
   dead_character: "Dead character",
@@ -12,6 +14,13 @@ const CHECKS: Record<string, string> = {
   tense_drift: "Tense",
   person_drift: "Person",
   markup: "Markup",
+  meta_text: "Commentary, not story",
+  unreachable: "Unreachable place",
+  contradiction: "Contradicts the story memory",
+  repetition: "Repeated phrase",
+  stock_phrase: "Stock phrasing",
+  title: "Title",
+  off_page: "Knows what happened off-page",
 };
 
 export function FindingsList({ findings, testId = "findings" }: { findings: Finding[]; testId?: string }) {
