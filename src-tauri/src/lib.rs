@@ -62,7 +62,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::providers::test_provider,
             commands::providers::store_provider_key,
             commands::settings::save_generation_settings,
-            commands::export::export_markdown,
+            commands::export::export_manuscript,
             commands::bible::story_bible,
             commands::bible::story_charts,
             commands::bible::preview_next_prompt,

@@ -2,6 +2,7 @@
 // branches panel), the current view, global shortcuts, theme, export and the shortcuts help.
 import { lazy, Suspense, useCallback, useState } from "react";
 import { commands } from "./bindings";
+import type { ExportFormat } from "./bindings";
 import { Header } from "./components/Header";
 import { NavRail } from "./components/NavRail";
 import { ShortcutsHelp } from "./components/ShortcutsHelp";
@@ -49,6 +50,7 @@ function Shell() {
   const [chosenView, setView] = useState<ViewId | null>(null);
   const [help, setHelp] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [exportSignal, setExportSignal] = useState(0);
   const [branchesOpen, setBranchesOpen] = useState(false);
   const [focus, setFocus] = useState<ReaderFocus | null>(null);
   // Until the writer picks a view: Write when a novel is open, else the Library.
@@ -76,19 +78,22 @@ function Shell() {
     setView("manuscript");
   }, []);
 
-  const exportMarkdown = useCallback(async () => {
-    if (!overview || exporting) return;
-    setExporting(true);
-    try {
-      // The shell asks where to save (its own native dialog) and writes only there.
-      const written = await call(commands.exportMarkdown());
-      if (written) notify(`Manuscript (branch “${overview.branch}”) exported to ${written}`);
-    } catch (e) {
-      notify(`Could not export: ${errorText(e)}`, "error");
-    } finally {
-      setExporting(false);
-    }
-  }, [overview, exporting, notify]);
+  const exportManuscript = useCallback(
+    async (format: ExportFormat) => {
+      if (!overview || exporting) return;
+      setExporting(true);
+      try {
+        // The shell asks where to save (its own native dialog) and writes only there.
+        const written = await call(commands.exportManuscript(format));
+        if (written) notify(`Manuscript (branch “${overview.branch}”) exported to ${written}`);
+      } catch (e) {
+        notify(`Could not export: ${errorText(e)}`, "error");
+      } finally {
+        setExporting(false);
+      }
+    },
+    [overview, exporting, notify],
+  );
 
   useShortcuts({
     view: setView,
@@ -97,7 +102,7 @@ function Shell() {
     stop: () => {
       if (running) void stop(false);
     },
-    exportMarkdown: () => void exportMarkdown(),
+    exportMenu: () => setExportSignal((n) => n + 1),
     toggleHelp: () => setHelp((h) => !h),
     closeHelp: () => {
       if (!help) return false;
@@ -116,7 +121,8 @@ function Shell() {
           overview={overview}
           theme={theme}
           exporting={exporting}
-          onExport={() => void exportMarkdown()}
+          onExport={(format) => void exportManuscript(format)}
+          exportSignal={exportSignal}
           onToggleTheme={toggle}
           onHelp={() => setHelp(true)}
           onBranches={() => setBranchesOpen(true)}

@@ -89,10 +89,10 @@ export const commands = {
 	storeProviderKey: (name: string, key: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("store_provider_key", { name, key })),
 	saveGenerationSettings: (settings: GenerationSettings_Deserialize) => typedError<NovelOverview_Serialize, AppError>(__TAURI_INVOKE("save_generation_settings", { settings })),
 	/**
-	 *  Opens the save dialog and writes the manuscript where the writer chose; returns the file
-	 *  written, or `null` when the dialog was cancelled.
+	 *  Opens the save dialog for `format` and writes the manuscript where the writer chose;
+	 *  returns the file written, or `null` when the dialog was cancelled.
 	 */
-	exportMarkdown: () => typedError<string | null, AppError>(__TAURI_INVOKE("export_markdown")),
+	exportManuscript: (format: ExportFormat) => typedError<string | null, AppError>(__TAURI_INVOKE("export_manuscript", { format })),
 	storyBible: () => typedError<BibleView_Serialize, AppError>(__TAURI_INVOKE("story_bible")),
 	storyCharts: () => typedError<StoryCharts_Serialize, AppError>(__TAURI_INVOKE("story_charts")),
 	/**  What the next tick's planner prompt will hold, section by section with tokens and budgets. */
@@ -587,6 +587,9 @@ export type ErrorKind_Serialize = "llm.auth" | "llm.not_found" | "llm.rate_limit
 "other";
 
 export type EventStatus = "pending" | "done";
+
+/**  A format the manuscript can be exported in. */
+export type ExportFormat = "markdown" | "epub" | "docx";
 
 export type Extraction = Extraction_Serialize | Extraction_Deserialize;
 

@@ -40,7 +40,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "test_provider",
     "store_provider_key",
     "save_generation_settings",
-    "export_markdown",
+    "export_manuscript",
     "story_bible",
     "story_charts",
     "preview_next_prompt",

@@ -8,7 +8,7 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: "Ctrl+Enter", what: "Write the next scene" },
   { keys: "Ctrl+Shift+Enter", what: "Write the latest scene again (it stays as a version)" },
   { keys: "Escape", what: "Stop the run after the current scene" },
-  { keys: "Ctrl+E", what: "Export the manuscript to Markdown" },
+  { keys: "Ctrl+E", what: "Export the manuscript (Markdown, EPUB or Word)" },
   { keys: "Ctrl+S", what: "Save the scene you are editing" },
   ...VIEWS.map((v, i) => ({ keys: `Ctrl+${i + 1}`, what: `Go to ${v.label}` })),
   { keys: "?", what: "Show or hide this list" },
@@ -19,7 +19,7 @@ export interface ShortcutHandlers {
   nextScene: () => void;
   regenerate: () => void;
   stop: () => void;
-  exportMarkdown: () => void;
+  exportMenu: () => void;
   toggleHelp: () => void;
   closeHelp: () => boolean;
 }
@@ -49,7 +49,7 @@ export function useShortcuts(handlers: ShortcutHandlers) {
         h.nextScene();
       } else if (mod && (e.key === "e" || e.key === "E")) {
         e.preventDefault();
-        h.exportMarkdown();
+        h.exportMenu();
       } else if (e.key === "Escape" && !e.defaultPrevented) {
         if (!h.closeHelp()) h.stop();
       } else if (e.key === "?" && !mod && !typing(e.target)) {

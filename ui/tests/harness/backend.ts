@@ -595,12 +595,14 @@ export function createBackend(s: Scenario) {
       void changed("settings_saved");
       return ov();
     },
-    // The shell opens the save dialog itself: the page sends no path.
-    export_markdown: () => {
+    // The shell opens the save dialog itself: the page sends only the format, never a path.
+    export_manuscript: (a) => {
       need();
       const path = s.dialog?.save ?? null;
       if (path === null) return null;
-      return path.endsWith(".md") ? path : `${path}.md`;
+      const extension = ({ markdown: "md", epub: "epub", docx: "docx" } as Record<string, string>)[String(a.format)];
+      if (!extension) throw { kind: "invalid_input", message: `unknown format ${String(a.format)}` };
+      return /\.[a-z]+$/.test(path) ? path : `${path}.${extension}`;
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
