@@ -63,6 +63,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::providers::store_provider_key,
             commands::settings::save_generation_settings,
             commands::export::export_manuscript,
+            commands::search::search_book,
             commands::bible::story_bible,
             commands::bible::story_charts,
             commands::bible::preview_next_prompt,

@@ -93,6 +93,11 @@ export const commands = {
 	 *  returns the file written, or `null` when the dialog was cancelled.
 	 */
 	exportManuscript: (format: ExportFormat) => typedError<string | null, AppError>(__TAURI_INVOKE("export_manuscript", { format })),
+	/**
+	 *  Searches the open novel's prose; hits come best first, each with its scene, chapter,
+	 *  snippet (the query's words marked by character ranges) and place in the scene's prose.
+	 */
+	searchBook: (query: string, mode: SearchMode, limit: number) => typedError<BookHit_Serialize[], AppError>(__TAURI_INVOKE("search_book", { query, mode, limit })),
 	storyBible: () => typedError<BibleView_Serialize, AppError>(__TAURI_INVOKE("story_bible")),
 	storyCharts: () => typedError<StoryCharts_Serialize, AppError>(__TAURI_INVOKE("story_charts")),
 	/**  What the next tick's planner prompt will hold, section by section with tokens and budgets. */
@@ -229,6 +234,57 @@ export type BibleView_Serialize = {
 	events: StoryEvent[],
 	lore: LoreFact_Serialize[],
 	current_tick: number,
+};
+
+/**  A passage of the book matching a search. */
+export type BookHit = BookHit_Serialize | BookHit_Deserialize;
+
+/**  A passage of the book matching a search. */
+export type BookHit_Deserialize = {
+	scene_id: string,
+	tick: number,
+	scene_title: string,
+	chapter: number,
+	chapter_title: string,
+	/**
+	 *  The words around the match (or the passage's opening words for a match by meaning);
+	 *  model output, to be shown as text.
+	 */
+	snippet: string,
+	/**
+	 *  Where the passage starts in the scene's prose, in characters (not bytes); `None` when
+	 *  the prose changed since the index was built.
+	 */
+	offset?: number | null,
+	/**  Where the query's words are in `snippet` (empty when none is, e.g. a match by meaning). */
+	marks: Mark[],
+	/**  Whether the words matched (else only the meaning did). */
+	by_words: boolean,
+	score: number | null,
+};
+
+/**  A passage of the book matching a search. */
+export type BookHit_Serialize = {
+	scene_id: string,
+	tick: number,
+	scene_title: string,
+	chapter: number,
+	chapter_title: string,
+	/**
+	 *  The words around the match (or the passage's opening words for a match by meaning);
+	 *  model output, to be shown as text.
+	 */
+	snippet: string,
+	/**
+	 *  Where the passage starts in the scene's prose, in characters (not bytes); `None` when
+	 *  the prose changed since the index was built.
+	 */
+	offset: number | null,
+	/**  Where the query's words are in `snippet` (empty when none is, e.g. a match by meaning). */
+	marks: Mark[],
+	/**  Whether the words matched (else only the meaning did). */
+	by_words: boolean,
+	score: number | null,
 };
 
 /**  A branch in the branches panel. */
@@ -1069,6 +1125,12 @@ export type LoreFact_Serialize = {
 	/**  The tick whose scene established the fact, if any (seed facts have none). */
 	source_tick: number | null,
 	created_tick: number,
+};
+
+/**  A range of a text, in characters (Unicode scalar values, not bytes or UTF-16 units). */
+export type Mark = {
+	start: number,
+	len: number,
 };
 
 export type NewCharacter = NewCharacter_Serialize | NewCharacter_Deserialize;
@@ -2083,6 +2145,15 @@ export type SceneView_Serialize = {
 	tension: number | null,
 	created_at: string,
 };
+
+/**  How the book is searched. */
+export type SearchMode = 
+/**  The words themselves (and their inflections). */
+"words" | 
+/**  What the passage is about, through the local embedding model. */
+"meaning" | 
+/**  Both rankings fused; words alone when the model is missing. */
+"both";
 
 /**  A section's size against its budget, for the context preview. */
 export type SectionReport = {

@@ -41,6 +41,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "store_provider_key",
     "save_generation_settings",
     "export_manuscript",
+    "search_book",
     "story_bible",
     "story_charts",
     "preview_next_prompt",
