@@ -53,6 +53,7 @@ function Shell() {
   const [exportSignal, setExportSignal] = useState(0);
   const [branchesOpen, setBranchesOpen] = useState(false);
   const [focus, setFocus] = useState<ReaderFocus | null>(null);
+  const [bookSearch, setBookSearch] = useState(false);
   // Until the writer picks a view: Write when a novel is open, else the Library.
   const view: ViewId = chosenView ?? (overview ? "write" : "library");
 
@@ -103,6 +104,11 @@ function Shell() {
       if (running) void stop(false);
     },
     exportMenu: () => setExportSignal((n) => n + 1),
+    searchBook: () => {
+      if (!overview) return;
+      setView("manuscript");
+      setBookSearch(true);
+    },
     toggleHelp: () => setHelp((h) => !h),
     closeHelp: () => {
       if (!help) return false;
@@ -151,6 +157,8 @@ function Shell() {
                 writeAgain={writeAgain}
                 openVersions={openVersions}
                 focus={focus}
+                bookSearch={bookSearch}
+                setBookSearch={setBookSearch}
                 themePreference={preference}
                 setThemePreference={setPreference}
                 onHelp={() => setHelp(true)}
@@ -173,19 +181,21 @@ interface ViewProps {
   writeAgain: () => void;
   openVersions: (tick: number) => void;
   focus: ReaderFocus | null;
+  bookSearch: boolean;
+  setBookSearch: (open: boolean) => void;
   themePreference: ThemePreference;
   setThemePreference: (p: ThemePreference) => void;
   onHelp: () => void;
 }
 
-function CurrentView({ view, theme, setView, nextScene, writeAgain, openVersions, focus, themePreference, setThemePreference, onHelp }: ViewProps) {
+function CurrentView({ view, theme, setView, nextScene, writeAgain, openVersions, focus, bookSearch, setBookSearch, themePreference, setThemePreference, onHelp }: ViewProps) {
   switch (view) {
     case "library":
       return <LibraryView onOpened={() => setView("write")} />;
     case "write":
       return <WriteView onRun={nextScene} onRegenerate={writeAgain} goSettings={() => setView("settings")} openVersions={openVersions} />;
     case "manuscript":
-      return <ManuscriptView goWrite={() => setView("write")} writeAgain={writeAgain} focus={focus} />;
+      return <ManuscriptView goWrite={() => setView("write")} writeAgain={writeAgain} focus={focus} searching={bookSearch} onSearching={setBookSearch} />;
     case "graph":
       return (
         <Suspense fallback={<p className="loading">Loading the graph…</p>}>

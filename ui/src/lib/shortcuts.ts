@@ -10,6 +10,8 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: "Escape", what: "Stop the run after the current scene" },
   { keys: "Ctrl+E", what: "Export the manuscript (Markdown, EPUB or Word)" },
   { keys: "Ctrl+S", what: "Save the scene you are editing" },
+  { keys: "Ctrl+Shift+F", what: "Search the book by words or meaning" },
+  { keys: "Ctrl+F", what: "Find in the manuscript (in the reader)" },
   ...VIEWS.map((v, i) => ({ keys: `Ctrl+${i + 1}`, what: `Go to ${v.label}` })),
   { keys: "?", what: "Show or hide this list" },
 ];
@@ -20,6 +22,7 @@ export interface ShortcutHandlers {
   regenerate: () => void;
   stop: () => void;
   exportMenu: () => void;
+  searchBook: () => void;
   toggleHelp: () => void;
   closeHelp: () => boolean;
 }
@@ -47,6 +50,9 @@ export function useShortcuts(handlers: ShortcutHandlers) {
       } else if (mod && e.key === "Enter") {
         e.preventDefault();
         h.nextScene();
+      } else if (mod && e.shiftKey && !e.altKey && (e.key === "f" || e.key === "F")) {
+        e.preventDefault();
+        h.searchBook();
       } else if (mod && (e.key === "e" || e.key === "E")) {
         e.preventDefault();
         h.exportMenu();
