@@ -64,6 +64,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::settings::save_generation_settings,
             commands::export::export_manuscript,
             commands::search::search_book,
+            commands::reader::book_contents,
             commands::bible::story_bible,
             commands::bible::story_charts,
             commands::bible::preview_next_prompt,

@@ -98,6 +98,8 @@ export const commands = {
 	 *  snippet (the query's words marked by character ranges) and place in the scene's prose.
 	 */
 	searchBook: (query: string, mode: SearchMode, limit: number) => typedError<BookHit_Serialize[], AppError>(__TAURI_INVOKE("search_book", { query, mode, limit })),
+	/**  The book's chapters in order (stored or proposed), each with its part and scenes. */
+	bookContents: () => typedError<ChapterView_Serialize[], AppError>(__TAURI_INVOKE("book_contents")),
 	storyBible: () => typedError<BibleView_Serialize, AppError>(__TAURI_INVOKE("story_bible")),
 	storyCharts: () => typedError<StoryCharts_Serialize, AppError>(__TAURI_INVOKE("story_charts")),
 	/**  What the next tick's planner prompt will hold, section by section with tokens and budgets. */
@@ -368,6 +370,39 @@ export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed
 /**  The writer changed the story bible (a record, lore, the foundation, outline or pressure). */
 "bible_edited";
 
+/**  A chapter in the contents. */
+export type ChapterView = ChapterView_Serialize | ChapterView_Deserialize;
+
+/**  A chapter in the contents. */
+export type ChapterView_Deserialize = {
+	/**  1-based position in the book. */
+	number: number,
+	title: string,
+	/**  The heading of the part this chapter opens, if it opens one. */
+	part_title?: string | null,
+	/**  The title is proposed from the scenes' gist, not given by the writer or a manuscript. */
+	proposed: boolean,
+	first_tick: number,
+	last_tick: number,
+	words: number,
+	scenes: ContentsScene[],
+};
+
+/**  A chapter in the contents. */
+export type ChapterView_Serialize = {
+	/**  1-based position in the book. */
+	number: number,
+	title: string,
+	/**  The heading of the part this chapter opens, if it opens one. */
+	part_title: string | null,
+	/**  The title is proposed from the scenes' gist, not given by the writer or a manuscript. */
+	proposed: boolean,
+	first_tick: number,
+	last_tick: number,
+	words: number,
+	scenes: ContentsScene[],
+};
+
 export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" | "lost_item" | "length" | "tense_drift" | "person_drift" | "markup" | 
 /**  Commentary about the story, or words to the user, in place of the story. */
 "meta_text" | 
@@ -381,6 +416,13 @@ export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" 
 "stock_phrase" | 
 /**  A scene title that is not words. */
 "title";
+
+/**  A scene as the contents list it. */
+export type ContentsScene = {
+	tick: number,
+	title: string,
+	words: number,
+};
 
 /**
  *  The token budget of every context section. The defaults keep a planner prompt near 2,000

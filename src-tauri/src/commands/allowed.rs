@@ -42,6 +42,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "save_generation_settings",
     "export_manuscript",
     "search_book",
+    "book_contents",
     "story_bible",
     "story_charts",
     "preview_next_prompt",

@@ -5,7 +5,7 @@
 // the manuscript's text (next/previous); the book search (Ctrl+Shift+F, anywhere in an open
 // novel) jumps to a passage, scrolled into view, highlighted and focused. Scenes off screen
 // skip layout (`content-visibility: auto`), so 300 scenes stay smooth.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
 import { commands } from "../bindings";
 import { BranchTag } from "../components/BranchTag";
 import { EmptyState } from "../components/EmptyState";
@@ -25,6 +25,7 @@ import { NewBranchDialog } from "./NewBranchDialog";
 import { SceneArticle } from "./SceneArticle";
 import type { ScenePanel } from "./SceneArticle";
 import { SceneToc } from "./SceneToc";
+import type { Chapter } from "./SceneToc";
 import { MemoryProposal } from "./bible/MemoryProposal";
 import { BookSearch } from "./reader/BookSearch";
 import type { BookHit } from "./reader/BookSearch";
@@ -68,6 +69,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
   const { run } = useRun();
   const notify = useToast();
   const scenes = useLoad(`manuscript:${overview?.path}:${version}`, () => call(commands.manuscript()));
+  const contents = useLoad(`contents:${overview?.path}:${version}`, () => call(commands.bookContents()));
   const [editing, setEditing] = useState<number | null>(null);
   const [panel, setPanel] = useState<{ tick: number; kind: ScenePanel } | null>(focus ? { tick: focus.tick, kind: focus.panel } : null);
   const [rewinding, setRewinding] = useState<number | null>(null);
@@ -121,6 +123,8 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
     const overrides = saved.base === data ? saved.scenes : {};
     return (data ?? []).map((s) => overrides[s.tick] ?? s);
   }, [data, saved]);
+
+  const chapterStarts = useMemo(() => new Map((contents.data ?? []).map((c) => [c.first_tick, c])), [contents.data]);
 
   const matches = useMemo(
     () => (find.open ? list.flatMap((s) => findAll(s.prose, find.query).map((r) => ({ tick: s.tick, ...r }))) : []),
@@ -226,7 +230,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
 
   return (
     <div className="manuscript">
-      <SceneToc scenes={list} onJump={jump} />
+      <SceneToc scenes={list} chapters={contents.data} onJump={jump} />
       <div className="reader" data-testid="reader" tabIndex={-1}>
         {find.open && (
           <FindBar
@@ -259,27 +263,43 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
             </button>
           </div>
         </header>
-        {list.map((s) => (
-          <SceneArticle
-            key={s.id}
-            scene={s}
-            latest={s.tick === last}
-            running={running || rewinding !== null}
-            editing={editing === s.tick}
-            panel={panel?.tick === s.tick ? panel.kind : null}
-            onEdit={setEditing}
-            onSave={save}
-            onPanel={togglePanel}
-            onRewind={(tick) => void rewind(tick)}
-            onBranchFrom={setForking}
-            onWriteAgain={writeAgain}
-            highlights={highlights.get(s.tick) ?? NO_HIGHLIGHTS}
-          />
-        ))}
+        {list.map((s) => {
+          const opens = chapterStarts.get(s.tick);
+          return (
+            <Fragment key={s.id}>
+              {opens && <ChapterHeading chapter={opens} />}
+              <SceneArticle
+                scene={s}
+                latest={s.tick === last}
+                running={running || rewinding !== null}
+                editing={editing === s.tick}
+                panel={panel?.tick === s.tick ? panel.kind : null}
+                onEdit={setEditing}
+                onSave={save}
+                onPanel={togglePanel}
+                onRewind={(tick) => void rewind(tick)}
+                onBranchFrom={setForking}
+                onWriteAgain={writeAgain}
+                highlights={highlights.get(s.tick) ?? NO_HIGHLIGHTS}
+              />
+            </Fragment>
+          );
+        })}
       </div>
       {searching && <BookSearch meaningOff={overview?.search_notice ?? null} onJump={jumpTo} onClose={() => onSearching(false)} />}
       {forking !== null && <NewBranchDialog at={forking} onClose={() => setForking(null)} />}
       {reread !== null && <MemoryProposal tick={reread} onClose={() => setReread(null)} />}
     </div>
+  );
+}
+
+/** The heading a chapter opens with in the reader (and its part's, when it opens one). */
+function ChapterHeading({ chapter }: { chapter: Chapter }) {
+  return (
+    <header className="chapter-head" data-testid="chapter-heading" data-chapter={chapter.number}>
+      {chapter.part_title && <p className="chapter-part">{chapter.part_title}</p>}
+      <p className="eyebrow">Chapter {chapter.number}</p>
+      <h2 className="chapter-title">{chapter.title || `Chapter ${chapter.number}`}</h2>
+    </header>
   );
 }

@@ -27,7 +27,7 @@ import type {
   PlanVerdict_Deserialize,
 } from "../../src/bindings";
 import { bibleHandlers } from "./bibleBackend";
-import { searchHandlers } from "./searchBackend";
+import { readerHandlers } from "./readerBackend";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
@@ -610,7 +610,7 @@ export function createBackend(s: Scenario) {
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
-    ...searchHandlers({ need, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
+    ...readerHandlers({ need, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
   };
 
   return {

@@ -1,7 +1,11 @@
-// The mocked book search (`search_book`): every paragraph of the scenes that holds a word of the
+// The mocked reader extras. The contents (`book_contents`): chapters of three scenes, the first
+// opening a part, every other one with a proposed title. The book search (`search_book`): every paragraph of the scenes that holds a word of the
 // query, as the engine reports it (chapter, scene, snippet with the words marked in code points,
 // the passage's offset in code points); by meaning, each scene's opening paragraph.
-import type { AppError, BookHit_Serialize, Mark, SceneView_Serialize } from "../../src/bindings";
+import type { AppError, BookHit_Serialize, ChapterView_Serialize, Mark, SceneView_Serialize } from "../../src/bindings";
+
+const CHAPTER_TITLES = ["The Quay", "Under the Salt Gate", "Storm Bells", "Ledgers"];
+const PER_CHAPTER = 3;
 
 interface Deps {
   need: () => void;
@@ -31,8 +35,33 @@ function marks(text: string, words: string[]): Mark[] {
   return out;
 }
 
-export function searchHandlers({ need, scenes, meaningOff }: Deps): Record<string, (a: Record<string, unknown>) => unknown> {
+export function readerHandlers({ need, scenes, meaningOff }: Deps): Record<string, (a: Record<string, unknown>) => unknown> {
   return {
+    book_contents: (): ChapterView_Serialize[] => {
+      need();
+      const chapters: ChapterView_Serialize[] = [];
+      for (const scene of scenes()) {
+        const number = Math.ceil(scene.tick / PER_CHAPTER);
+        let chapter = chapters.find((c) => c.number === number);
+        if (!chapter) {
+          chapter = {
+            number,
+            title: CHAPTER_TITLES[(number - 1) % CHAPTER_TITLES.length],
+            part_title: number === 1 ? "Part One: Low Water" : null,
+            proposed: number % 2 === 0,
+            first_tick: scene.tick,
+            last_tick: scene.tick,
+            words: 0,
+            scenes: [],
+          };
+          chapters.push(chapter);
+        }
+        chapter.last_tick = scene.tick;
+        chapter.words += scene.word_count;
+        chapter.scenes.push({ tick: scene.tick, title: scene.title, words: scene.word_count });
+      }
+      return chapters;
+    },
     search_book: (a) => {
       need();
       const query = String(a.query).trim();
