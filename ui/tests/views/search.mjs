@@ -146,6 +146,12 @@ test("Ctrl+F finds in the manuscript: every match marked, Enter and Shift+Enter 
   await page.keyboard.press("Shift+Enter");
   await page.waitForFunction(() => document.querySelector('[data-testid="find-count"]').textContent === "3 of 3");
   assert.equal(await currentTick(), "3", "previous from the first wraps to the last");
+  // Escape from the bar's buttons closes it too, and never stops a run.
+  await page.getByTestId("find-next").focus();
+  await page.keyboard.press("Escape");
+  await page.getByTestId("find-bar").waitFor({ state: "detached" });
+  assert.equal((await app.calls("stop_run")).length, 0);
+  await page.getByTestId("open-find").click();
   await page.getByTestId("find-input").fill("no such words");
   assert.equal(await page.getByTestId("find-count").textContent(), "No matches");
   await page.keyboard.press("Escape");

@@ -32,7 +32,18 @@ export function FindBar({ query, onQuery, count, index, onStep, onClose, focusSi
   }, [focusSignal]);
   const status = query.trim() === "" ? "" : count === 0 ? "No matches" : `${index + 1} of ${count}`;
   return (
-    <div className="find-bar" role="search" aria-label="Find in the manuscript" data-testid="find-bar">
+    <div
+      className="find-bar"
+      role="search"
+      aria-label="Find in the manuscript"
+      data-testid="find-bar"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
       <Icon name="search" size={16} />
       <input
         ref={input}
@@ -47,9 +58,6 @@ export function FindBar({ query, onQuery, count, index, onStep, onClose, focusSi
           if (e.key === "Enter") {
             e.preventDefault();
             onStep(e.shiftKey ? -1 : 1);
-          } else if (e.key === "Escape") {
-            e.preventDefault();
-            onClose();
           }
         }}
       />
