@@ -43,6 +43,10 @@ test("Ctrl+Shift+F from Write opens the book search; hits show chapter, scene an
   await page.waitForFunction(() => document.querySelector(".search-hit-meaning") !== null);
   assert.equal((await app.calls("search_book")).at(-1).args.mode, "meaning");
   assert.equal(await page.getByTestId("search-mode-meaning").getAttribute("aria-pressed"), "true");
+  // What opened it (in Write) is gone: Escape leaves the focus in the reader.
+  await page.keyboard.press("Escape");
+  await page.getByTestId("book-search").waitFor({ state: "detached" });
+  assert.equal(await active(page), "reader");
   await app.assertClean(assert);
   await app.close();
 });

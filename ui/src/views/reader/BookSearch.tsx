@@ -45,7 +45,9 @@ export function BookSearch({ meaningOff, onJump, onClose }: Props) {
     input.current?.focus();
     return () => {
       const back = opener.current;
-      if (back instanceof HTMLElement && back.isConnected) back.focus();
+      // Opened from another view (its element is gone) or from nowhere: the reader takes it.
+      if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
+      else document.querySelector<HTMLElement>('[data-testid="reader"]')?.focus();
     };
   }, []);
 
