@@ -29,7 +29,7 @@ export function codePointIndex(text: string, codePoints: number): number {
 export function fromCodePoints(text: string, marks: { start: number; len: number }[]): TextRange[] {
   return marks.map((m) => {
     const start = codePointIndex(text, m.start);
-    return { start, end: start + (codePointIndex(text.slice(start), m.len)) };
+    return { start, end: start + codePointIndex(text.slice(start), m.len) };
   });
 }
 
