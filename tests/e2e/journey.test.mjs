@@ -40,7 +40,8 @@ test("a writer creates a novel, writes a scene, reads it, sees it in graph and t
     assert.deepEqual(statuses, ["committed"]);
 
     const exportPath = path.join(mkdtempSync(path.join(tmpdir(), "novel-e2e-export-")), "salt.md");
-    await click(b, "export-markdown");
+    await click(b, "export-menu");
+    await click(b, "menu-export-markdown");
     // The real GTK save dialog: WebDriver cannot reach it, so type the path as a writer would.
     answerSaveDialog("Export the manuscript", exportPath);
     await waitForText(b, "toast", (t) => t.includes("salt.md"));

@@ -2,6 +2,7 @@
 // branches panel), the current view, global shortcuts, theme, export and the shortcuts help.
 import { lazy, Suspense, useCallback, useState } from "react";
 import { commands } from "./bindings";
+import type { ExportFormat } from "./bindings";
 import { Header } from "./components/Header";
 import { NavRail } from "./components/NavRail";
 import { ShortcutsHelp } from "./components/ShortcutsHelp";
@@ -49,8 +50,10 @@ function Shell() {
   const [chosenView, setView] = useState<ViewId | null>(null);
   const [help, setHelp] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [exportSignal, setExportSignal] = useState(0);
   const [branchesOpen, setBranchesOpen] = useState(false);
   const [focus, setFocus] = useState<ReaderFocus | null>(null);
+  const [bookSearch, setBookSearch] = useState(false);
   // Until the writer picks a view: Write when a novel is open, else the Library.
   const view: ViewId = chosenView ?? (overview ? "write" : "library");
 
@@ -76,19 +79,22 @@ function Shell() {
     setView("manuscript");
   }, []);
 
-  const exportMarkdown = useCallback(async () => {
-    if (!overview || exporting) return;
-    setExporting(true);
-    try {
-      // The shell asks where to save (its own native dialog) and writes only there.
-      const written = await call(commands.exportMarkdown());
-      if (written) notify(`Manuscript (branch “${overview.branch}”) exported to ${written}`);
-    } catch (e) {
-      notify(`Could not export: ${errorText(e)}`, "error");
-    } finally {
-      setExporting(false);
-    }
-  }, [overview, exporting, notify]);
+  const exportManuscript = useCallback(
+    async (format: ExportFormat) => {
+      if (!overview || exporting) return;
+      setExporting(true);
+      try {
+        // The shell asks where to save (its own native dialog) and writes only there.
+        const written = await call(commands.exportManuscript(format));
+        if (written) notify(`Manuscript (branch “${overview.branch}”) exported to ${written}`);
+      } catch (e) {
+        notify(`Could not export: ${errorText(e)}`, "error");
+      } finally {
+        setExporting(false);
+      }
+    },
+    [overview, exporting, notify],
+  );
 
   useShortcuts({
     view: setView,
@@ -97,7 +103,12 @@ function Shell() {
     stop: () => {
       if (running) void stop(false);
     },
-    exportMarkdown: () => void exportMarkdown(),
+    exportMenu: () => setExportSignal((n) => n + 1),
+    searchBook: () => {
+      if (!overview) return;
+      setView("manuscript");
+      setBookSearch(true);
+    },
     toggleHelp: () => setHelp((h) => !h),
     closeHelp: () => {
       if (!help) return false;
@@ -116,7 +127,8 @@ function Shell() {
           overview={overview}
           theme={theme}
           exporting={exporting}
-          onExport={() => void exportMarkdown()}
+          onExport={(format) => void exportManuscript(format)}
+          exportSignal={exportSignal}
           onToggleTheme={toggle}
           onHelp={() => setHelp(true)}
           onBranches={() => setBranchesOpen(true)}
@@ -145,6 +157,8 @@ function Shell() {
                 writeAgain={writeAgain}
                 openVersions={openVersions}
                 focus={focus}
+                bookSearch={bookSearch}
+                setBookSearch={setBookSearch}
                 themePreference={preference}
                 setThemePreference={setPreference}
                 onHelp={() => setHelp(true)}
@@ -167,19 +181,21 @@ interface ViewProps {
   writeAgain: () => void;
   openVersions: (tick: number) => void;
   focus: ReaderFocus | null;
+  bookSearch: boolean;
+  setBookSearch: (open: boolean) => void;
   themePreference: ThemePreference;
   setThemePreference: (p: ThemePreference) => void;
   onHelp: () => void;
 }
 
-function CurrentView({ view, theme, setView, nextScene, writeAgain, openVersions, focus, themePreference, setThemePreference, onHelp }: ViewProps) {
+function CurrentView({ view, theme, setView, nextScene, writeAgain, openVersions, focus, bookSearch, setBookSearch, themePreference, setThemePreference, onHelp }: ViewProps) {
   switch (view) {
     case "library":
       return <LibraryView onOpened={() => setView("write")} />;
     case "write":
       return <WriteView onRun={nextScene} onRegenerate={writeAgain} goSettings={() => setView("settings")} openVersions={openVersions} />;
     case "manuscript":
-      return <ManuscriptView goWrite={() => setView("write")} writeAgain={writeAgain} focus={focus} />;
+      return <ManuscriptView goWrite={() => setView("write")} writeAgain={writeAgain} focus={focus} searching={bookSearch} onSearching={setBookSearch} />;
     case "graph":
       return (
         <Suspense fallback={<p className="loading">Loading the graph…</p>}>

@@ -89,10 +89,17 @@ export const commands = {
 	storeProviderKey: (name: string, key: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("store_provider_key", { name, key })),
 	saveGenerationSettings: (settings: GenerationSettings_Deserialize) => typedError<NovelOverview_Serialize, AppError>(__TAURI_INVOKE("save_generation_settings", { settings })),
 	/**
-	 *  Opens the save dialog and writes the manuscript where the writer chose; returns the file
-	 *  written, or `null` when the dialog was cancelled.
+	 *  Opens the save dialog for `format` and writes the manuscript where the writer chose;
+	 *  returns the file written, or `null` when the dialog was cancelled.
 	 */
-	exportMarkdown: () => typedError<string | null, AppError>(__TAURI_INVOKE("export_markdown")),
+	exportManuscript: (format: ExportFormat) => typedError<string | null, AppError>(__TAURI_INVOKE("export_manuscript", { format })),
+	/**
+	 *  Searches the open novel's prose; hits come best first, each with its scene, chapter,
+	 *  snippet (the query's words marked by character ranges) and place in the scene's prose.
+	 */
+	searchBook: (query: string, mode: SearchMode, limit: number) => typedError<BookHit_Serialize[], AppError>(__TAURI_INVOKE("search_book", { query, mode, limit })),
+	/**  The book's chapters in order (stored or proposed), each with its part and scenes. */
+	bookContents: () => typedError<ChapterView_Serialize[], AppError>(__TAURI_INVOKE("book_contents")),
 	storyBible: () => typedError<BibleView_Serialize, AppError>(__TAURI_INVOKE("story_bible")),
 	storyCharts: () => typedError<StoryCharts_Serialize, AppError>(__TAURI_INVOKE("story_charts")),
 	/**  What the next tick's planner prompt will hold, section by section with tokens and budgets. */
@@ -231,6 +238,57 @@ export type BibleView_Serialize = {
 	current_tick: number,
 };
 
+/**  A passage of the book matching a search. */
+export type BookHit = BookHit_Serialize | BookHit_Deserialize;
+
+/**  A passage of the book matching a search. */
+export type BookHit_Deserialize = {
+	scene_id: string,
+	tick: number,
+	scene_title: string,
+	chapter: number,
+	chapter_title: string,
+	/**
+	 *  The words around the match (or the passage's opening words for a match by meaning);
+	 *  model output, to be shown as text.
+	 */
+	snippet: string,
+	/**
+	 *  Where the passage starts in the scene's prose, in characters (not bytes); `None` when
+	 *  the prose changed since the index was built.
+	 */
+	offset?: number | null,
+	/**  Where the query's words are in `snippet` (empty when none is, e.g. a match by meaning). */
+	marks: Mark[],
+	/**  Whether the words matched (else only the meaning did). */
+	by_words: boolean,
+	score: number | null,
+};
+
+/**  A passage of the book matching a search. */
+export type BookHit_Serialize = {
+	scene_id: string,
+	tick: number,
+	scene_title: string,
+	chapter: number,
+	chapter_title: string,
+	/**
+	 *  The words around the match (or the passage's opening words for a match by meaning);
+	 *  model output, to be shown as text.
+	 */
+	snippet: string,
+	/**
+	 *  Where the passage starts in the scene's prose, in characters (not bytes); `None` when
+	 *  the prose changed since the index was built.
+	 */
+	offset: number | null,
+	/**  Where the query's words are in `snippet` (empty when none is, e.g. a match by meaning). */
+	marks: Mark[],
+	/**  Whether the words matched (else only the meaning did). */
+	by_words: boolean,
+	score: number | null,
+};
+
 /**  A branch in the branches panel. */
 export type BranchRow = BranchRow_Serialize | BranchRow_Deserialize;
 
@@ -312,6 +370,39 @@ export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed
 /**  The writer changed the story bible (a record, lore, the foundation, outline or pressure). */
 "bible_edited";
 
+/**  A chapter in the contents. */
+export type ChapterView = ChapterView_Serialize | ChapterView_Deserialize;
+
+/**  A chapter in the contents. */
+export type ChapterView_Deserialize = {
+	/**  1-based position in the book. */
+	number: number,
+	title: string,
+	/**  The heading of the part this chapter opens, if it opens one. */
+	part_title?: string | null,
+	/**  The title is proposed from the scenes' gist, not given by the writer or a manuscript. */
+	proposed: boolean,
+	first_tick: number,
+	last_tick: number,
+	words: number,
+	scenes: ContentsScene[],
+};
+
+/**  A chapter in the contents. */
+export type ChapterView_Serialize = {
+	/**  1-based position in the book. */
+	number: number,
+	title: string,
+	/**  The heading of the part this chapter opens, if it opens one. */
+	part_title: string | null,
+	/**  The title is proposed from the scenes' gist, not given by the writer or a manuscript. */
+	proposed: boolean,
+	first_tick: number,
+	last_tick: number,
+	words: number,
+	scenes: ContentsScene[],
+};
+
 export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" | "lost_item" | "length" | "tense_drift" | "person_drift" | "markup" | 
 /**  Commentary about the story, or words to the user, in place of the story. */
 "meta_text" | 
@@ -325,6 +416,13 @@ export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" 
 "stock_phrase" | 
 /**  A scene title that is not words. */
 "title";
+
+/**  A scene as the contents list it. */
+export type ContentsScene = {
+	tick: number,
+	title: string,
+	words: number,
+};
 
 /**
  *  The token budget of every context section. The defaults keep a planner prompt near 2,000
@@ -587,6 +685,9 @@ export type ErrorKind_Serialize = "llm.auth" | "llm.not_found" | "llm.rate_limit
 "other";
 
 export type EventStatus = "pending" | "done";
+
+/**  A format the manuscript can be exported in. */
+export type ExportFormat = "markdown" | "epub" | "docx";
 
 export type Extraction = Extraction_Serialize | Extraction_Deserialize;
 
@@ -1066,6 +1167,12 @@ export type LoreFact_Serialize = {
 	/**  The tick whose scene established the fact, if any (seed facts have none). */
 	source_tick: number | null,
 	created_tick: number,
+};
+
+/**  A range of a text, in characters (Unicode scalar values, not bytes or UTF-16 units). */
+export type Mark = {
+	start: number,
+	len: number,
 };
 
 export type NewCharacter = NewCharacter_Serialize | NewCharacter_Deserialize;
@@ -2080,6 +2187,15 @@ export type SceneView_Serialize = {
 	tension: number | null,
 	created_at: string,
 };
+
+/**  How the book is searched. */
+export type SearchMode = 
+/**  The words themselves (and their inflections). */
+"words" | 
+/**  What the passage is about, through the local embedding model. */
+"meaning" | 
+/**  Both rankings fused; words alone when the model is missing. */
+"both";
 
 /**  A section's size against its budget, for the context preview. */
 export type SectionReport = {

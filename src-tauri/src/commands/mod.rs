@@ -9,6 +9,7 @@ pub mod history;
 pub mod library;
 pub mod providers;
 pub mod reader;
+pub mod search;
 pub mod settings;
 pub mod timeline;
 pub mod write;

@@ -1,8 +1,9 @@
-//! Manuscript reader: every scene in order, and saving the writer's edit of one.
+//! Manuscript reader: every scene in order, the contents (chapters and parts), and saving the
+//! writer's edit of one scene.
 
 use novel_core::clock::SystemClock;
 use novel_core::edits;
-use novel_core::views::{self, SceneView};
+use novel_core::views::{self, ChapterView, SceneView};
 use tauri::{AppHandle, State};
 
 use super::changed;
@@ -15,6 +16,14 @@ use crate::state::AppState;
 pub async fn manuscript(state: State<'_, AppState>) -> AppResult<Vec<SceneView>> {
     let novel = state.session()?.read()?;
     Ok(views::manuscript(novel.store().conn())?)
+}
+
+/// The book's chapters in order (stored or proposed), each with its part and scenes.
+#[tauri::command]
+#[specta::specta]
+pub async fn book_contents(state: State<'_, AppState>) -> AppResult<Vec<ChapterView>> {
+    let novel = state.session()?.read()?;
+    Ok(views::contents(novel.store().conn())?)
 }
 
 /// Replaces the prose of the scene of `tick`.

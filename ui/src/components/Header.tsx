@@ -2,20 +2,31 @@
 // panel), Export, the theme toggle and the shortcuts help button.
 import { plural } from "../lib/format";
 import type { Theme } from "../lib/theme";
+import type { ExportFormat } from "../bindings";
 import type { Overview } from "../lib/types";
 import { Icon } from "./Icon";
+import { Menu } from "./Menu";
+
+/** The formats offered, in the order the Export menu lists them. */
+export const EXPORT_FORMATS: { format: ExportFormat; label: string; hint: string }[] = [
+  { format: "markdown", label: "Markdown", hint: ".md" },
+  { format: "epub", label: "EPUB e-book", hint: ".epub" },
+  { format: "docx", label: "Word manuscript", hint: ".docx" },
+];
 
 interface Props {
   overview: Overview | null;
   theme: Theme;
   exporting: boolean;
-  onExport: () => void;
+  onExport: (format: ExportFormat) => void;
+  /** Opens the Export menu each time it changes (Ctrl+E). */
+  exportSignal: number;
   onToggleTheme: () => void;
   onHelp: () => void;
   onBranches: () => void;
 }
 
-export function Header({ overview, theme, exporting, onExport, onToggleTheme, onHelp, onBranches }: Props) {
+export function Header({ overview, theme, exporting, onExport, exportSignal, onToggleTheme, onHelp, onBranches }: Props) {
   return (
     <header className="app-header">
       <div className="header-title">
@@ -49,16 +60,28 @@ export function Header({ overview, theme, exporting, onExport, onToggleTheme, on
             </span>
           </button>
         )}
-        <button
-          type="button"
+        <Menu
+          label={
+            <>
+              <Icon name="export" /> Export
+            </>
+          }
           className="btn btn-quiet"
-          data-testid="export-markdown"
+          testId="export-menu"
           disabled={!overview || exporting}
-          onClick={onExport}
-          title={overview ? `Export the manuscript of branch “${overview.branch}” to Markdown (Ctrl+E)` : "Export the manuscript to Markdown (Ctrl+E)"}
-        >
-          <Icon name="export" /> Export
-        </button>
+          openSignal={exportSignal}
+          title={
+            overview
+              ? `Export the manuscript of branch “${overview.branch}” as Markdown, EPUB or Word (Ctrl+E)`
+              : "Export the manuscript as Markdown, EPUB or Word (Ctrl+E)"
+          }
+          items={EXPORT_FORMATS.map(({ format, label, hint }) => ({
+            id: `export-${format}`,
+            label,
+            hint,
+            onSelect: () => onExport(format),
+          }))}
+        />
         <button
           type="button"
           className="icon-btn"

@@ -26,6 +26,9 @@ const PATHS: Record<string, string> = {
   regenerate: "M20 11a8 8 0 1 0-2.3 5.7M20 5v6h-6",
   more: "M5 12h.01M12 12h.01M19 12h.01",
   compare: "M4 5h7v14H4ZM13 5h7v14h-7Z",
+  search: "M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13ZM15.5 15.5 20 20",
+  "chevron-up": "M6 15l6-6 6 6",
+  "chevron-down": "M6 9l6 6 6-6",
 };
 
 export type IconName = keyof typeof PATHS;

@@ -1,5 +1,6 @@
-// A small drop-down menu of actions behind one button: opens on click, closes on a choice, a
-// click elsewhere or Escape.
+// A small drop-down menu of actions behind one button: opens on click (or when `openSignal`
+// changes, e.g. from a shortcut, with the first item focused), closes on a choice, a click
+// elsewhere or Escape.
 import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 
@@ -16,11 +17,29 @@ interface Props {
   title: string;
   testId: string;
   items: MenuItem[];
+  disabled?: boolean;
+  /** The button's classes (a small quiet button by default). */
+  className?: string;
+  /** Opens the menu, its first item focused, each time it changes (but not at first). */
+  openSignal?: number;
 }
 
-export function Menu({ label, title, testId, items }: Props) {
+export function Menu({ label, title, testId, items, disabled, className, openSignal }: Props) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const firstSignal = useRef(openSignal);
+  const focusFirst = useRef(false);
+  useEffect(() => {
+    if (openSignal === firstSignal.current || disabled) return;
+    firstSignal.current = openSignal;
+    focusFirst.current = true;
+    setOpen(true);
+  }, [openSignal, disabled]);
+  useEffect(() => {
+    if (!open || !focusFirst.current) return;
+    focusFirst.current = false;
+    root.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const away = (e: MouseEvent) => {
@@ -42,8 +61,9 @@ export function Menu({ label, title, testId, items }: Props) {
     >
       <button
         type="button"
-        className="btn btn-quiet btn-small"
+        className={className ?? "btn btn-quiet btn-small"}
         data-testid={testId}
+        disabled={disabled}
         aria-haspopup="menu"
         aria-expanded={open}
         title={title}

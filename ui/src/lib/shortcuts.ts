@@ -8,8 +8,10 @@ export const SHORTCUTS: { keys: string; what: string }[] = [
   { keys: "Ctrl+Enter", what: "Write the next scene" },
   { keys: "Ctrl+Shift+Enter", what: "Write the latest scene again (it stays as a version)" },
   { keys: "Escape", what: "Stop the run after the current scene" },
-  { keys: "Ctrl+E", what: "Export the manuscript to Markdown" },
+  { keys: "Ctrl+E", what: "Export the manuscript (Markdown, EPUB or Word)" },
   { keys: "Ctrl+S", what: "Save the scene you are editing" },
+  { keys: "Ctrl+Shift+F", what: "Search the book by words or meaning" },
+  { keys: "Ctrl+F", what: "Find in the manuscript (in the reader)" },
   ...VIEWS.map((v, i) => ({ keys: `Ctrl+${i + 1}`, what: `Go to ${v.label}` })),
   { keys: "?", what: "Show or hide this list" },
 ];
@@ -19,7 +21,8 @@ export interface ShortcutHandlers {
   nextScene: () => void;
   regenerate: () => void;
   stop: () => void;
-  exportMarkdown: () => void;
+  exportMenu: () => void;
+  searchBook: () => void;
   toggleHelp: () => void;
   closeHelp: () => boolean;
 }
@@ -47,9 +50,12 @@ export function useShortcuts(handlers: ShortcutHandlers) {
       } else if (mod && e.key === "Enter") {
         e.preventDefault();
         h.nextScene();
+      } else if (mod && e.shiftKey && !e.altKey && (e.key === "f" || e.key === "F")) {
+        e.preventDefault();
+        h.searchBook();
       } else if (mod && (e.key === "e" || e.key === "E")) {
         e.preventDefault();
-        h.exportMarkdown();
+        h.exportMenu();
       } else if (e.key === "Escape" && !e.defaultPrevented) {
         if (!h.closeHelp()) h.stop();
       } else if (e.key === "?" && !mod && !typing(e.target)) {

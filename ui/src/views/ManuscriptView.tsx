@@ -1,12 +1,15 @@
 // Manuscript: every scene in order for reading, with a table of contents to jump around and
 // per-scene actions: edit (after an edit, the writer may re-read the scene into the story's
 // memory), the scene's versions (side-by-side diff, restore), the scene as each branch has it,
-// rewind to here, a new branch from here, and writing the latest scene again. Scenes off screen
+// rewind to here, a new branch from here, and writing the latest scene again. Ctrl+F finds in
+// the manuscript's text (next/previous); the book search (Ctrl+Shift+F, anywhere in an open
+// novel) jumps to a passage, scrolled into view, highlighted and focused. Scenes off screen
 // skip layout (`content-visibility: auto`), so 300 scenes stay smooth.
-import { useCallback, useEffect, useState } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
 import { commands } from "../bindings";
 import { BranchTag } from "../components/BranchTag";
 import { EmptyState } from "../components/EmptyState";
+import { Icon } from "../components/Icon";
 import { LoadError } from "../components/LoadError";
 import { appError, call } from "../lib/api";
 import { plural } from "../lib/format";
@@ -16,11 +19,17 @@ import { useRun } from "../lib/useRun";
 import { useToast } from "../lib/toast";
 import type { Scene } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
+import { codePointIndex, findAll, fromCodePoints } from "../lib/textRanges";
+import type { Highlight, TextRange } from "../lib/textRanges";
 import { NewBranchDialog } from "./NewBranchDialog";
 import { SceneArticle } from "./SceneArticle";
 import type { ScenePanel } from "./SceneArticle";
 import { SceneToc } from "./SceneToc";
+import type { Chapter } from "./SceneToc";
 import { MemoryProposal } from "./bible/MemoryProposal";
+import { BookSearch } from "./reader/BookSearch";
+import type { BookHit } from "./reader/BookSearch";
+import { FindBar } from "./reader/FindBar";
 import "../styles/manuscript.css";
 
 /** A scene to show with one of its panels open (from another view, e.g. after writing again). */
@@ -34,13 +43,33 @@ interface Props {
   goWrite: () => void;
   writeAgain: () => void;
   focus: ReaderFocus | null;
+  /** Whether the book search is open (Ctrl+Shift+F opens it from any view). */
+  searching: boolean;
+  onSearching: (open: boolean) => void;
 }
 
-export function ManuscriptView({ goWrite, writeAgain, focus }: Props) {
+const NO_HIGHLIGHTS: Highlight[] = [];
+
+/** Where a search hit's passage is in `prose`: its first marked word at or after the passage's
+ *  start, else the paragraph the passage starts with; null when the prose no longer has it. */
+export function passageRange(prose: string, hit: BookHit): TextRange | null {
+  const from = hit.offset === null ? 0 : codePointIndex(prose, hit.offset);
+  const words = fromCodePoints(hit.snippet, hit.marks).map((r) => hit.snippet.slice(r.start, r.end));
+  const found = words
+    .flatMap((w) => findAll(prose.slice(from), w).slice(0, 1))
+    .sort((a, b) => a.start - b.start)[0];
+  if (found) return { start: from + found.start, end: from + found.end };
+  if (hit.offset === null) return null;
+  const blank = prose.slice(from).search(/\n\s*\n/);
+  return { start: from, end: blank < 0 ? prose.length : from + blank };
+}
+
+export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearching }: Props) {
   const { overview, version } = useNovel();
   const { run } = useRun();
   const notify = useToast();
   const scenes = useLoad(`manuscript:${overview?.path}:${version}`, () => call(commands.manuscript()));
+  const contents = useLoad(`contents:${overview?.path}:${version}`, () => call(commands.bookContents()));
   const [editing, setEditing] = useState<number | null>(null);
   const [panel, setPanel] = useState<{ tick: number; kind: ScenePanel } | null>(focus ? { tick: focus.tick, kind: focus.panel } : null);
   const [rewinding, setRewinding] = useState<number | null>(null);
@@ -54,6 +83,14 @@ export function ManuscriptView({ goWrite, writeAgain, focus }: Props) {
   });
   const data = scenes.data;
   const running = run.status !== "idle";
+  const [find, setFind] = useState<{ open: boolean; query: string; index: number; signal: number }>({
+    open: false,
+    query: "",
+    index: 0,
+    signal: 0,
+  });
+  // The passage a search jumped to; `nonce` scrolls to it again on a repeated jump.
+  const [passage, setPassage] = useState<{ tick: number; range: TextRange; nonce: number } | null>(null);
 
   const save = useCallback(
     async (tick: number, prose: string) => {
@@ -82,6 +119,69 @@ export function ManuscriptView({ goWrite, writeAgain, focus }: Props) {
     if (focus) setPanel({ tick: focus.tick, kind: focus.panel });
   }
   const loaded = data !== undefined;
+  const list = useMemo(() => {
+    const overrides = saved.base === data ? saved.scenes : {};
+    return (data ?? []).map((s) => overrides[s.tick] ?? s);
+  }, [data, saved]);
+
+  const chapterStarts = useMemo(() => new Map((contents.data ?? []).map((c) => [c.first_tick, c])), [contents.data]);
+
+  const matches = useMemo(
+    () => (find.open ? list.flatMap((s) => findAll(s.prose, find.query).map((r) => ({ tick: s.tick, ...r }))) : []),
+    [list, find.open, find.query],
+  );
+  const currentMatch = matches.length > 0 ? Math.min(find.index, matches.length - 1) : -1;
+  const highlights = useMemo(() => {
+    const byTick = new Map<number, Highlight[]>();
+    if (find.open) {
+      matches.forEach((m, i) => {
+        byTick.set(m.tick, [...(byTick.get(m.tick) ?? []), { start: m.start, end: m.end, current: i === currentMatch }]);
+      });
+    } else if (passage) {
+      byTick.set(passage.tick, [{ ...passage.range, current: true }]);
+    }
+    return byTick;
+  }, [find.open, matches, currentMatch, passage]);
+
+  // Ctrl+F (not Ctrl+Shift+F: that is the book search) opens the find bar, or refocuses it.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && (e.key === "f" || e.key === "F")) {
+        e.preventDefault();
+        setFind((f) => ({ ...f, open: true, signal: f.signal + 1 }));
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  // The current find match or the passage jumped to: in view (and, for a jump, focused).
+  const findTarget = find.open && currentMatch >= 0 ? `${matches[currentMatch].tick}:${matches[currentMatch].start}` : null;
+  useEffect(() => {
+    if (findTarget === null) return;
+    document.querySelector(".reader [data-testid=mark-current]")?.scrollIntoView({ block: "center", behavior: "instant" });
+  }, [findTarget]);
+  useEffect(() => {
+    if (!passage) return;
+    const mark = document.querySelector<HTMLElement>(".reader [data-testid=mark-current]");
+    if (mark) {
+      mark.scrollIntoView({ block: "center", behavior: "instant" });
+      mark.focus({ preventScroll: true });
+    } else {
+      document.getElementById(`scene-${passage.tick}`)?.scrollIntoView({ block: "start", behavior: "instant" });
+    }
+  }, [passage]);
+
+  const jumpTo = useCallback(
+    (hit: BookHit) => {
+      onSearching(false);
+      setFind((f) => ({ ...f, open: false }));
+      const scene = list.find((s) => s.tick === hit.tick);
+      const range = scene ? passageRange(scene.prose, hit) : null;
+      setPassage((p) => ({ tick: hit.tick, range: range ?? { start: 0, end: 0 }, nonce: (p?.nonce ?? 0) + 1 }));
+    },
+    [list, onSearching],
+  );
   useEffect(() => {
     if (!focus || !loaded) return;
     document.getElementById(`scene-${focus.tick}`)?.scrollIntoView({ block: "start", behavior: "instant" });
@@ -103,8 +203,6 @@ export function ManuscriptView({ goWrite, writeAgain, focus }: Props) {
       </EmptyState>
     );
   }
-  const overrides = saved.base === scenes.data ? saved.scenes : {};
-  const list = scenes.data.map((s) => overrides[s.tick] ?? s);
   const words = list.reduce((n, s) => n + s.word_count, 0);
   const last = list[list.length - 1].tick;
 
@@ -132,33 +230,76 @@ export function ManuscriptView({ goWrite, writeAgain, focus }: Props) {
 
   return (
     <div className="manuscript">
-      <SceneToc scenes={list} onJump={jump} />
-      <div className="reader" data-testid="reader">
+      <SceneToc scenes={list} chapters={contents.data} onJump={jump} />
+      <div className="reader" data-testid="reader" tabIndex={-1}>
+        {find.open && (
+          <FindBar
+            query={find.query}
+            onQuery={(query) => setFind((f) => ({ ...f, query, index: 0 }))}
+            count={matches.length}
+            index={Math.max(currentMatch, 0)}
+            onStep={(by) => setFind((f) => ({ ...f, index: (Math.max(currentMatch, 0) + by + matches.length) % Math.max(matches.length, 1) }))}
+            onClose={() => setFind((f) => ({ ...f, open: false }))}
+            focusSignal={find.signal}
+          />
+        )}
         <header className="reader-head">
           <h1 className="book-title">{overview?.foundation.title}</h1>
           <p className="muted">
             {plural(list.length, "scene")} · {plural(words, "word")} <BranchTag />
           </p>
+          <div className="reader-tools">
+            <button type="button" className="btn btn-quiet btn-small" data-testid="open-book-search" onClick={() => onSearching(true)} title="Search the book by words or meaning (Ctrl+Shift+F)">
+              <Icon name="search" size={15} /> Search the book
+            </button>
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              data-testid="open-find"
+              onClick={() => setFind((f) => ({ ...f, open: true, signal: f.signal + 1 }))}
+              title="Find in the manuscript (Ctrl+F)"
+            >
+              Find <kbd>Ctrl</kbd>+<kbd>F</kbd>
+            </button>
+          </div>
         </header>
-        {list.map((s) => (
-          <SceneArticle
-            key={s.id}
-            scene={s}
-            latest={s.tick === last}
-            running={running || rewinding !== null}
-            editing={editing === s.tick}
-            panel={panel?.tick === s.tick ? panel.kind : null}
-            onEdit={setEditing}
-            onSave={save}
-            onPanel={togglePanel}
-            onRewind={(tick) => void rewind(tick)}
-            onBranchFrom={setForking}
-            onWriteAgain={writeAgain}
-          />
-        ))}
+        {list.map((s) => {
+          const opens = chapterStarts.get(s.tick);
+          return (
+            <Fragment key={s.id}>
+              {opens && <ChapterHeading chapter={opens} />}
+              <SceneArticle
+                scene={s}
+                latest={s.tick === last}
+                running={running || rewinding !== null}
+                editing={editing === s.tick}
+                panel={panel?.tick === s.tick ? panel.kind : null}
+                onEdit={setEditing}
+                onSave={save}
+                onPanel={togglePanel}
+                onRewind={(tick) => void rewind(tick)}
+                onBranchFrom={setForking}
+                onWriteAgain={writeAgain}
+                highlights={highlights.get(s.tick) ?? NO_HIGHLIGHTS}
+              />
+            </Fragment>
+          );
+        })}
       </div>
+      {searching && <BookSearch meaningOff={overview?.search_notice ?? null} onJump={jumpTo} onClose={() => onSearching(false)} />}
       {forking !== null && <NewBranchDialog at={forking} onClose={() => setForking(null)} />}
       {reread !== null && <MemoryProposal tick={reread} onClose={() => setReread(null)} />}
     </div>
+  );
+}
+
+/** The heading a chapter opens with in the reader (and its part's, when it opens one). */
+function ChapterHeading({ chapter }: { chapter: Chapter }) {
+  return (
+    <header className="chapter-head" data-testid="chapter-heading" data-chapter={chapter.number}>
+      {chapter.part_title && <p className="chapter-part">{chapter.part_title}</p>}
+      <p className="eyebrow">Chapter {chapter.number}</p>
+      <h2 className="chapter-title">{chapter.title || `Chapter ${chapter.number}`}</h2>
+    </header>
   );
 }

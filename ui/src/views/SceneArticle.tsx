@@ -1,4 +1,5 @@
-// One scene in the reader: number, title, POV, place, word count and the prose as text;
+// One scene in the reader: number, title, POV, place, word count and the prose as text (find
+// matches and a searched passage marked in it);
 // Edit turns the prose into a textarea with Save (Ctrl+S) and Cancel (Escape). Versions opens
 // the scene's versions under its heading; the menu has the scene across branches, rewind to
 // here, a new branch from here, and (on the latest scene) writing it again.
@@ -6,12 +7,13 @@ import { memo, useState } from "react";
 import { Icon } from "../components/Icon";
 import { Menu } from "../components/Menu";
 import type { MenuItem } from "../components/Menu";
-import { Prose } from "../components/Prose";
 import { errorText } from "../lib/api";
 import { plural, wordCount } from "../lib/format";
+import type { Highlight } from "../lib/textRanges";
 import type { Scene } from "../lib/types";
 import { BranchCompare } from "./BranchCompare";
 import { VersionsPanel } from "./VersionsPanel";
+import { ReaderProse } from "./reader/ReaderProse";
 
 /** What opens under a scene's heading. */
 export type ScenePanel = "versions" | "compare";
@@ -30,6 +32,8 @@ interface Props {
   onRewind: (tick: number) => void;
   onBranchFrom: (tick: number) => void;
   onWriteAgain: () => void;
+  /** Ranges of the prose to mark (find matches, the passage a search jumped to). */
+  highlights: Highlight[];
 }
 
 export const SceneArticle = memo(function SceneArticle({
@@ -44,6 +48,7 @@ export const SceneArticle = memo(function SceneArticle({
   onRewind,
   onBranchFrom,
   onWriteAgain,
+  highlights,
 }: Props) {
   const items: MenuItem[] = [
     { id: "compare", label: "Compare across branches", hint: "This scene as each branch has it", onSelect: () => onPanel(scene.tick, "compare") },
@@ -90,7 +95,7 @@ export const SceneArticle = memo(function SceneArticle({
       {editing ? (
         <SceneEditor scene={scene} onCancel={() => onEdit(null)} onSave={onSave} />
       ) : (
-        <Prose text={scene.prose} testId="scene-prose" className="reading" />
+        <ReaderProse prose={scene.prose} highlights={highlights} />
       )}
     </article>
   );

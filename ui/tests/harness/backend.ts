@@ -27,6 +27,7 @@ import type {
   PlanVerdict_Deserialize,
 } from "../../src/bindings";
 import { bibleHandlers } from "./bibleBackend";
+import { readerHandlers } from "./readerBackend";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
@@ -70,6 +71,8 @@ export interface Scenario {
   review?: boolean;
   /** The writer says no in the shell's native question before a rewind. */
   declineRewind?: boolean;
+  /** The local embedding model is missing: search by words only. */
+  keywordSearchOnly?: boolean;
 }
 
 /** Review mode's memory changes in every proposal of the mock. */
@@ -180,7 +183,8 @@ export function createBackend(s: Scenario) {
   window.__emitChange = changed;
   const ov = () => {
     const o = overview(scenes, pending);
-    return { ...o, branch, generation: { ...o.generation, review_before_commit: Boolean(s.review) }, foundation: { ...o.foundation, title } };
+    const search_notice = s.keywordSearchOnly ? "Semantic search is off: the local embedding model is not installed." : o.search_notice;
+    return { ...o, search_notice, branch, generation: { ...o.generation, review_before_commit: Boolean(s.review) }, foundation: { ...o.foundation, title } };
   };
   const need = () => {
     if (!open) throw { kind: "no_novel_open", message: "No novel is open. Open one from the Library or start a new one." } satisfies AppError;
@@ -595,15 +599,18 @@ export function createBackend(s: Scenario) {
       void changed("settings_saved");
       return ov();
     },
-    // The shell opens the save dialog itself: the page sends no path.
-    export_markdown: () => {
+    // The shell opens the save dialog itself: the page sends only the format, never a path.
+    export_manuscript: (a) => {
       need();
       const path = s.dialog?.save ?? null;
       if (path === null) return null;
-      return path.endsWith(".md") ? path : `${path}.md`;
+      const extension = ({ markdown: "md", epub: "epub", docx: "docx" } as Record<string, string>)[String(a.format)];
+      if (!extension) throw { kind: "invalid_input", message: `unknown format ${String(a.format)}` };
+      return /\.[a-z]+$/.test(path) ? path : `${path}.${extension}`;
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
+    ...readerHandlers({ need, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
   };
 
   return {

@@ -1,4 +1,4 @@
-// Manuscript: scenes in order with titles and meta, the table of contents jumps, markup in
+// Manuscript: scenes in order with titles and meta, the contents by chapter and part (jumps), markup in
 // prose is shown as text and runs nothing, Edit + Save (button and Ctrl+S), and 300 scenes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -121,5 +121,42 @@ test("the reader refreshes itself as a run commits scenes (novel-changed events)
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene"]').length === 3, null, { timeout: 10000 });
   assert.deepEqual(await page.getByTestId("toc-item").evaluateAll((els) => els.map((e) => e.dataset.tick)), ["1", "2", "3"]);
   assert.ok((await app.calls("manuscript")).length >= 2, "reloaded without leaving the view");
+  await app.close();
+});
+
+test("the contents group scenes by chapter under their part, and a chapter opens with its heading", async () => {
+  const app = await openReader({ scenes: 7 });
+  const { page } = app;
+  await page.getByTestId("toc-chapter").first().waitFor();
+  const chapters = await page.getByTestId("toc-chapter").evaluateAll((els) =>
+    els.map((c) => ({
+      title: c.querySelector('[data-testid="toc-chapter-title"]').textContent,
+      scenes: Array.from(c.querySelectorAll('[data-testid="toc-item"]')).map((s) => s.dataset.tick),
+    })),
+  );
+  assert.deepEqual(chapters, [
+    { title: "1The Quay", scenes: ["1", "2", "3"] },
+    { title: "2Under the Salt Gate", scenes: ["4", "5", "6"] },
+    { title: "3Storm Bells", scenes: ["7"] },
+  ]);
+  assert.deepEqual(await page.getByTestId("toc-part").allTextContents(), ["Part One: Low Water"]);
+  assert.equal(await page.getByTestId("toc-item").count(), 7, "every scene listed once");
+  // A proposed title looks like one.
+  assert.equal(await page.locator('.toc [data-chapter="2"] .toc-chapter-title .toc-title').evaluate((e) => getComputedStyle(e).fontStyle), "italic");
+
+  // In the reader each chapter opens with its heading, right before its first scene.
+  const order = await page.locator('[data-testid="reader"] > [data-testid="chapter-heading"], [data-testid="reader"] > [data-testid="scene"]').evaluateAll((els) =>
+    els.map((e) => (e.dataset.testid === "chapter-heading" ? `chapter ${e.dataset.chapter}` : e.dataset.tick)),
+  );
+  assert.deepEqual(order, ["chapter 1", "1", "2", "3", "chapter 2", "4", "5", "6", "chapter 3", "7"]);
+
+  // A chapter jumps to its first scene.
+  await page.locator('[data-chapter="3"] [data-testid="toc-chapter-title"]').click();
+  await page.waitForFunction(() => {
+    const r = document.querySelector('[data-testid="scene"][data-tick="7"]').getBoundingClientRect();
+    const box = document.querySelector('[data-testid="reader"]').getBoundingClientRect();
+    return r.top >= box.top - 1 && r.top < box.top + 200;
+  });
+  await app.assertClean(assert);
   await app.close();
 });

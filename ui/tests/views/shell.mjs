@@ -26,7 +26,7 @@ test("without a novel the app starts in the Library and the novel views say what
   const { page } = app;
   await page.getByTestId("new-novel").waitFor();
   assert.equal(await page.getByTestId("novel-title").textContent(), "Novel Agent");
-  assert.ok(await page.getByTestId("export-markdown").isDisabled());
+  assert.ok(await page.getByTestId("export-menu").isDisabled());
   await page.getByTestId("nav-manuscript").click();
   assert.match(await page.getByTestId("empty-state").textContent(), /No novel is open/);
   await app.close();
@@ -82,13 +82,34 @@ test("keyboard shortcuts switch views, open the help, write a scene, stop a run 
   const stops = await app.calls("stop_run");
   assert.deepEqual(stops.map((c) => c.args), [{ cancel: false }]);
 
+  // Ctrl+E opens the Export menu with its first format focused; Enter chooses it.
   await page.keyboard.press("Control+e");
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === "menu-export-markdown");
+  await page.keyboard.press("Enter");
   const toast = page.getByTestId("toast");
   await toast.waitFor();
   assert.equal(await toast.textContent(), "Manuscript (branch “main”) exported to /tmp/exports/salt.md");
-  // The page names no file: the shell asks in its own save dialog.
-  assert.deepEqual((await app.calls("export_markdown")).map((c) => c.args), [{}]);
+  // The page names no file, only the format: the shell asks in its own save dialog.
+  assert.deepEqual((await app.calls("export_manuscript")).map((c) => c.args), [{ format: "markdown" }]);
   assert.equal((await app.calls("plugin:dialog|save")).length, 0);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("Export offers every format and each goes to the shell with its own extension", async () => {
+  const app = await openApp(env, { novel: true, dialog: { save: "/tmp/exports/salt" } });
+  const { page } = app;
+  await page.getByTestId("export-menu").click();
+  const labels = await page.locator("[role=menuitem]").allTextContents();
+  assert.deepEqual(labels, ["Markdown.md", "EPUB e-book.epub", "Word manuscript.docx"]);
+  await page.getByTestId("menu-export-epub").click();
+  await page.getByTestId("toast").waitFor();
+  assert.match(await page.getByTestId("toast").textContent(), /exported to \/tmp\/exports\/salt\.epub$/);
+  assert.equal(await page.locator("[role=menu]").count(), 0, "the menu closed on the choice");
+  await page.getByTestId("export-menu").click();
+  await page.getByTestId("menu-export-docx").click();
+  await page.getByText("exported to /tmp/exports/salt.docx").waitFor();
+  assert.deepEqual((await app.calls("export_manuscript")).map((c) => c.args.format), ["epub", "docx"]);
   await app.assertClean(assert);
   await app.close();
 });
@@ -97,18 +118,20 @@ test("Export does nothing when the save dialog is dismissed, and explains a fail
   const app = await openApp(env, {
     novel: true,
     dialog: { save: "/read-only/salt.md" },
-    errors: { export_markdown: { kind: "storage", message: "Could not write /read-only/salt.md: permission denied" } },
+    errors: { export_manuscript: { kind: "storage", message: "Could not write /read-only/salt.md: permission denied" } },
   });
   const { page } = app;
-  await page.getByTestId("export-markdown").click();
+  await page.getByTestId("export-menu").click();
+  await page.getByTestId("menu-export-markdown").click();
   await page.getByTestId("toast").waitFor();
   assert.match(await page.getByTestId("toast").textContent(), /Could not export: .*permission denied/);
   await app.close();
 
   const quiet = await openApp(env, { novel: true, dialog: { save: null } });
-  await quiet.page.getByTestId("export-markdown").click();
+  await quiet.page.getByTestId("export-menu").click();
+  await quiet.page.getByTestId("menu-export-docx").click();
   await quiet.page.waitForTimeout(100);
   assert.equal(await quiet.page.getByTestId("toast").count(), 0);
-  assert.equal((await quiet.calls("export_markdown")).length, 1, "asked once; the dialog was dismissed");
+  assert.deepEqual((await quiet.calls("export_manuscript")).map((c) => c.args), [{ format: "docx" }], "asked once; the dialog was dismissed");
   await quiet.close();
 });

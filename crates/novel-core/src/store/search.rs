@@ -256,7 +256,7 @@ fn or_query(words: &[String]) -> String {
 
 /// The words of a query worth searching for: lowercased, deduplicated, stopwords dropped
 /// (unless that leaves nothing), at most [`MAX_QUERY_WORDS`].
-fn query_words(text: &str) -> Vec<String> {
+pub fn query_words(text: &str) -> Vec<String> {
     let mut all: Vec<String> = Vec::new();
     for w in text
         .split(|c: char| !c.is_alphanumeric())

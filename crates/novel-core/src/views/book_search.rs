@@ -2,7 +2,9 @@
 //! (the keyword index), by meaning (the embeddings) or both fused, each with its scene, its
 //! chapter and where in the scene's prose the passage starts, so a reader can jump to it. It
 //! reads the same derived passages the agent's memory search uses (rebuildable by `reindex`),
-//! keeping only prose: the writer looks for what is on the page.
+//! keeping only prose: the writer looks for what is on the page. Where the query's words
+//! appear in a snippet is given as character ranges, so a reader highlights them as text,
+//! never by inserting markup into model prose.
 
 use rusqlite::Connection;
 use serde::Serialize;
@@ -26,9 +28,19 @@ pub struct BookHit {
     /// Where the passage starts in the scene's prose, in characters (not bytes); `None` when
     /// the prose changed since the index was built.
     pub offset: Option<u32>,
+    /// Where the query's words are in `snippet` (empty when none is, e.g. a match by meaning).
+    pub marks: Vec<Mark>,
     /// Whether the words matched (else only the meaning did).
     pub by_words: bool,
     pub score: f64,
+}
+
+/// A range of a text, in characters (Unicode scalar values, not bytes or UTF-16 units).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Mark {
+    pub start: u32,
+    pub len: u32,
 }
 
 /// The best `limit` prose passages for `query`. `vector` is the query's embedding (see
@@ -67,6 +79,7 @@ pub fn book_search(
         else {
             continue;
         };
+        let marks = query_marks(&r.hit.snippet, query);
         hits.push(BookHit {
             scene_id: scene.id.clone(),
             tick: scene.tick,
@@ -74,12 +87,56 @@ pub fn book_search(
             chapter: chapter.number,
             chapter_title: chapter.title.clone(),
             snippet: r.hit.snippet,
+            marks,
             offset: passage_offset(&scene.prose, &body),
             by_words: r.keyword_rank.is_some(),
             score: r.hit.score,
         });
     }
     Ok(hits)
+}
+
+/// The words of `text` the keyword index would match to `query`'s words: the same words
+/// (case aside) or their inflections (the index stems: "ledgers" finds "ledger", "walked"
+/// finds "walking"), approximated by sharing a form without a common English ending.
+pub fn query_marks(text: &str, query: &str) -> Vec<Mark> {
+    let wanted: Vec<Vec<String>> = store::query_words(query).iter().map(|w| forms(w)).collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let mut marks = Vec::new();
+    let mut word_start: Option<(usize, usize)> = None; // (char index, byte index)
+    let ends = text
+        .char_indices()
+        .chain(std::iter::once((text.len(), ' ')));
+    for (chars, (byte, c)) in ends.enumerate() {
+        if c.is_alphanumeric() {
+            word_start.get_or_insert((chars, byte));
+        } else if let Some((start_char, start_byte)) = word_start.take() {
+            let word = forms(&text[start_byte..byte].to_lowercase());
+            if wanted.iter().any(|w| w.iter().any(|f| word.contains(f))) {
+                marks.push(Mark {
+                    start: start_char as u32,
+                    len: (chars - start_char) as u32,
+                });
+            }
+        }
+    }
+    marks
+}
+
+/// `word` (lowercase) and the stems left without a common English ending, when at least
+/// three letters remain.
+fn forms(word: &str) -> Vec<String> {
+    let mut forms = vec![word.to_string()];
+    for suffix in ["ing", "ed", "es", "s", "d"] {
+        if let Some(stem) = word.strip_suffix(suffix)
+            && stem.chars().count() >= 3
+        {
+            forms.push(stem.to_string());
+        }
+    }
+    forms
 }
 
 /// Where `passage` (paragraphs of `prose`, as the index cut them) starts in `prose`, in
@@ -139,6 +196,15 @@ mod tests {
             hit.by_words && hit.snippet.contains("Morning came grey"),
             "{hit:?}"
         );
+        let marked: Vec<String> = hit
+            .marks
+            .iter()
+            .map(|m| {
+                let words = hit.snippet.chars().skip(m.start as usize);
+                words.take(m.len as usize).collect()
+            })
+            .collect();
+        assert_eq!(marked, ["Morning", "grey"], "{hit:?}");
         // The offset points at the passage in the scene's prose.
         let prose = SCENES[1].1;
         let at: String = prose.chars().skip(hit.offset.unwrap() as usize).collect();
@@ -168,6 +234,29 @@ mod tests {
         let hits = search(&novel, &retrieval, "ledgr", Mode::SemanticOnly);
         assert_eq!(hits[0].tick, 2, "{hits:?}");
         assert!(!hits[0].by_words);
+    }
+
+    #[test]
+    fn marks_cover_the_query_words_and_their_inflections_in_characters() {
+        let text =
+            "Ça va. The ledgers lay open; Bram's LEDGER, walked, walking, ledge, astrolabes.";
+        let marked: Vec<String> = query_marks(text, "the ledger walks astrolabe")
+            .iter()
+            .map(|m| {
+                text.chars()
+                    .skip(m.start as usize)
+                    .take(m.len as usize)
+                    .collect()
+            })
+            .collect();
+        // "the" is a stopword beside content words; "ledge" is another word.
+        assert_eq!(
+            marked,
+            ["ledgers", "LEDGER", "walked", "walking", "astrolabes"]
+        );
+        assert_eq!(query_marks(text, "  "), []);
+        // Offsets count characters: "Ça" is one character before "va".
+        assert_eq!(query_marks(text, "va"), [Mark { start: 3, len: 2 }]);
     }
 
     #[test]

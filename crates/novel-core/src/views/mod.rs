@@ -20,7 +20,7 @@ mod timeline;
 mod tests;
 
 pub use bible::{BibleView, bible};
-pub use book_search::{BookHit, book_search};
+pub use book_search::{BookHit, Mark, book_search, query_marks};
 pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};
 pub use entity::{EntityDetail, HistoryItem, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
