@@ -464,3 +464,76 @@ async fn an_edit_is_re_read_the_changes_trimmed_and_a_later_scene_flagged() {
         .unwrap();
     assert!(third.prose.contains("Bram"), "the later scene is untouched");
 }
+
+fn connected(novel: &crate::novel::Novel, a: &str, b: &str) -> bool {
+    store::get_location(novel.store().conn(), a)
+        .unwrap()
+        .unwrap()
+        .connections
+        .iter()
+        .any(|c| c == b)
+}
+
+#[tokio::test]
+async fn places_are_connected_and_disconnected_by_the_writer_and_a_rewind_undoes_it() {
+    let (_tmp, mut novel) = novel();
+    let gate = add_record(
+        &mut novel,
+        NewRecord::Location(crate::memory::NewLocation {
+            name: "Salt Gate".into(),
+            ..Default::default()
+        }),
+        &clock(),
+    )
+    .unwrap();
+    connect_places(&mut novel, "L0", &gate, "a flooded stair", &clock()).unwrap();
+    assert!(connected(&novel, "L0", &gate) && connected(&novel, &gate, "L0"));
+    assert_eq!(
+        store::list_connections(novel.store().conn()).unwrap(),
+        vec![("L0".into(), gate.clone(), "a flooded stair".into())]
+    );
+    // Refused with a reason, and nothing changes.
+    let before = dump(&novel);
+    for (a, b, want) in [
+        ("L0", "L0", "itself"),
+        ("L0", "L9", "does not exist"),
+        ("L0", "C0", "not a place id"),
+        (gate.as_str(), "L0", "already connected"),
+    ] {
+        let err = connect_places(&mut novel, a, b, "", &clock()).unwrap_err();
+        assert!(err.to_string().contains(want), "{a}–{b}: {err}");
+    }
+    assert_eq!(dump(&novel), before);
+
+    tick_with(&mut novel, plan(None)).await;
+    let after_one = dump(&novel);
+    disconnect_places(&mut novel, &gate, "L0", &clock()).unwrap();
+    assert!(!connected(&novel, "L0", &gate) && !connected(&novel, &gate, "L0"));
+    let history = store::history_of(novel.store().conn(), &gate).unwrap();
+    let last = history.last().unwrap();
+    assert_eq!(
+        (last.field.as_str(), last.source.as_str()),
+        ("connections", "writer")
+    );
+    assert_eq!(last.new_value, Some(json!([])));
+    // A later update of the place does not bring the removed way back.
+    edit_record(
+        &mut novel,
+        "L0",
+        &update(json!({"description": "Piers and fish stalls"})),
+        &clock(),
+    )
+    .unwrap();
+    assert!(!connected(&novel, "L0", &gate));
+    let err = disconnect_places(&mut novel, "L0", &gate, &clock()).unwrap_err();
+    assert!(err.to_string().contains("not connected"), "{err}");
+
+    tick_with(&mut novel, plan(None)).await;
+    control::rewind(&mut novel, 1, &clock()).unwrap();
+    assert_eq!(
+        dump(&novel),
+        after_one,
+        "the removal after scene 1 is undone"
+    );
+    assert!(connected(&novel, "L0", &gate));
+}
