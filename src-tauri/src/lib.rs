@@ -72,6 +72,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::bible::edit_loop,
             commands::bible::edit_lore,
             commands::bible::delete_lore,
+            commands::bible::change_connection,
             commands::bible::edit_foundation,
             commands::bible::set_author_note,
             commands::bible::change_outline,

@@ -50,6 +50,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "edit_loop",
     "edit_lore",
     "delete_lore",
+    "change_connection",
     "edit_foundation",
     "set_author_note",
     "change_outline",

@@ -49,10 +49,11 @@ pub fn edit_record(
     })
 }
 
-/// A new record the writer adds.
+/// A new record the writer adds. Tagged `record` (not `kind`): a relationship has a `kind` of
+/// its own ("ally").
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "record", rename_all = "snake_case")]
 pub enum NewRecord {
     Character(NewCharacter),
     Location(NewLocation),

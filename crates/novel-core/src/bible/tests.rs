@@ -537,3 +537,47 @@ async fn places_are_connected_and_disconnected_by_the_writer_and_a_rewind_undoes
     );
     assert!(connected(&novel, "L0", &gate));
 }
+
+/// The app sends a new record as JSON: a relationship's own `kind` ("ally") must survive the
+/// record's tag.
+#[test]
+fn a_relationship_added_as_json_keeps_its_kind_and_both_perspectives() {
+    let (_tmp, mut novel) = novel();
+    let bram = add_record(
+        &mut novel,
+        serde_json::from_value(json!({"record": "character", "name": "Bram"})).unwrap(),
+        &clock(),
+    )
+    .unwrap();
+    let record: NewRecord = serde_json::from_value(json!({
+        "record": "relationship", "character_a": "C0", "character_b": bram, "kind": "ally",
+        "status": "uneasy", "intensity": 4,
+        "perspective_a": "a debt she cannot repay", "perspective_b": "trouble, but his trouble"
+    }))
+    .unwrap();
+    let id = add_record(&mut novel, record, &clock()).unwrap();
+    let r = store::get_relationship(novel.store().conn(), &id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (r.kind.as_str(), r.status.as_str(), r.intensity),
+        ("ally", "uneasy", 4)
+    );
+    assert_eq!(r.perspective_of(&bram), "trouble, but his trouble");
+    // Its kind, intensity and each side's view are then the writer's to change.
+    edit_record(
+        &mut novel,
+        &id,
+        &update(json!({"kind": "rival", "intensity": 9, "perspective_a": "a knife at her back"})),
+        &clock(),
+    )
+    .unwrap();
+    let err =
+        edit_record(&mut novel, &id, &update(json!({"intensity": 11})), &clock()).unwrap_err();
+    assert!(err.to_string().contains("intensity"), "{err}");
+    let r = store::get_relationship(novel.store().conn(), &id)
+        .unwrap()
+        .unwrap();
+    assert_eq!((r.kind.as_str(), r.intensity), ("rival", 9));
+    assert_eq!(r.perspective_a, "a knife at her back");
+}
