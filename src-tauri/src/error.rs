@@ -175,6 +175,19 @@ fn sentence(message: &str) -> String {
     out
 }
 
+impl From<novel_core::evaluate::CheckError> for AppError {
+    fn from(e: novel_core::evaluate::CheckError) -> Self {
+        use novel_core::evaluate::CheckError;
+        match e {
+            CheckError::Store(inner) => inner.into(),
+            other @ CheckError::UnknownScene(_) => AppError::NotFound {
+                message: sentence(&other.to_string()),
+            },
+            other => AppError::invalid(sentence(&other.to_string())),
+        }
+    }
+}
+
 impl From<StoreError> for AppError {
     fn from(e: StoreError) -> Self {
         AppError::storage(e)

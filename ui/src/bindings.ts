@@ -42,6 +42,11 @@ export const commands = {
 	manuscript: () => typedError<SceneView_Serialize[], AppError>(__TAURI_INVOKE("manuscript")),
 	/**  Replaces the prose of the scene of `tick`. */
 	saveScene: (tick: number, prose: string) => typedError<SceneView_Serialize, AppError>(__TAURI_INVOKE("save_scene", { tick, prose })),
+	/**
+	 *  Every check on the scene of `tick` as it stands now (after the writer's edits too), read
+	 *  through its own POV character's eyes against the story memory.
+	 */
+	checkScene: (tick: number) => typedError<Finding_Serialize[], AppError>(__TAURI_INVOKE("check_scene", { tick })),
 	/**  Every version of the scene of `tick`, oldest first, and which one it shows now. */
 	sceneVersions: (tick: number) => typedError<SceneVersions_Serialize, AppError>(__TAURI_INVOKE("scene_versions", { tick })),
 	/**  What changed from version `from` to version `to`, word by word. */
@@ -112,6 +117,7 @@ export const commands = {
 	editLoop: (id: string, changes: LoopEdit_Deserialize) => typedError<null, AppError>(__TAURI_INVOKE("edit_loop", { id, changes })),
 	editLore: (id: string, changes: LoreEdit_Deserialize) => typedError<LoreFact_Serialize, AppError>(__TAURI_INVOKE("edit_lore", { id, changes })),
 	deleteLore: (id: string) => typedError<null, AppError>(__TAURI_INVOKE("delete_lore", { id })),
+	changeConnection: (change: ConnectionChange) => typedError<null, AppError>(__TAURI_INVOKE("change_connection", { change })),
 	/**  Changes the foundation (themes and goal included); the author's note has its own command. */
 	editFoundation: (changes: FoundationEdit_Deserialize) => typedError<Foundation_Serialize, AppError>(__TAURI_INVOKE("edit_foundation", { changes })),
 	setAuthorNote: (note: string) => typedError<Foundation_Serialize, AppError>(__TAURI_INVOKE("set_author_note", { note })),
@@ -415,7 +421,14 @@ export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" 
 /**  Stock phrasing that marks prose as machine-written ("a testament to"). */
 "stock_phrase" | 
 /**  A scene title that is not words. */
-"title";
+"title" | 
+/**  The POV character knowing what happened off-page (a death they did not see or hear of). */
+"off_page";
+
+/**  One change to the map: connect two places or remove their connection. */
+export type ConnectionChange = 
+/**  `description` names the way ("a flooded stair"); may be empty. */
+{ op: "connect"; a: string; b: string; description: string } | { op: "disconnect"; a: string; b: string };
 
 /**  A scene as the contents list it. */
 export type ContentsScene = {
@@ -1350,33 +1363,42 @@ export type NewNovelForm = {
 	goal: string,
 };
 
-/**  A new record the writer adds. */
+/**
+ *  A new record the writer adds. Tagged `record` (not `kind`): a relationship has a `kind` of
+ *  its own ("ally").
+ */
 export type NewRecord = NewRecord_Serialize | NewRecord_Deserialize;
 
-/**  A new record the writer adds. */
+/**
+ *  A new record the writer adds. Tagged `record` (not `kind`): a relationship has a `kind` of
+ *  its own ("ally").
+ */
 export type NewRecord_Deserialize = {
-	kind: "character",
+	record: "character",
 } & NewCharacter_Deserialize | {
-	kind: "location",
+	record: "location",
 } & NewLocation_Deserialize | {
-	kind: "relationship",
+	record: "relationship",
 } & NewRelationship_Deserialize | {
-	kind: "loop",
+	record: "loop",
 } & NewLoop_Deserialize | {
-	kind: "lore",
+	record: "lore",
 } & NewLore_Deserialize;
 
-/**  A new record the writer adds. */
+/**
+ *  A new record the writer adds. Tagged `record` (not `kind`): a relationship has a `kind` of
+ *  its own ("ally").
+ */
 export type NewRecord_Serialize = {
-	kind: "character",
+	record: "character",
 } & NewCharacter_Serialize | {
-	kind: "location",
+	record: "location",
 } & NewLocation_Serialize | {
-	kind: "relationship",
+	record: "relationship",
 } & NewRelationship_Serialize | {
-	kind: "loop",
+	record: "loop",
 } & NewLoop_Serialize | {
-	kind: "lore",
+	record: "lore",
 } & NewLore_Serialize;
 
 export type NewRelationship = NewRelationship_Serialize | NewRelationship_Deserialize;

@@ -201,6 +201,17 @@ pub enum Command {
     },
     /// Delete a lore entry.
     ForgetLore { id: String },
+    /// Connect two places (L1 L2), or remove their connection with --remove.
+    Connect {
+        a: String,
+        b: String,
+        /// The way between them ("a flooded stair").
+        #[arg(long, default_value = "", conflicts_with = "remove")]
+        way: String,
+        /// Remove the connection instead (a rewind brings it back).
+        #[arg(long)]
+        remove: bool,
+    },
     /// Show or change the foundation: premise, goal, themes, tone, style…
     Foundation(Box<FoundationArgs>),
     /// The author's note: standing guidance in every planner and writer prompt.

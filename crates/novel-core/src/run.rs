@@ -377,6 +377,46 @@ mod tests {
         ));
     }
 
+    /// The app's Run N and the CLI's `run --n --note` both call [`run_ticks`]: the steering
+    /// note guides the run's first scene only, while the author's note (standing guidance)
+    /// reaches every scene's planner and writer.
+    #[tokio::test]
+    async fn the_steering_note_guides_the_first_scene_of_a_run_and_the_authors_note_every_scene() {
+        let (_tmp, mut novel) = novel();
+        crate::bible::set_author_note(&mut novel, "Never name the sea.", &clock()).unwrap();
+        let model = clean_tick(clean_tick(ScriptedModel::new()));
+        let models = Models::single(Arc::new(model.clone()));
+        let options = TickOptions {
+            steering: Some("Let the lamps go out one by one.".into()),
+            ..TickOptions::default()
+        };
+        let report = run_ticks(
+            &mut novel,
+            &models,
+            2,
+            &options,
+            &RunControl::new(),
+            &clock(),
+            &|_| {},
+        )
+        .await;
+        assert_eq!(report.end, RunEnd::Completed);
+        let prompts: Vec<String> = model
+            .requests()
+            .iter()
+            .map(novel_llm::render_prompt)
+            .collect();
+        assert_eq!(prompts.len(), 6, "plan, write and extract, twice");
+        let steered = |i: usize| prompts[i].contains("Let the lamps go out one by one.");
+        let noted = |i: usize| prompts[i].contains("Never name the sea.");
+        assert!(steered(0) && steered(1), "scene 1's planner and writer");
+        assert!(!steered(3) && !steered(4), "scene 2 is not steered");
+        assert!(
+            [0, 1, 3, 4].into_iter().all(noted),
+            "the author's note is in every planner and writer prompt"
+        );
+    }
+
     #[tokio::test]
     async fn a_failed_tick_ends_the_run_with_its_error_and_keeps_earlier_scenes() {
         let (_tmp, mut novel) = novel();

@@ -164,6 +164,37 @@ pub async fn delete_lore(app: AppHandle, state: State<'_, AppState>, id: String)
     writer_edit(&app, &state, |n| bible::delete_lore(n, &id, &SystemClock))
 }
 
+/// One change to the map: connect two places or remove their connection.
+#[derive(Debug, Clone, Deserialize, Type)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum ConnectionChange {
+    /// `description` names the way ("a flooded stair"); may be empty.
+    Connect {
+        a: String,
+        b: String,
+        description: String,
+    },
+    Disconnect {
+        a: String,
+        b: String,
+    },
+}
+
+#[tauri::command]
+#[specta::specta]
+pub async fn change_connection(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    change: ConnectionChange,
+) -> AppResult<()> {
+    writer_edit(&app, &state, |n| match change {
+        ConnectionChange::Connect { a, b, description } => {
+            bible::connect_places(n, &a, &b, &description, &SystemClock)
+        }
+        ConnectionChange::Disconnect { a, b } => bible::disconnect_places(n, &a, &b, &SystemClock),
+    })
+}
+
 /// Changes the foundation (themes and goal included); the author's note has its own command.
 #[tauri::command]
 #[specta::specta]

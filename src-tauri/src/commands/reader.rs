@@ -3,6 +3,7 @@
 
 use novel_core::clock::SystemClock;
 use novel_core::edits;
+use novel_core::evaluate::{self, Finding};
 use novel_core::views::{self, ChapterView, SceneView};
 use tauri::{AppHandle, State};
 
@@ -48,4 +49,17 @@ pub async fn save_scene(
         .ok_or_else(|| AppError::NotFound {
             message: format!("there is no scene for tick {tick}"),
         })
+}
+
+/// Every check on the scene of `tick` as it stands now (after the writer's edits too), read
+/// through its own POV character's eyes against the story memory.
+#[tauri::command]
+#[specta::specta]
+pub async fn check_scene(state: State<'_, AppState>, tick: u32) -> AppResult<Vec<Finding>> {
+    let novel = state.session()?.read()?;
+    Ok(evaluate::check_scene(
+        novel.store().conn(),
+        novel.config(),
+        tick,
+    )?)
 }

@@ -1,6 +1,7 @@
 // The side panel of the graph: one entity's record, field by field, and its history by
-// tick, with contradictions (recorded, not applied) highlighted; characters and places can be
-// edited in place.
+// tick, with contradictions (recorded, not applied) highlighted; characters, places and
+// relationships can be edited in place, a character's relationships and a place's connections
+// added and changed from their sections.
 import { useState } from "react";
 import { commands } from "../bindings";
 import type { JsonValue } from "../bindings";
@@ -9,7 +10,10 @@ import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
 import type { HistoryItem } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
+import { Connections } from "./bible/Connections";
 import { EditRecordForm, writerFields } from "./bible/RecordForm";
+import { perspectiveLabels, Relationships } from "./bible/Relationships";
+import "../styles/bible.css";
 
 const HIDDEN_FIELDS = new Set(["id", "name"]);
 
@@ -104,7 +108,11 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
   const detail = useLoad(`entity:${id}:${version}`, () => call(commands.entityDetail(id)));
   const d = detail.data && detail.data.id === id ? detail.data : undefined;
   const [editing, setEditing] = useState<string | null>(null);
-  const editable = d && (d.kind === "character" || d.kind === "location") ? d.kind : null;
+  const editable = d && (d.kind === "character" || d.kind === "location" || d.kind === "relationship") ? d.kind : null;
+  // The graph names the character's relationships and the place's connections (and who or
+  // where else there is to link to).
+  const linked = d && (d.kind === "character" || d.kind === "location") ? d.kind : null;
+  const graph = useLoad(linked ? `panel-graph:${id}:${version}` : null, () => call(commands.storyGraph()));
   const overridden = d ? writerFields(d.history) : new Set<string>();
   const fields =
     d && d.record && typeof d.record === "object" && !Array.isArray(d.record)
@@ -128,7 +136,14 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
       </div>
       {detail.error !== undefined && <LoadError error={detail.error} onRetry={detail.reload} />}
       {d && editable && editing === id && d.record && typeof d.record === "object" && !Array.isArray(d.record) && (
-        <EditRecordForm id={d.id} kind={editable} record={d.record} history={d.history} onDone={() => setEditing(null)} />
+        <EditRecordForm
+          id={d.id}
+          kind={editable}
+          record={d.record}
+          history={d.history}
+          labels={editable === "relationship" ? perspectiveLabels(d.record, names) : undefined}
+          onDone={() => setEditing(null)}
+        />
       )}
       {d && editing !== id && (
         <>
@@ -149,6 +164,9 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
               </div>
             ))}
           </dl>
+          {graph.error !== undefined && <LoadError error={graph.error} onRetry={graph.reload} />}
+          {graph.data && linked === "character" && <Relationships id={d.id} graph={graph.data} names={names} version={version} />}
+          {graph.data && linked === "location" && <Connections id={d.id} graph={graph.data} names={names} />}
           <h3>History</h3>
           {d.history.length === 0 ? <p className="muted small">No changes recorded yet.</p> : <History items={d.history} />}
         </>

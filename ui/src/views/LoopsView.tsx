@@ -1,6 +1,7 @@
 // Loops board: the story's open threads as cards in three columns (open, resolved,
 // abandoned), with importance, when they opened and their notes by tick; each can be resolved,
-// abandoned, reopened or edited.
+// abandoned, reopened or edited, and the writer can open a new one.
+import { useState } from "react";
 import { commands } from "../bindings";
 import type { LoopStatus } from "../bindings";
 import { BranchTag } from "../components/BranchTag";
@@ -10,7 +11,7 @@ import { call } from "../lib/api";
 import { useNovel } from "../lib/novel";
 import type { Loop } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
-import { LoopActions } from "./bible/LoopActions";
+import { LoopActions, NewLoopForm } from "./bible/LoopActions";
 import "../styles/bible.css";
 import "../styles/loops.css";
 
@@ -52,19 +53,39 @@ function LoopCardView({ loop, currentTick }: { loop: Loop; currentTick: number }
   );
 }
 
+function AddLoop() {
+  const [adding, setAdding] = useState(false);
+  if (adding) return <NewLoopForm onDone={() => setAdding(false)} />;
+  return (
+    <button type="button" className="btn btn-quiet" data-testid="new-loop" onClick={() => setAdding(true)}>
+      New loop
+    </button>
+  );
+}
+
 export function LoopsView() {
   const { overview, version } = useNovel();
   const loops = useLoad(`loops:${overview?.path}:${version}`, () => call(commands.loopsBoard()));
   if (loops.error !== undefined && !loops.data) return <LoadError error={loops.error} onRetry={loops.reload} />;
   if (!loops.data) return <p className="loading">Loading the loops…</p>;
   if (loops.data.length === 0) {
-    return <EmptyState title="No open loops yet">Questions, promises and mysteries the story opens show up here.</EmptyState>;
+    return (
+      <>
+        <EmptyState title="No open loops yet">Questions, promises and mysteries the story opens show up here.</EmptyState>
+        <div className="loops-add">
+          <AddLoop />
+        </div>
+      </>
+    );
   }
   return (
     <>
-      <p className="muted small loops-summary">
-        The story's open questions, promises and mysteries <BranchTag />
-      </p>
+      <div className="loops-summary">
+        <p className="muted small">
+          The story's open questions, promises and mysteries <BranchTag />
+        </p>
+        <AddLoop />
+      </div>
       <div className="loops-board">
       {COLUMNS.map((col) => {
         const cards = loops.data?.filter((l) => l.status === col.status) ?? [];

@@ -1,7 +1,7 @@
 // One scene in the reader: number, title, POV, place, word count and the prose as text (find
 // matches and a searched passage marked in it);
 // Edit turns the prose into a textarea with Save (Ctrl+S) and Cancel (Escape). Versions opens
-// the scene's versions under its heading; the menu has the scene across branches, rewind to
+// the scene's versions under its heading, Check runs every check on it as it stands; the menu has the scene across branches, rewind to
 // here, a new branch from here, and (on the latest scene) writing it again.
 import { memo, useState } from "react";
 import { Icon } from "../components/Icon";
@@ -12,11 +12,12 @@ import { plural, wordCount } from "../lib/format";
 import type { Highlight } from "../lib/textRanges";
 import type { Scene } from "../lib/types";
 import { BranchCompare } from "./BranchCompare";
+import { SceneChecks } from "./SceneChecks";
 import { VersionsPanel } from "./VersionsPanel";
 import { ReaderProse } from "./reader/ReaderProse";
 
 /** What opens under a scene's heading. */
-export type ScenePanel = "versions" | "compare";
+export type ScenePanel = "versions" | "compare" | "checks";
 
 interface Props {
   scene: Scene;
@@ -86,11 +87,22 @@ export const SceneArticle = memo(function SceneArticle({
             >
               <Icon name="history" size={15} /> Versions
             </button>
+            <button
+              type="button"
+              className={`btn btn-quiet btn-small${panel === "checks" ? " on" : ""}`}
+              data-testid="check-scene"
+              aria-expanded={panel === "checks"}
+              onClick={() => onPanel(scene.tick, "checks")}
+              title="Run every check on this scene as it stands now: point of view, continuity, tense, length"
+            >
+              <Icon name="check" size={15} /> Check
+            </button>
             <Menu label={<Icon name="more" size={16} />} title={`More for scene ${scene.tick}`} testId="scene-menu" items={items} />
           </div>
         )}
       </header>
       {panel === "versions" && <VersionsPanel tick={scene.tick} onClose={() => onPanel(scene.tick, "versions")} />}
+      {panel === "checks" && <SceneChecks tick={scene.tick} onClose={() => onPanel(scene.tick, "checks")} />}
       {panel === "compare" && <BranchCompare tick={scene.tick} onClose={() => onPanel(scene.tick, "compare")} />}
       {editing ? (
         <SceneEditor scene={scene} onCancel={() => onEdit(null)} onSave={onSave} />

@@ -1,6 +1,7 @@
 // The mocked story-bible commands for UI tests: an in-memory foundation, goal, outline,
 // pressure and lore that the forms change, a next-prompt preview built from them (so added
-// lore shows up in it), the charts' data, and a scene re-read into a memory proposal.
+// lore shows up in it), the charts' data, and a scene re-read into a memory proposal. New
+// records, relationship edits and map connections are validated with the engine's messages.
 import type {
   AppError,
   Beat_Serialize as Beat,
@@ -53,6 +54,8 @@ export function bibleHandlers({ need, changed, scenes }: Ctx): Record<string, (a
     { id: "F1", fact: "The harbor watch answers only to the tide council.", category: "politics", importance: "high", keywords: ["watch", "council"], aliases: [], always_on: false, source_tick: null, created_tick: 0 },
   ];
   let nextId = 10;
+  // Ways the writer connected in this session (the mocked graph itself does not change).
+  const connected = new Set<string>();
   const reject = (message: string): never => {
     throw { kind: "invalid_input", message } satisfies AppError;
   };
@@ -94,20 +97,43 @@ export function bibleHandlers({ need, changed, scenes }: Ctx): Record<string, (a
       need();
       const update = a.update as { changes: Record<string, unknown> };
       if (update.changes.name === "") reject("name must not be empty");
-      const contradictions = "facts" in update.changes ? [{ path: "facts.brother", recorded: "alive", proposed: "dead" }] : [];
+      const intensity = update.changes.intensity;
+      if (typeof intensity === "number" && (intensity < 1 || intensity > 10)) reject(`invalid change to ${String(a.id)}: field \`intensity\`: ${intensity} is outside 1–10`);
+      const contradictions = "facts" in update.changes || update.changes.status === "alive" ? [{ path: "facts.brother", recorded: "alive", proposed: "dead" }] : [];
       return edited({ id: a.id, applied: Object.keys(update.changes).map((k) => ({ path: k, old: null, new: update.changes[k] })), contradictions });
     },
     add_record: (a) => {
       need();
-      const r = a.record as { kind: string; name?: string; fact?: string } & Partial<LoreFact>;
-      if (r.kind === "lore") {
+      const r = a.record as { record: string; name?: string; fact?: string; description?: string; kind?: string; intensity?: number | null } & Partial<LoreFact>;
+      if (r.record === "lore") {
         if (!r.fact) reject("a lore fact must not be empty");
         const id = `F${nextId++}`;
         lore = [...lore, { id, fact: r.fact ?? "", category: r.category ?? "", importance: r.importance ?? "medium", keywords: r.keywords ?? [], aliases: r.aliases ?? [], always_on: r.always_on ?? false, source_tick: null, created_tick: scenes().length }];
         return edited(id);
       }
+      if (r.record === "loop") {
+        if (!r.description) reject("`description` must not be empty");
+        return edited(`O${nextId++}`);
+      }
+      if (r.record === "relationship") {
+        if (!r.kind) reject("`kind` must not be empty");
+        const intensity = r.intensity ?? 5;
+        if (intensity < 1 || intensity > 10) reject(`\`intensity\` ${intensity} is outside 1–10`);
+        return edited(`R${nextId++}`);
+      }
       if (!r.name) reject("name must not be empty");
-      return edited(`${r.kind === "character" ? "C" : "L"}${nextId++}`);
+      return edited(`${r.record === "character" ? "C" : "L"}${nextId++}`);
+    },
+    change_connection: (a) => {
+      need();
+      const c = a.change as { op: string; a: string; b: string };
+      if (c.a === c.b) reject(`a place cannot connect to itself (${c.a}); pick two different places`);
+      const pair = [c.a, c.b].sort().join("~");
+      if (c.op === "connect") {
+        if (connected.has(pair)) reject(`${c.a} and ${c.b} are already connected`);
+        connected.add(pair);
+      }
+      return edited(null);
     },
     act_on_loop: (a) => {
       need();

@@ -166,12 +166,23 @@ export function entity(id: string): EntityDetail_Serialize | null {
         inventory: ["brass key", "oilskin coat"],
         emotional_state: "wary",
         last_location: "L0",
+        aliases: ["the Vale girl", "Tam, of the Docks"],
+        arc: { want: "her brother free", need: "to trust someone", phase: "refusal" },
       },
       history: [
         { tick: 1, field: "emotional_state", change: "updated", old_value: "hopeful", new_value: "wary", flagged: false, source: "extraction" },
         { tick: 2, field: "status", change: "contradiction", old_value: "alive", new_value: "dead", flagged: true, source: "extraction" },
         { tick: 2, field: "goals", change: "changed", old_value: null, new_value: ["Clear her brother's name"], flagged: false, source: "writer" },
       ],
+    };
+  }
+  if (id === "R0") {
+    return {
+      id: "R0",
+      kind: "relationship",
+      name: "Tamsin Vale — Bram",
+      record: { id: "R0", character_a: "C0", character_b: "C1", kind: "ally", status: "uneasy", intensity: 4, perspective_a: "useful, for now", perspective_b: "trouble", first_tick: 1, last_update_tick: 2 },
+      history: [],
     };
   }
   const node = GRAPH.nodes.find((n) => n.id === id);

@@ -1,4 +1,5 @@
-// Story bible: record edits on the entity panel, loop actions, lore, guidance, the next
+// Story bible: record edits on the entity panel (a character's arc, life, aliases and
+// relationships; a place's connections), loop actions and new loops, lore, guidance, the next
 // prompt's preview, the memory proposal after a scene edit, and the charts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -40,6 +41,156 @@ test("a character is edited on its panel: only changed fields are sent, the writ
   await page.getByTestId("record-name").fill("");
   await page.getByTestId("record-save").click();
   assert.match(await page.getByTestId("record-error").textContent(), /name must not be empty/);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+async function openPanel(scenario, search, heading) {
+  const app = await openApp(env, { novel: true, scenes: 2, ...scenario });
+  await app.page.getByTestId("nav-graph").click();
+  await app.page.getByTestId("graph-search").fill(search);
+  await app.page.getByTestId("graph-search-result").first().click();
+  await app.page.getByTestId("entity-panel").getByRole("heading", { name: heading }).waitFor();
+  return app;
+}
+
+test("a character's arc, life and aliases are edited on its panel: nested and whole-list changes are sent", async () => {
+  const app = await openPanel({}, "tamsin", "Tamsin Vale");
+  const { page } = app;
+  await page.getByTestId("edit-entity").click();
+  const form = page.getByTestId("record-form");
+  assert.equal(await form.getByTestId("record-arc-want").inputValue(), "her brother free");
+  assert.equal(await form.getByTestId("record-status").inputValue(), "alive");
+  const aliases = form.getByTestId("record-aliases-item");
+  assert.deepEqual(await aliases.allTextContents(), ["the Vale girl×", "Tam, of the Docks×"], "an alias with a comma stays whole");
+  await form.getByTestId("record-aliases-remove").first().click();
+  await form.getByTestId("record-aliases-new").fill("Red Tam");
+  await form.getByTestId("record-aliases-new").press("Enter");
+  await form.getByTestId("record-aliases-new").fill("red tam");
+  await form.getByTestId("record-aliases-add").click();
+  assert.equal(await aliases.count(), 2, "Enter adds without saving; a repeat is not added");
+  await form.getByTestId("record-arc-phase").fill("the long night");
+  await form.getByTestId("record-status").selectOption("dead");
+  await form.getByTestId("record-save").click();
+  await form.waitFor({ state: "detached" });
+  const [call] = await app.calls("edit_record");
+  assert.deepEqual(call.args, {
+    id: "C0",
+    update: { changes: { status: "dead", aliases: ["Tam, of the Docks", "Red Tam"], arc: { phase: "the long night" } }, append: {} },
+  });
+  assert.match(await page.getByTestId("toast").textContent(), /^Saved\.$/);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a character's relationships are edited and a new one added from its panel; bad values show the engine's reason", async () => {
+  const app = await openPanel({}, "tamsin", "Tamsin Vale");
+  const { page } = app;
+  const rows = page.getByTestId("relationship");
+  await rows.first().waitFor();
+  assert.match(await rows.first().textContent(), /Bram.*ally \(uneasy\).*4\/10/);
+  await rows.first().getByTestId("relationship-edit").click();
+  const form = page.getByTestId("record-form");
+  assert.equal(await form.getByTestId("record-kind").inputValue(), "ally");
+  assert.equal(await form.getByLabel("How Tamsin Vale sees Bram").inputValue(), "useful, for now");
+  assert.equal(await form.getByLabel("How Bram sees Tamsin Vale").inputValue(), "trouble");
+  await form.getByTestId("record-intensity").fill("11");
+  await form.getByTestId("record-save").click();
+  assert.match(await form.getByTestId("record-error").textContent(), /intensity.*outside 1–10/);
+  await form.getByTestId("record-intensity").fill("9");
+  await form.getByTestId("record-kind").fill("rival");
+  await form.getByLabel("How Bram sees Tamsin Vale").fill("a debt he means to collect");
+  await form.getByTestId("record-save").click();
+  await form.waitFor({ state: "detached" });
+  const edits = (await app.calls("edit_record")).map((c) => c.args);
+  assert.deepEqual(edits[1], { id: "R0", update: { changes: { kind: "rival", intensity: 9, perspective_b: "a debt he means to collect" }, append: {} } });
+
+  await page.getByTestId("relationship-new").click();
+  const add = page.getByTestId("relationship-form");
+  const options = await add.getByTestId("relationship-other").locator("option").allTextContents();
+  assert.deepEqual(options, ["Old Hesk"], "only characters she is not related to yet");
+  await add.getByTestId("relationship-add").click();
+  assert.match(await add.getByTestId("relationship-error").textContent(), /`kind` must not be empty/);
+  await add.getByTestId("relationship-kind").fill("debtor");
+  await add.getByTestId("relationship-intensity").fill("7");
+  await add.getByLabel("How Tamsin Vale sees Old Hesk").fill("owes him a boat");
+  await add.getByLabel("How Old Hesk sees Tamsin Vale").fill("a mark");
+  await add.getByTestId("relationship-add").click();
+  await add.waitFor({ state: "detached" });
+  const added = (await app.calls("add_record")).map((c) => c.args.record);
+  assert.equal(added.length, 2, "the refused one, then the added one");
+  assert.deepEqual(added[1], {
+    record: "relationship",
+    character_a: "C0",
+    character_b: "C2",
+    kind: "debtor",
+    status: null,
+    intensity: 7,
+    perspective_a: "owes him a boat",
+    perspective_b: "a mark",
+  });
+  assert.match(await page.getByTestId("toast").textContent(), /Tamsin Vale and Old Hesk are related now/);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a place is connected to another and a connection removed after a confirmation", async () => {
+  const app = await openPanel({ graphSize: 20 }, "Place 1", "Salt Gate");
+  const { page } = app;
+  const rows = page.getByTestId("connection");
+  await rows.first().waitFor();
+  assert.deepEqual(await rows.evaluateAll((r) => r.map((e) => e.dataset.other)), ["L0", "L2"]);
+  await page.getByTestId("connection-new").click();
+  const form = page.getByTestId("connection-form");
+  assert.deepEqual(await form.getByTestId("connection-other").locator("option").allTextContents(), ["Place 3"]);
+  await form.getByTestId("connection-description").fill("the night ferry");
+  await form.getByTestId("connection-add").click();
+  await form.waitFor({ state: "detached" });
+  // Connected twice (another window got there first): the engine's reason is shown.
+  await page.getByTestId("connection-new").click();
+  await page.getByTestId("connection-add").click();
+  assert.match(await page.getByTestId("connection-error").textContent(), /already connected/);
+  await page.getByTestId("connection-form").getByRole("button", { name: "Cancel" }).click();
+
+  const docks = page.locator('[data-testid="connection"][data-other="L0"]');
+  await docks.getByTestId("connection-remove").click();
+  assert.equal((await app.calls("change_connection")).length, 2, "nothing is removed before the confirmation");
+  await docks.getByTestId("connection-remove-confirm").click();
+  await page.waitForFunction(() => window.__calls.filter((c) => c.cmd === "change_connection").length === 3);
+  assert.deepEqual(
+    (await app.calls("change_connection")).map((c) => c.args.change),
+    [
+      { op: "connect", a: "L1", b: "L3", description: "the night ferry" },
+      { op: "connect", a: "L1", b: "L3", description: "" },
+      { op: "disconnect", a: "L1", b: "L0" },
+    ],
+  );
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a loop is opened from the board; an empty one is refused with the engine's reason", async () => {
+  const app = await openApp(env, { novel: true, scenes: 2 });
+  const { page } = app;
+  await page.getByTestId("nav-loops").click();
+  await page.getByTestId("new-loop").click();
+  await page.getByTestId("new-loop-save").click();
+  assert.match(await page.getByTestId("new-loop-error").textContent(), /`description` must not be empty/);
+  await page.getByTestId("new-loop-description").fill("Who rings the tide bells at night?");
+  await page.getByTestId("new-loop-importance").selectOption("critical");
+  await page.getByTestId("new-loop-save").click();
+  await page.getByTestId("new-loop-form").waitFor({ state: "detached" });
+  await page.getByTestId("new-loop").click();
+  await page.getByTestId("new-loop-description").fill("Bram's promise to the customs house");
+  await page.getByTestId("new-loop-category").fill("promise");
+  await page.getByTestId("new-loop-save").click();
+  await page.getByTestId("new-loop-form").waitFor({ state: "detached" });
+  const added = (await app.calls("add_record")).map((c) => c.args.record);
+  assert.deepEqual(added.slice(1), [
+    { record: "loop", description: "Who rings the tide bells at night?", category: "conflict", importance: "critical" },
+    { record: "loop", description: "Bram's promise to the customs house", category: "promise", importance: "medium" },
+  ]);
+  assert.match(await page.getByTestId("toast").textContent(), /Loop O\d+ opened/);
   await app.assertClean(assert);
   await app.close();
 });
@@ -87,7 +238,7 @@ test("lore is added, edited and deleted after a confirmation, and the next promp
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="lore-row"]').length === 2);
   const [add] = await app.calls("add_record");
   assert.deepEqual(add.args.record, {
-    kind: "lore",
+    record: "lore",
     fact: "The tide bells ring only for the drowned.",
     category: "custom",
     importance: "medium",
@@ -140,10 +291,10 @@ test("a character and a place are added from the bible; an empty name is refused
   const added = (await app.calls("add_record")).map((c) => c.args.record);
   assert.equal(added.length, 3, "the refused one, then the two added");
   assert.equal(added[0].name, "");
-  assert.equal(added[1].kind, "character");
+  assert.equal(added[1].record, "character");
   assert.equal(added[1].role, "harbor clerk");
   assert.deepEqual(added[1].facts, { sister: "Tamsin's old friend" });
-  assert.equal(added[2].kind, "location");
+  assert.equal(added[2].record, "location");
   assert.equal(added[2].tension_level, 4);
   await app.assertClean(assert);
   await app.close();

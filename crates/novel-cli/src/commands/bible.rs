@@ -1,4 +1,5 @@
-//! `novel edit`, `add`, `loop`, `forget-lore`, `foundation`, `note`, `outline` and `pressure`:
+//! `novel edit`, `add`, `loop`, `forget-lore`, `connect`, `foundation`, `note`, `outline` and
+//! `pressure`:
 //! the writer's own changes to the story bible. Each is validated like the agent's changes,
 //! recorded in the history as the writer's, and undone by a rewind.
 
@@ -132,6 +133,24 @@ pub fn forget_lore(dir: &Path, id: &str, json: bool) -> Result<()> {
         return print_json(&serde_json::json!({ "deleted": id }));
     }
     say!("Deleted {id} (a rewind brings it back).");
+    Ok(())
+}
+
+pub fn connect(dir: &Path, a: &str, b: &str, way: &str, remove: bool, json: bool) -> Result<()> {
+    let mut novel = writable(dir)?;
+    if remove {
+        bible::disconnect_places(&mut novel, a, b, &SystemClock)?;
+    } else {
+        bible::connect_places(&mut novel, a, b, way, &SystemClock)?;
+    }
+    if json {
+        return print_json(&serde_json::json!({ "a": a, "b": b, "connected": !remove }));
+    }
+    if remove {
+        say!("{a} and {b} are no longer connected (a rewind brings the way back).");
+    } else {
+        say!("{a} and {b} are connected.");
+    }
     Ok(())
 }
 

@@ -79,6 +79,7 @@ pub fn run(cli: Cli) -> Result<()> {
         } => bible::reread(&dir, scene, accept, &untick, profile, json),
         Command::Loop { action, id, note } => bible::act_on_loop(&dir, action, &id, &note, json),
         Command::ForgetLore { id } => bible::forget_lore(&dir, &id, json),
+        Command::Connect { a, b, way, remove } => bible::connect(&dir, &a, &b, &way, remove, json),
         Command::Foundation(args) => bible::foundation(&dir, *args, json),
         Command::Note(cmd) => bible::note(&dir, cmd, json),
         Command::Outline(cmd) => bible::outline(&dir, cmd, json),

@@ -155,3 +155,31 @@ fn an_edited_scene_is_re_read_and_its_memory_follows() {
         serde_json::from_str(&stdout_of(s.novel().args(["--json", "versions", "1"]))).unwrap();
     assert_eq!(versions["versions"].as_array().unwrap().len(), 2);
 }
+
+#[test]
+fn places_are_connected_and_disconnected_and_a_bad_pair_says_why() {
+    let (_tmp, dir) = new_novel();
+    let gate =
+        json_of(in_novel(&dir).args(["--json", "add", "location", "--set", "name=Salt Gate"]));
+    let gate = gate["id"].as_str().unwrap().to_string();
+    in_novel(&dir)
+        .args(["connect", "L0", &gate, "--way", "a flooded stair"])
+        .assert()
+        .success();
+    let l0 = json_of(in_novel(&dir).args(["--json", "inspect", "L0"]));
+    assert_eq!(
+        l0["record"]["connections"],
+        serde_json::json!([gate]),
+        "{l0}"
+    );
+    let err = stderr_of_failure(in_novel(&dir).args(["connect", &gate, "L0"]));
+    assert!(err.contains("already connected"), "{err}");
+    let err = stderr_of_failure(in_novel(&dir).args(["connect", "L0", "L0"]));
+    assert!(err.contains("cannot connect to itself"), "{err}");
+    in_novel(&dir)
+        .args(["connect", &gate, "L0", "--remove"])
+        .assert()
+        .success();
+    let l0 = json_of(in_novel(&dir).args(["--json", "inspect", "L0"]));
+    assert_eq!(l0["record"]["connections"], serde_json::json!([]), "{l0}");
+}

@@ -1,6 +1,7 @@
 //! The writer's changes to records: add characters, places, relationships, loops and lore;
 //! change any field of them (a change to an established fact is applied and flagged, since
-//! the writer owns the story); resolve, abandon or reopen a loop; edit or delete lore.
+//! the writer owns the story); connect two places or remove a connection; resolve, abandon or
+//! reopen a loop; edit or delete lore.
 
 use serde::{Deserialize, Serialize};
 
@@ -48,10 +49,11 @@ pub fn edit_record(
     })
 }
 
-/// A new record the writer adds.
+/// A new record the writer adds. Tagged `record` (not `kind`): a relationship has a `kind` of
+/// its own ("ally").
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "record", rename_all = "snake_case")]
 pub enum NewRecord {
     Character(NewCharacter),
     Location(NewLocation),
@@ -151,5 +153,36 @@ pub fn delete_lore(novel: &mut Novel, id: &str, clock: &dyn Clock) -> Result<(),
         &format!("the writer deleted lore {id}"),
         clock,
         |tx, tick| Ok(memory::delete_lore(tx, id, tick)?),
+    )
+}
+
+/// Connects places `a` and `b` (both ways); `description` names the way ("a flooded stair").
+pub fn connect_places(
+    novel: &mut Novel,
+    a: &str,
+    b: &str,
+    description: &str,
+    clock: &dyn Clock,
+) -> Result<(), BibleError> {
+    recorded(
+        novel,
+        &format!("the writer connected {a} and {b}"),
+        clock,
+        |tx, tick| Ok(memory::connect_places(tx, a, b, description, tick)?),
+    )
+}
+
+/// Removes the connection between places `a` and `b`.
+pub fn disconnect_places(
+    novel: &mut Novel,
+    a: &str,
+    b: &str,
+    clock: &dyn Clock,
+) -> Result<(), BibleError> {
+    recorded(
+        novel,
+        &format!("the writer disconnected {a} and {b}"),
+        clock,
+        |tx, tick| Ok(memory::disconnect_places(tx, a, b, tick)?),
     )
 }

@@ -464,3 +464,120 @@ async fn an_edit_is_re_read_the_changes_trimmed_and_a_later_scene_flagged() {
         .unwrap();
     assert!(third.prose.contains("Bram"), "the later scene is untouched");
 }
+
+fn connected(novel: &crate::novel::Novel, a: &str, b: &str) -> bool {
+    store::get_location(novel.store().conn(), a)
+        .unwrap()
+        .unwrap()
+        .connections
+        .iter()
+        .any(|c| c == b)
+}
+
+#[tokio::test]
+async fn places_are_connected_and_disconnected_by_the_writer_and_a_rewind_undoes_it() {
+    let (_tmp, mut novel) = novel();
+    let gate = add_record(
+        &mut novel,
+        NewRecord::Location(crate::memory::NewLocation {
+            name: "Salt Gate".into(),
+            ..Default::default()
+        }),
+        &clock(),
+    )
+    .unwrap();
+    connect_places(&mut novel, "L0", &gate, "a flooded stair", &clock()).unwrap();
+    assert!(connected(&novel, "L0", &gate) && connected(&novel, &gate, "L0"));
+    assert_eq!(
+        store::list_connections(novel.store().conn()).unwrap(),
+        vec![("L0".into(), gate.clone(), "a flooded stair".into())]
+    );
+    // Refused with a reason, and nothing changes.
+    let before = dump(&novel);
+    for (a, b, want) in [
+        ("L0", "L0", "itself"),
+        ("L0", "L9", "does not exist"),
+        ("L0", "C0", "not a place id"),
+        (gate.as_str(), "L0", "already connected"),
+    ] {
+        let err = connect_places(&mut novel, a, b, "", &clock()).unwrap_err();
+        assert!(err.to_string().contains(want), "{a}–{b}: {err}");
+    }
+    assert_eq!(dump(&novel), before);
+
+    tick_with(&mut novel, plan(None)).await;
+    let after_one = dump(&novel);
+    disconnect_places(&mut novel, &gate, "L0", &clock()).unwrap();
+    assert!(!connected(&novel, "L0", &gate) && !connected(&novel, &gate, "L0"));
+    let history = store::history_of(novel.store().conn(), &gate).unwrap();
+    let last = history.last().unwrap();
+    assert_eq!(
+        (last.field.as_str(), last.source.as_str()),
+        ("connections", "writer")
+    );
+    assert_eq!(last.new_value, Some(json!([])));
+    // A later update of the place does not bring the removed way back.
+    edit_record(
+        &mut novel,
+        "L0",
+        &update(json!({"description": "Piers and fish stalls"})),
+        &clock(),
+    )
+    .unwrap();
+    assert!(!connected(&novel, "L0", &gate));
+    let err = disconnect_places(&mut novel, "L0", &gate, &clock()).unwrap_err();
+    assert!(err.to_string().contains("not connected"), "{err}");
+
+    tick_with(&mut novel, plan(None)).await;
+    control::rewind(&mut novel, 1, &clock()).unwrap();
+    assert_eq!(
+        dump(&novel),
+        after_one,
+        "the removal after scene 1 is undone"
+    );
+    assert!(connected(&novel, "L0", &gate));
+}
+
+/// The app sends a new record as JSON: a relationship's own `kind` ("ally") must survive the
+/// record's tag.
+#[test]
+fn a_relationship_added_as_json_keeps_its_kind_and_both_perspectives() {
+    let (_tmp, mut novel) = novel();
+    let bram = add_record(
+        &mut novel,
+        serde_json::from_value(json!({"record": "character", "name": "Bram"})).unwrap(),
+        &clock(),
+    )
+    .unwrap();
+    let record: NewRecord = serde_json::from_value(json!({
+        "record": "relationship", "character_a": "C0", "character_b": bram, "kind": "ally",
+        "status": "uneasy", "intensity": 4,
+        "perspective_a": "a debt she cannot repay", "perspective_b": "trouble, but his trouble"
+    }))
+    .unwrap();
+    let id = add_record(&mut novel, record, &clock()).unwrap();
+    let r = store::get_relationship(novel.store().conn(), &id)
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (r.kind.as_str(), r.status.as_str(), r.intensity),
+        ("ally", "uneasy", 4)
+    );
+    assert_eq!(r.perspective_of(&bram), "trouble, but his trouble");
+    // Its kind, intensity and each side's view are then the writer's to change.
+    edit_record(
+        &mut novel,
+        &id,
+        &update(json!({"kind": "rival", "intensity": 9, "perspective_a": "a knife at her back"})),
+        &clock(),
+    )
+    .unwrap();
+    let err =
+        edit_record(&mut novel, &id, &update(json!({"intensity": 11})), &clock()).unwrap_err();
+    assert!(err.to_string().contains("intensity"), "{err}");
+    let r = store::get_relationship(novel.store().conn(), &id)
+        .unwrap()
+        .unwrap();
+    assert_eq!((r.kind.as_str(), r.intensity), ("rival", 9));
+    assert_eq!(r.perspective_a, "a knife at her back");
+}

@@ -3,12 +3,14 @@
 //! log; updates deep-merge and refuse to silently overwrite established facts. All functions
 //! take the caller's transaction, so a tick commits its memory changes with everything else.
 
+mod connections;
 mod create;
 mod error;
 mod record;
 mod update;
 mod writer;
 
+pub use connections::*;
 pub use create::*;
 pub use error::MemoryError;
 pub use record::Record;

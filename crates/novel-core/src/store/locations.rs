@@ -29,8 +29,9 @@ pub fn save_location(tx: &Transaction<'_>, l: &Location) -> StoreResult<()> {
     sync_connections(tx, l)
 }
 
-/// Adds the connections listed on the record (connections are only ever added: a road that
-/// closes is a story event recorded on the location, not a deleted edge).
+/// Adds the connections listed on the record (an update never removes one: a road that closes
+/// is a story event recorded on the location; only the writer deletes an edge, through
+/// [`disconnect_locations`]).
 fn sync_connections(tx: &Transaction<'_>, l: &Location) -> StoreResult<()> {
     for other in &l.connections {
         connect_locations(tx, &l.id, other, "")?;
@@ -52,6 +53,16 @@ pub fn connect_locations(
         params![a, b, description],
     )?;
     Ok(())
+}
+
+/// Removes the connection between `x` and `y`; whether there was one.
+pub fn disconnect_locations(tx: &Transaction<'_>, x: &str, y: &str) -> StoreResult<bool> {
+    let (a, b) = if x < y { (x, y) } else { (y, x) };
+    let removed = tx.execute(
+        "DELETE FROM location_connections WHERE a = ?1 AND b = ?2",
+        params![a, b],
+    )?;
+    Ok(removed > 0)
 }
 
 /// All connections as (a, b, description) pairs, each once.

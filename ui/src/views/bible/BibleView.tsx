@@ -10,7 +10,6 @@ import { GuidancePanel } from "./GuidancePanel";
 import { LorePanel } from "./LorePanel";
 import { PromptPreview } from "./PromptPreview";
 import { AddRecordForm } from "./RecordForm";
-import type { RecordKind } from "./RecordForm";
 import "../../styles/bible.css";
 
 // uPlot loads with the Charts tab only.
@@ -26,7 +25,7 @@ const TABS: { id: Tab; label: string }[] = [
 ];
 
 function Cast() {
-  const [adding, setAdding] = useState<RecordKind | null>(null);
+  const [adding, setAdding] = useState<"character" | "location" | null>(null);
   return (
     <section className="bible-section" aria-labelledby="cast-title">
       <div className="section-head">

@@ -1,5 +1,5 @@
-// The writer's hand on a loop card: resolve, abandon or reopen it (with an optional note),
-// or edit its words, category and importance.
+// The writer's hand on the loops: resolve, abandon or reopen a card (with an optional note),
+// edit its words, category and importance, or open a new loop from the board.
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../../bindings";
@@ -79,6 +79,55 @@ export function LoopActions({ loop }: { loop: Loop }) {
         </button>
         <button type="submit" className="btn btn-small btn-primary" disabled={action.busy} data-testid="loop-confirm">
           {mode === "edit" ? "Save" : mode.charAt(0).toUpperCase() + mode.slice(1)}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Opens a new loop: the question or promise, its category and importance. */
+export function NewLoopForm({ onDone }: { onDone: () => void }) {
+  const notify = useToast();
+  const [description, setDescription] = useState("");
+  const [category, setCategory] = useState("");
+  const [importance, setImportance] = useState<Importance>("medium");
+  const action = useAction();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = await action.run(async () => {
+      const id = await call(commands.addRecord({ record: "loop", description: description.trim(), category: category.trim() || "conflict", importance }));
+      notify(`Loop ${id} opened.`);
+    });
+    if (ok) onDone();
+  };
+  return (
+    <form className="card bible-form new-loop" onSubmit={(e) => void submit(e)} data-testid="new-loop-form" noValidate>
+      <div className="field field-wide">
+        <label htmlFor="new-loop-description">The open question or promise</label>
+        <textarea
+          id="new-loop-description"
+          data-testid="new-loop-description"
+          rows={2}
+          placeholder="Who put Tamsin's name on the watch's slate?"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <div className="field-row">
+        <input aria-label="Category" placeholder="mystery, promise, threat… (default: conflict)" data-testid="new-loop-category" value={category} onChange={(e) => setCategory(e.target.value)} />
+        <select aria-label="Importance" data-testid="new-loop-importance" value={importance} onChange={(e) => setImportance(e.target.value as Importance)}>
+          {IMPORTANCE.map((i) => (
+            <option key={i}>{i}</option>
+          ))}
+        </select>
+      </div>
+      <FormError error={action.error} testId="new-loop-error" />
+      <div className="form-actions">
+        <button type="button" className="btn btn-quiet" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={action.busy} data-testid="new-loop-save">
+          Open loop
         </button>
       </div>
     </form>

@@ -23,7 +23,7 @@ function LoreForm({ fact, onDone }: { fact: LoreFact | null; onDone: () => void 
     const fields = { fact: text.trim(), category: category.trim(), importance, keywords: splitList(keywords), aliases: splitList(aliases), always_on: alwaysOn };
     const ok = await action.run(async () => {
       if (fact) await call(commands.editLore(fact.id, fields));
-      else await call(commands.addRecord({ kind: "lore", ...fields }));
+      else await call(commands.addRecord({ record: "lore", ...fields }));
       notify(fact ? "Lore saved." : "Lore added.");
     });
     if (ok) onDone();
