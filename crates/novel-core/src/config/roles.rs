@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A provider profile name per role; `None` is the default profile (or `--profile`).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RoleProfiles {
