@@ -27,6 +27,8 @@ import type {
   PlanVerdict_Deserialize,
 } from "../../src/bindings";
 import { bibleHandlers } from "./bibleBackend";
+import { providersHandlers } from "./providersBackend";
+import type { ProvidersScenario } from "./providersBackend";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
@@ -44,7 +46,7 @@ export interface TickScript {
   delayMs?: number;
 }
 
-export interface Scenario {
+export interface Scenario extends ProvidersScenario {
   /** Open the fixture novel at start. */
   novel?: boolean;
   /** Committed scenes of the fixture novel (default 2). */
@@ -604,6 +606,7 @@ export function createBackend(s: Scenario) {
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
+    ...providersHandlers(s, { need, changed, providers: () => providers }),
   };
 
   return {
