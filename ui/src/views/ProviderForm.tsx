@@ -244,7 +244,7 @@ export function ProviderForm({ initial, initialModels, onSaved, onCancel }: Prop
         </p>
       )}
       <div className="form-actions">
-        <button type="button" className="btn btn-quiet" onClick={onCancel}>
+        <button type="button" className="btn btn-quiet" data-testid="provider-cancel" onClick={onCancel}>
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" data-testid="provider-save" disabled={saving}>
