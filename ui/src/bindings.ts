@@ -80,7 +80,7 @@ export const commands = {
 	saveProvider: (profile: ProviderProfile_Deserialize, makeDefault: boolean) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("save_provider", { profile, makeDefault })),
 	deleteProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("delete_provider", { name })),
 	setDefaultProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("set_default_provider", { name })),
-	/**  Sends one small request through the profile and reports how it went. */
+	/**  Test connection: see [`test_and_record`]. */
 	testProvider: (name: string) => typedError<ProbeReport_Serialize, AppError>(__TAURI_INVOKE("test_provider", { name })),
 	/**
 	 *  Stores the API key of profile `name` in the OS keychain and switches the profile to it.

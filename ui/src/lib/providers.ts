@@ -9,6 +9,7 @@ import type {
   FoundServer_Serialize,
   KeySource,
   ModelEntry_Serialize,
+  ProbeReport_Serialize,
   ProviderKind,
   ProviderProfile_Deserialize,
   ProviderProfile_Serialize,
@@ -54,6 +55,28 @@ export const STRUCTURED_OUTPUT: { value: StructuredOutput; label: string }[] = [
   { value: "json_object", label: "JSON object (response_format json_object)" },
   { value: "prompt_only", label: "In the prompt only (nothing on the wire)" },
 ];
+
+/** What a connection test found beyond "it answered": how JSON will be asked for, what the
+ * server refused, the context window. */
+export function testFindings(r: ProbeReport_Serialize): string {
+  const parts = [`JSON asked as ${r.json_mode}`];
+  if (r.capabilities.json_schema === false) parts.push("json_schema refused");
+  if (r.capabilities.temperature === false) parts.push("temperature refused");
+  parts.push(r.context_length ? `context ${r.context_length.toLocaleString("en-US")} tokens` : "context length unknown");
+  return parts.join(" · ");
+}
+
+/** A profile's generation settings in one line, for its row. */
+export function describeSettings(p: ProviderProfile_Serialize): string {
+  const parts: string[] = [];
+  if (p.temperature !== undefined && p.temperature !== null) parts.push(`temperature ${p.temperature}`);
+  if (p.top_p !== undefined && p.top_p !== null) parts.push(`top p ${p.top_p}`);
+  if (p.max_output_tokens) parts.push(`answers up to ${p.max_output_tokens.toLocaleString("en-US")} tokens`);
+  if (p.context_length) parts.push(`context ${p.context_length.toLocaleString("en-US")} tokens`);
+  if (p.structured_output && p.structured_output !== "auto") parts.push(`JSON as ${p.structured_output}`);
+  if (p.prices) parts.push(`${p.prices.prompt_per_million} / ${p.prices.completion_per_million} per million tokens in / out`);
+  return parts.join(" · ");
+}
 
 /** A model as the dropdown shows it: its name and, where the server says, its context. */
 export function modelLabel(m: ModelEntry_Serialize): string {

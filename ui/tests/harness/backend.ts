@@ -579,6 +579,10 @@ export function createBackend(s: Scenario) {
         structured_output: true,
         prompt_tokens: 31,
         completion_tokens: 9,
+        capabilities: { json_schema: true, json_object: true, temperature: false },
+        json_mode: "json_schema",
+        tokens: "server",
+        context_length: 16384,
       };
       if ("message" in probe) throw probe;
       return probe;

@@ -178,6 +178,10 @@ test("a profile's generation settings are checked in the form, then by Rust besi
     structured_output: "json_object",
     prices: { prompt_per_million: 0.15, completion_per_million: 0.6 },
   });
+  assert.equal(
+    await row(page, "local").getByTestId("provider-settings-summary").textContent(),
+    "temperature 0.7 · top p 0.9 · answers up to 2,048 tokens · context 16,384 tokens · JSON as json_object · 0.15 / 0.6 per million tokens in / out",
+  );
   // Opened again, the form shows what was saved.
   await row(page, "local").getByTestId("provider-edit").click();
   assert.equal(await page.getByTestId("provider-structured-output").inputValue(), "json_object");

@@ -32,6 +32,7 @@ test("profiles show whether their key can be found, and Test connection reports 
   const result = row(page, "local").getByTestId("provider-test-result");
   await page.waitForFunction(() => /Connected/.test(document.querySelector('[data-testid="provider-test-result"]')?.textContent ?? ""));
   assert.match(await result.textContent(), /Connected: qwen2\.5-14b-instruct answered in 412 ms · structured output supported/);
+  assert.match(await result.textContent(), /40 tokens · JSON asked as json_schema · temperature refused · context 16,384 tokens$/, "what the test found");
   assert.deepEqual((await app.calls("test_provider")).map((c) => c.args), [{ name: "local" }]);
   await app.assertClean(assert);
   await app.close();
