@@ -80,7 +80,10 @@ export const commands = {
 	saveProvider: (profile: ProviderProfile_Deserialize, makeDefault: boolean) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("save_provider", { profile, makeDefault })),
 	deleteProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("delete_provider", { name })),
 	setDefaultProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("set_default_provider", { name })),
-	/**  Test connection: see [`test_and_record`]. */
+	/**
+	 *  Test connection: what the profile's server accepts, its model's context length, how tokens
+	 *  are counted and one small request, with what was found recorded in the profile.
+	 */
 	testProvider: (name: string) => typedError<ProbeReport_Serialize, AppError>(__TAURI_INVOKE("test_provider", { name })),
 	/**
 	 *  Stores the API key of profile `name` in the OS keychain and switches the profile to it.

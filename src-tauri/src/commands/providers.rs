@@ -213,7 +213,8 @@ pub(crate) async fn test_and_record(
     Ok(tested.report)
 }
 
-/// Test connection: see [`test_and_record`].
+/// Test connection: what the profile's server accepts, its model's context length, how tokens
+/// are counted and one small request, with what was found recorded in the profile.
 #[tauri::command]
 #[specta::specta]
 pub async fn test_provider(name: String) -> AppResult<ProbeReport> {
