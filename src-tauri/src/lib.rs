@@ -66,6 +66,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::settings::save_generation_settings,
             commands::settings::role_profiles,
             commands::settings::save_role_profiles,
+            commands::settings::novel_budget,
+            commands::settings::save_budget,
             commands::export::export_markdown,
             commands::bible::story_bible,
             commands::bible::story_charts,

@@ -112,6 +112,10 @@ export const commands = {
 	 *  refused as `invalid_input`, and nothing is written.
 	 */
 	saveRoleProfiles: (models: RoleProfiles_Deserialize) => typedError<RoleProfiles_Serialize, AppError>(__TAURI_INVOKE("save_role_profiles", { models })),
+	/**  The open novel's spending limits, per run and over the whole novel. */
+	novelBudget: () => typedError<BudgetConfig_Serialize, AppError>(__TAURI_INVOKE("novel_budget")),
+	/**  Saves the open novel's spending limits; a cost below 0 is refused as `invalid_input`. */
+	saveBudget: (budget: BudgetConfig_Deserialize) => typedError<BudgetConfig_Serialize, AppError>(__TAURI_INVOKE("save_budget", { budget })),
 	/**
 	 *  Opens the save dialog and writes the manuscript where the writer chose; returns the file
 	 *  written, or `null` when the dialog was cancelled.
@@ -295,6 +299,34 @@ export type BranchScene_Serialize = {
 	branch: string,
 	current: boolean,
 	scene: SceneVersion_Serialize | null,
+};
+
+/**
+ *  Spending limits: tokens (prompt and answer) and cost (at the profiles' prices). A run
+ *  pauses before the call that would pass one; the story stays as it was.
+ */
+export type BudgetConfig = BudgetConfig_Serialize | BudgetConfig_Deserialize;
+
+/**
+ *  Spending limits: tokens (prompt and answer) and cost (at the profiles' prices). A run
+ *  pauses before the call that would pass one; the story stays as it was.
+ */
+export type BudgetConfig_Deserialize = {
+	/**  Per run (`novel tick`, `novel run --n N`, a run in the app). */
+	run?: Limits_Deserialize,
+	/**  Over the novel's committed ticks, this run included. */
+	novel?: Limits_Deserialize,
+};
+
+/**
+ *  Spending limits: tokens (prompt and answer) and cost (at the profiles' prices). A run
+ *  pauses before the call that would pass one; the story stays as it was.
+ */
+export type BudgetConfig_Serialize = {
+	/**  Per run (`novel tick`, `novel run --n N`, a run in the app). */
+	run?: Limits_Serialize,
+	/**  Over the novel's committed ticks, this run included. */
+	novel?: Limits_Serialize,
 };
 
 /**
@@ -1014,6 +1046,23 @@ export type LaterIssue_Serialize = {
 	title: string,
 	/**  The continuity findings that are new against the changed memory. */
 	findings: Finding_Serialize[],
+};
+
+/**  Limits on tokens and cost; `None` is no limit. */
+export type Limits = Limits_Serialize | Limits_Deserialize;
+
+/**  Limits on tokens and cost; `None` is no limit. */
+export type Limits_Deserialize = {
+	tokens?: number | null,
+	/**  In the prices' currency. */
+	cost?: number | null,
+};
+
+/**  Limits on tokens and cost; `None` is no limit. */
+export type Limits_Serialize = {
+	tokens?: number,
+	/**  In the prices' currency. */
+	cost?: number | null,
 };
 
 /**  A kind of local model server. */

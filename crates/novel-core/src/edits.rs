@@ -1,9 +1,10 @@
 //! The writer's own changes to a novel, outside a tick: editing a scene's prose, skipping a
-//! failed tick, changing the generation settings and choosing each role's provider profile. Each is one transaction (or one atomic
+//! failed tick, changing the generation settings, choosing each role's provider profile and
+//! setting the spending limits. Each is one transaction (or one atomic
 //! file write), recorded in the entity history with the source "user".
 
 use crate::clock::{Clock, timestamp};
-use crate::config::{CONFIG_FILE, GenerationSettings, NovelConfig, RoleProfiles};
+use crate::config::{BudgetConfig, CONFIG_FILE, GenerationSettings, NovelConfig, RoleProfiles};
 use crate::files::{scene_path, write_scene};
 use crate::model::{Scene, count_words};
 use crate::novel::{Novel, NovelError};
@@ -226,6 +227,16 @@ pub fn set_role_profiles(
     save_config(novel, config)
 }
 
+/// Sets `novel`'s spending limits per run and over the whole novel (novel.toml's `[budget]`).
+pub fn set_budget(novel: &mut Novel, budget: BudgetConfig) -> Result<NovelConfig, EditError> {
+    writable(novel)?;
+    let config = NovelConfig {
+        budget,
+        ..novel.config().clone()
+    };
+    save_config(novel, config)
+}
+
 fn save_config(novel: &mut Novel, config: NovelConfig) -> Result<NovelConfig, EditError> {
     config.validate()?;
     config
@@ -373,6 +384,33 @@ mod tests {
         assert!(
             !text.contains("[models]"),
             "back to the default profile: {text}"
+        );
+    }
+
+    #[test]
+    fn budgets_are_saved_and_a_negative_cost_is_refused_without_change() {
+        let (_tmp, mut novel) = novel();
+        let path = novel.root().join(CONFIG_FILE);
+        let mut budget = BudgetConfig::default();
+        budget.run.tokens = Some(40_000);
+        budget.novel.cost = Some(2.5);
+        set_budget(&mut novel, budget).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("[budget.run]") && text.contains("tokens = 40000"),
+            "{text}"
+        );
+        assert_eq!(NovelConfig::load(&path).unwrap().budget, budget);
+        let mut bad = budget;
+        bad.run.cost = Some(-1.0);
+        assert!(matches!(
+            set_budget(&mut novel, bad),
+            Err(EditError::InvalidSettings(_))
+        ));
+        assert_eq!(
+            NovelConfig::load(&path).unwrap().budget,
+            budget,
+            "unchanged"
         );
     }
 

@@ -44,6 +44,8 @@ pub const APP_COMMANDS: &[&str] = &[
     "save_generation_settings",
     "role_profiles",
     "save_role_profiles",
+    "novel_budget",
+    "save_budget",
     "export_markdown",
     "story_bible",
     "story_charts",

@@ -1,8 +1,9 @@
-//! Settings of the open novel: its generation settings and which provider profile plays each
-//! role of a tick (planner, writer, extractor, reviser, critic), both in its `novel.toml`.
+//! Settings of the open novel: its generation settings, which provider profile plays each
+//! role of a tick (planner, writer, extractor, reviser, critic) and its spending limits, all in
+//! its `novel.toml`.
 //! (Provider profiles themselves are in [`super::providers`].)
 
-use novel_core::config::{GenerationSettings, RoleProfiles};
+use novel_core::config::{BudgetConfig, GenerationSettings, RoleProfiles};
 use novel_core::edits;
 use novel_core::views::NovelOverview;
 use novel_llm::ProfileStore;
@@ -56,4 +57,27 @@ pub async fn save_role_profiles(
         edits::set_role_profiles(novel, models, &profiles)
     })
     .map(|config| config.models)
+}
+
+/// The open novel's spending limits, per run and over the whole novel.
+#[tauri::command]
+#[specta::specta]
+pub async fn novel_budget(state: State<'_, AppState>) -> AppResult<BudgetConfig> {
+    let session = state.session()?;
+    let budget = session.read()?.config().budget;
+    Ok(budget)
+}
+
+/// Saves the open novel's spending limits; a cost below 0 is refused as `invalid_input`.
+#[tauri::command]
+#[specta::specta]
+pub async fn save_budget(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    budget: BudgetConfig,
+) -> AppResult<BudgetConfig> {
+    edit_open_novel(&app, &state, ChangeReason::SettingsSaved, |novel| {
+        edits::set_budget(novel, budget)
+    })
+    .map(|config| config.budget)
 }

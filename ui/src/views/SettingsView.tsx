@@ -1,6 +1,6 @@
 // Settings: AI provider profiles (with Find local servers, run at once when there are none
-// yet), the open novel's generation settings and models per role, appearance and the keyboard
-// shortcuts.
+// yet), the open novel's generation settings, models per role and budget, appearance and the
+// keyboard shortcuts.
 import { useEffect, useRef, useState } from "react";
 import { commands } from "../bindings";
 import type { FoundServer_Serialize, ModelList_Serialize } from "../bindings";
@@ -14,6 +14,7 @@ import type { ThemePreference } from "../lib/theme";
 import { useToast } from "../lib/toast";
 import type { Providers } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
+import { BudgetForm } from "./BudgetForm";
 import { DetectedServers } from "./DetectedServers";
 import type { Detection } from "./DetectedServers";
 import { GenerationForm } from "./GenerationForm";
@@ -36,6 +37,7 @@ export function SettingsView({ themePreference, setThemePreference, onHelp }: Pr
   const [editing, setEditing] = useState<{ draft: ProviderDraft; key: number; models?: ModelList_Serialize; server?: string } | null>(null);
   const [detection, setDetection] = useState<Detection | null>(null);
   const roles = useLoad(overview ? `roles:${overview.path}` : null, () => call(commands.roleProfiles()));
+  const budget = useLoad(overview ? `budget:${overview.path}` : null, () => call(commands.novelBudget()));
   const shown = providers ?? loaded.data;
   const first = shown !== undefined && shown.profiles.length === 0;
 
@@ -123,6 +125,8 @@ export function SettingsView({ themePreference, setThemePreference, onHelp }: Pr
             <GenerationForm key={overview.path} settings={overview.generation} />
             {roles.error !== undefined && !roles.data && <LoadError error={roles.error} onRetry={roles.reload} />}
             {roles.data && shown && <RoleModels key={overview.path} roles={roles.data} providers={shown} />}
+            {budget.error !== undefined && !budget.data && <LoadError error={budget.error} onRetry={budget.reload} />}
+            {budget.data && <BudgetForm key={overview.path} budget={budget.data} />}
           </>
         ) : (
           <p className="muted">Open a novel to change how its scenes are written.</p>

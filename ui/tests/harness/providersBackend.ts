@@ -1,10 +1,12 @@
 // The mocked discovery and per-role commands for UI tests: the servers Find local servers
 // finds (an Ollama to add, a llama.cpp already saved as "local"), model lists by server
 // address as Rust answers them (a list with context lengths, an empty list with its note, a
-// server that cannot be reached), and the open novel's profile per role, refusing a name no
-// saved profile has as Rust does.
+// server that cannot be reached), the open novel's profile per role (refusing a name no saved
+// profile has, as Rust does) and its spending limits.
 import type {
   AppError,
+  BudgetConfig_Deserialize,
+  BudgetConfig_Serialize,
   FoundServer_Serialize,
   ModelList_Serialize,
   ModelsOf_Deserialize,
@@ -20,6 +22,8 @@ export interface ProvidersScenario {
   modelLists?: Record<string, ModelList_Serialize | AppError>;
   /** The open novel's profile per role (default: all default). */
   roles?: RoleProfiles_Serialize;
+  /** The open novel's spending limits (default: none). */
+  budget?: BudgetConfig_Serialize;
 }
 
 interface Ctx {
@@ -95,6 +99,7 @@ const DEFAULT_URLS: Record<string, string> = { ollama: "http://localhost:11434/v
 
 export function providersHandlers(s: ProvidersScenario, { need, providers, changed }: Ctx): Record<string, (a: Record<string, unknown>) => unknown> {
   let roles: RoleProfiles_Serialize = s.roles ?? {};
+  let budget: BudgetConfig_Serialize = s.budget ?? {};
   const lists = { ...MODEL_LISTS, ...(s.modelLists ?? {}) };
   return {
     detect_providers: async () => {
@@ -115,6 +120,23 @@ export function providersHandlers(s: ProvidersScenario, { need, providers, chang
       }
       if ("kind" in answer) throw answer;
       return answer;
+    },
+    novel_budget: () => {
+      need();
+      return budget;
+    },
+    save_budget: (a) => {
+      need();
+      const b = a.budget as BudgetConfig_Deserialize;
+      for (const [scope, limits] of [["run", b.run], ["novel", b.novel]] as const) {
+        if (limits?.cost !== undefined && limits.cost !== null && limits.cost < 0) {
+          throw { kind: "invalid_input", message: `These settings cannot be saved: [budget.${scope}] cost must be a number of at least 0, not ${limits.cost}.` } satisfies AppError;
+        }
+      }
+      const kept = (l: BudgetConfig_Deserialize["run"]) => Object.fromEntries(Object.entries(l ?? {}).filter(([, v]) => v !== null && v !== undefined));
+      budget = { run: kept(b.run), novel: kept(b.novel) };
+      void changed("settings_saved");
+      return budget;
     },
     role_profiles: () => {
       need();

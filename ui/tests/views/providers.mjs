@@ -2,7 +2,7 @@
 // run) lists what answered and adds a server through the form, filled in; the model dropdown
 // filled from the server with context lengths (and the typed field with the reason when the
 // server lists none or cannot be asked); a profile's generation settings checked and saved
-// with the right values; and each role's profile chosen for the open novel.
+// with the right values; each role's profile and the budget chosen for the open novel.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openApp } from "../support/harness.mjs";
@@ -219,4 +219,30 @@ test("each role's profile is chosen for the open novel and saved by name; a prof
   await p.getByTestId("toast").filter({ hasText: "Models per role saved." }).waitFor();
   assert.deepEqual((await gone.calls("save_role_profiles")).at(-1).args.models, { planner: null, writer: null, extractor: null, reviser: null, critic: null });
   await gone.close();
+});
+
+test("the novel's budget shows what is saved, refuses what is not a limit, and saves tokens and cost per run and per novel", async () => {
+  const app = await openSettings({ budget: { run: { tokens: 40000 }, novel: {} } });
+  const { page } = app;
+  await page.getByTestId("budget-form").waitFor();
+  assert.equal(await page.getByTestId("budget-runTokens").inputValue(), "40000");
+  assert.equal(await page.getByTestId("budget-novelCost").inputValue(), "");
+  await page.getByTestId("budget-runTokens").fill("1.5");
+  await page.getByTestId("budget-novelCost").fill("-2");
+  await page.getByTestId("budget-save").click();
+  assert.match(await beside(page, "budget-runTokens"), /whole number of tokens/);
+  assert.match(await beside(page, "budget-novelCost"), /0 or more/);
+  assert.equal((await app.calls("save_budget")).length, 0);
+
+  await page.getByTestId("budget-runTokens").fill("");
+  await page.getByTestId("budget-runCost").fill("0.5");
+  await page.getByTestId("budget-novelTokens").fill("2000000");
+  await page.getByTestId("budget-novelCost").fill("12");
+  await page.getByTestId("budget-save").click();
+  await page.getByTestId("toast").filter({ hasText: "Budget saved." }).waitFor();
+  assert.deepEqual((await app.calls("save_budget")).map((c) => c.args), [
+    { budget: { run: { tokens: null, cost: 0.5 }, novel: { tokens: 2000000, cost: 12 } } },
+  ]);
+  await app.assertClean(assert);
+  await app.close();
 });

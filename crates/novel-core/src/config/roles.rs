@@ -45,6 +45,7 @@ impl RoleProfiles {
 
 /// Spending limits: tokens (prompt and answer) and cost (at the profiles' prices). A run
 /// pauses before the call that would pass one; the story stays as it was.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct BudgetConfig {
