@@ -105,6 +105,9 @@ impl From<EditError> for AppError {
             EditError::EmptyProse | EditError::InvalidSettings(_) => {
                 AppError::InvalidInput { message }
             }
+            EditError::UnknownProfile { .. } => AppError::InvalidInput {
+                message: sentence(&message),
+            },
             EditError::Novel(inner) => inner.into(),
             EditError::Store(StoreError::NotFound(what)) => AppError::NotFound {
                 message: format!("There is no {what} in this novel."),
@@ -244,6 +247,22 @@ mod tests {
         })
         .into();
         assert_eq!(serde_json::to_value(&locked).unwrap()["kind"], "locked");
+    }
+
+    #[test]
+    fn an_unknown_role_profile_is_bad_input_said_as_a_sentence() {
+        let err: AppError = EditError::UnknownProfile {
+            role: "planner",
+            name: "big".into(),
+        }
+        .into();
+        assert_eq!(serde_json::to_value(&err).unwrap()["kind"], "invalid_input");
+        let text = err.to_string();
+        assert!(
+            text.starts_with("There is no provider profile called \"big\" for the planner"),
+            "{text}"
+        );
+        assert!(text.ends_with('.'), "{text}");
     }
 
     #[test]

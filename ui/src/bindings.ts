@@ -85,13 +85,27 @@ export const commands = {
 	saveProvider: (profile: ProviderProfile_Deserialize, makeDefault: boolean) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("save_provider", { profile, makeDefault })),
 	deleteProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("delete_provider", { name })),
 	setDefaultProvider: (name: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("set_default_provider", { name })),
-	/**  Sends one small request through the profile and reports how it went. */
+	/**
+	 *  Test connection: what the profile's server accepts, its model's context length, how tokens
+	 *  are counted and one small request, with what was found recorded in the profile.
+	 */
 	testProvider: (name: string) => typedError<ProbeReport_Serialize, AppError>(__TAURI_INVOKE("test_provider", { name })),
 	/**
 	 *  Stores the API key of profile `name` in the OS keychain and switches the profile to it.
 	 *  The key goes nowhere else: not into a file, not into a log.
 	 */
 	storeProviderKey: (name: string, key: string) => typedError<ProvidersView_Serialize, AppError>(__TAURI_INVOKE("store_provider_key", { name, key })),
+	/**
+	 *  Probes the usual ports of local model servers on 127.0.0.1 (never the network) and lists
+	 *  what answered; an empty list when nothing runs.
+	 */
+	detectProviders: () => typedError<FoundServer_Serialize[], AppError>(__TAURI_INVOKE("detect_providers")),
+	/**
+	 *  The models a server offers, for the form's model dropdown. A server that lists none
+	 *  answers an empty list with a note saying to type the name; one that cannot be reached is
+	 *  a `provider` error naming the address.
+	 */
+	providerModels: (of: ModelsOf_Deserialize) => typedError<ModelList_Serialize, AppError>(__TAURI_INVOKE("provider_models", { of })),
 	saveGenerationSettings: (settings: GenerationSettings_Deserialize) => typedError<NovelOverview_Serialize, AppError>(__TAURI_INVOKE("save_generation_settings", { settings })),
 	/**
 	 *  Opens the save dialog for `format` and writes the manuscript where the writer chose;
@@ -105,6 +119,20 @@ export const commands = {
 	searchBook: (query: string, mode: SearchMode, limit: number) => typedError<BookHit_Serialize[], AppError>(__TAURI_INVOKE("search_book", { query, mode, limit })),
 	/**  The book's chapters in order (stored or proposed), each with its part and scenes. */
 	bookContents: () => typedError<ChapterView_Serialize[], AppError>(__TAURI_INVOKE("book_contents")),
+	/**
+	 *  The open novel's profile for each role; `null` is the default profile (the reviser then
+	 *  follows the writer, the critic the extractor).
+	 */
+	roleProfiles: () => typedError<RoleProfiles_Serialize, AppError>(__TAURI_INVOKE("role_profiles")),
+	/**
+	 *  Saves each role's profile in the open novel's `novel.toml`. A name no saved profile has is
+	 *  refused as `invalid_input`, and nothing is written.
+	 */
+	saveRoleProfiles: (models: RoleProfiles_Deserialize) => typedError<RoleProfiles_Serialize, AppError>(__TAURI_INVOKE("save_role_profiles", { models })),
+	/**  The open novel's spending limits, per run and over the whole novel. */
+	novelBudget: () => typedError<BudgetConfig_Serialize, AppError>(__TAURI_INVOKE("novel_budget")),
+	/**  Saves the open novel's spending limits; a cost below 0 is refused as `invalid_input`. */
+	saveBudget: (budget: BudgetConfig_Deserialize) => typedError<BudgetConfig_Serialize, AppError>(__TAURI_INVOKE("save_budget", { budget })),
 	storyBible: () => typedError<BibleView_Serialize, AppError>(__TAURI_INVOKE("story_bible")),
 	storyCharts: () => typedError<StoryCharts_Serialize, AppError>(__TAURI_INVOKE("story_charts")),
 	/**  What the next tick's planner prompt will hold, section by section with tokens and budgets. */
@@ -338,6 +366,34 @@ export type BranchScene_Serialize = {
 };
 
 /**
+ *  Spending limits: tokens (prompt and answer) and cost (at the profiles' prices). A run
+ *  pauses before the call that would pass one; the story stays as it was.
+ */
+export type BudgetConfig = BudgetConfig_Serialize | BudgetConfig_Deserialize;
+
+/**
+ *  Spending limits: tokens (prompt and answer) and cost (at the profiles' prices). A run
+ *  pauses before the call that would pass one; the story stays as it was.
+ */
+export type BudgetConfig_Deserialize = {
+	/**  Per run (`novel tick`, `novel run --n N`, a run in the app). */
+	run?: Limits_Deserialize,
+	/**  Over the novel's committed ticks, this run included. */
+	novel?: Limits_Deserialize,
+};
+
+/**
+ *  Spending limits: tokens (prompt and answer) and cost (at the profiles' prices). A run
+ *  pauses before the call that would pass one; the story stays as it was.
+ */
+export type BudgetConfig_Serialize = {
+	/**  Per run (`novel tick`, `novel run --n N`, a run in the app). */
+	run?: Limits_Serialize,
+	/**  Over the novel's committed ticks, this run included. */
+	novel?: Limits_Serialize,
+};
+
+/**
  *  What the profile's server was found to accept (by `novel providers test` or the app's Test
  *  connection); `None` is "not checked".
  */
@@ -527,6 +583,29 @@ export type Contradiction_Serialize = {
 	recorded: JsonValue,
 	proposed: JsonValue | null,
 	reason: string,
+};
+
+/**  A model server found on this machine. */
+export type DetectedServer = DetectedServer_Serialize | DetectedServer_Deserialize;
+
+/**  A model server found on this machine. */
+export type DetectedServer_Deserialize = {
+	server: LocalServer,
+	label: string,
+	port: number,
+	/**  The base URL a profile uses, e.g. `http://127.0.0.1:11434/v1`. */
+	base_url: string,
+	models: ModelEntry_Deserialize[],
+};
+
+/**  A model server found on this machine. */
+export type DetectedServer_Serialize = {
+	server: LocalServer,
+	label: string,
+	port: number,
+	/**  The base URL a profile uses, e.g. `http://127.0.0.1:11434/v1`. */
+	base_url: string,
+	models: ModelEntry_Serialize[],
 };
 
 /**  Whether a run of words is in both texts or only one. */
@@ -821,6 +900,33 @@ export type Finding_Serialize = {
 	record?: string,
 };
 
+/**  A model server found on this machine. */
+export type FoundServer = FoundServer_Serialize | FoundServer_Deserialize;
+
+/**  A model server found on this machine. */
+export type FoundServer_Deserialize = {
+	server: DetectedServer_Deserialize,
+	/**
+	 *  A profile for it, ready for the form: its kind and address, the loaded (else the first)
+	 *  model with that model's context length, and a name no saved profile has.
+	 */
+	suggested: ProviderProfile_Deserialize,
+	/**  The saved profile that already talks to this address, if one does. */
+	saved_as?: string | null,
+};
+
+/**  A model server found on this machine. */
+export type FoundServer_Serialize = {
+	server: DetectedServer_Serialize,
+	/**
+	 *  A profile for it, ready for the form: its kind and address, the loaded (else the first)
+	 *  model with that model's context length, and a name no saved profile has.
+	 */
+	suggested: ProviderProfile_Serialize,
+	/**  The saved profile that already talks to this address, if one does. */
+	saved_as: string | null,
+};
+
 /**  The immutable premise of the book and the voice it is told in. */
 export type Foundation = Foundation_Serialize | Foundation_Deserialize;
 
@@ -1056,6 +1162,28 @@ export type LaterIssue_Serialize = {
 	findings: Finding_Serialize[],
 };
 
+/**  Limits on tokens and cost; `None` is no limit. */
+export type Limits = Limits_Serialize | Limits_Deserialize;
+
+/**  Limits on tokens and cost; `None` is no limit. */
+export type Limits_Deserialize = {
+	tokens?: number | null,
+	/**  In the prices' currency. */
+	cost?: number | null,
+};
+
+/**  Limits on tokens and cost; `None` is no limit. */
+export type Limits_Serialize = {
+	tokens?: number,
+	/**  In the prices' currency. */
+	cost?: number | null,
+};
+
+/**  A kind of local model server. */
+export type LocalServer = "ollama" | "lm_studio" | "llama_cpp" | "jan" | "vllm" | 
+/**  Something that speaks `/v1/models` and nothing more specific. */
+"openai_compatible";
+
 /**  What the writer does with a loop. */
 export type LoopAction = "resolve" | "abandon" | "reopen";
 
@@ -1187,6 +1315,67 @@ export type Mark = {
 	start: number,
 	len: number,
 };
+
+/**  One model a server offers. */
+export type ModelEntry = ModelEntry_Serialize | ModelEntry_Deserialize;
+
+/**  One model a server offers. */
+export type ModelEntry_Deserialize = {
+	/**  The name to put in a profile's `model`. */
+	id: string,
+	/**  Its context window in tokens, where the server tells. */
+	context_length?: number | null,
+	/**  Whether the server has it loaded now (LM Studio says), `None` when unknown. */
+	loaded?: boolean | null,
+};
+
+/**  One model a server offers. */
+export type ModelEntry_Serialize = {
+	/**  The name to put in a profile's `model`. */
+	id: string,
+	/**  Its context window in tokens, where the server tells. */
+	context_length: number | null,
+	/**  Whether the server has it loaded now (LM Studio says), `None` when unknown. */
+	loaded: boolean | null,
+};
+
+/**  What a server listed. */
+export type ModelList = ModelList_Serialize | ModelList_Deserialize;
+
+/**  What a server listed. */
+export type ModelList_Deserialize = {
+	models: ModelEntry_Deserialize[],
+	/**  Where the list came from (a URL, keys removed). */
+	source: string,
+	/**  Why the list is empty or partial, in a sentence for the writer. */
+	note?: string | null,
+};
+
+/**  What a server listed. */
+export type ModelList_Serialize = {
+	models: ModelEntry_Serialize[],
+	/**  Where the list came from (a URL, keys removed). */
+	source: string,
+	/**  Why the list is empty or partial, in a sentence for the writer. */
+	note: string | null,
+};
+
+/**  Whose models to list. */
+export type ModelsOf = ModelsOf_Serialize | ModelsOf_Deserialize;
+
+/**  Whose models to list. */
+export type ModelsOf_Deserialize = 
+/**  A saved profile, by name. */
+{ from: "saved"; name: string } | 
+/**  The form's profile before it is saved: its kind, address and key are used. */
+{ from: "unsaved"; profile: ProviderProfile_Deserialize };
+
+/**  Whose models to list. */
+export type ModelsOf_Serialize = 
+/**  A saved profile, by name. */
+{ from: "saved"; name: string } | 
+/**  The form's profile before it is saved: its kind, address and key are used. */
+{ from: "unsaved"; profile: ProviderProfile_Serialize };
 
 export type NewCharacter = NewCharacter_Serialize | NewCharacter_Deserialize;
 
@@ -2023,6 +2212,31 @@ export type RewindReport_Serialize = {
 	tick: number,
 	/**  The branch that keeps the scenes after it, when there were any. */
 	kept_in: string | null,
+};
+
+/**  A provider profile name per role; `None` is the default profile (or `--profile`). */
+export type RoleProfiles = RoleProfiles_Serialize | RoleProfiles_Deserialize;
+
+/**  A provider profile name per role; `None` is the default profile (or `--profile`). */
+export type RoleProfiles_Deserialize = {
+	planner?: string | null,
+	writer?: string | null,
+	extractor?: string | null,
+	/**  Rewrites a draft the checks found fault with; the writer's profile when unset. */
+	reviser?: string | null,
+	/**  The second opinion (`generation.critic`); the extractor's profile when unset. */
+	critic?: string | null,
+};
+
+/**  A provider profile name per role; `None` is the default profile (or `--profile`). */
+export type RoleProfiles_Serialize = {
+	planner?: string,
+	writer?: string,
+	extractor?: string,
+	/**  Rewrites a draft the checks found fault with; the writer's profile when unset. */
+	reviser?: string,
+	/**  The second opinion (`generation.critic`); the extractor's profile when unset. */
+	critic?: string,
 };
 
 export type RoleUsage = RoleUsage_Serialize | RoleUsage_Deserialize;

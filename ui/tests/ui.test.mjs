@@ -10,5 +10,6 @@ import "./views/graph.mjs";
 import "./views/timeline.mjs";
 import "./views/loops.mjs";
 import "./views/settings.mjs";
+import "./views/providers.mjs";
 import "./views/history.mjs";
 import "./views/bible.mjs";

@@ -1,9 +1,10 @@
 //! The writer's own changes to a novel, outside a tick: editing a scene's prose, skipping a
-//! failed tick, and changing the generation settings. Each is one transaction (or one atomic
+//! failed tick, changing the generation settings, choosing each role's provider profile and
+//! setting the spending limits. Each is one transaction (or one atomic
 //! file write), recorded in the entity history with the source "user".
 
 use crate::clock::{Clock, timestamp};
-use crate::config::{CONFIG_FILE, GenerationSettings, NovelConfig};
+use crate::config::{BudgetConfig, CONFIG_FILE, GenerationSettings, NovelConfig, RoleProfiles};
 use crate::files::{scene_path, write_scene};
 use crate::model::{Scene, count_words};
 use crate::novel::{Novel, NovelError};
@@ -17,6 +18,10 @@ pub enum EditError {
     EmptyProse,
     #[error("tick {tick} has no failure waiting to be skipped")]
     NothingToSkip { tick: u32 },
+    #[error(
+        "there is no provider profile called \"{name}\" for the {role}; add it under AI providers or choose another"
+    )]
+    UnknownProfile { role: &'static str, name: String },
     #[error("these settings cannot be saved: {0}")]
     InvalidSettings(#[from] crate::config::InvalidSetting),
     #[error(transparent)]
@@ -181,12 +186,58 @@ pub fn set_generation_settings(
     generation: GenerationSettings,
 ) -> Result<NovelConfig, EditError> {
     writable(novel)?;
+    // The roles and the budget are kept: the generation settings are one table of novel.toml.
     let config = NovelConfig {
-        models: Default::default(),
-        budget: Default::default(),
         generation,
         ..novel.config().clone()
     };
+    save_config(novel, config)
+}
+
+/// Sets which provider profile plays each role of `novel` (novel.toml's `[models]`; `None`
+/// is the default profile). Every name must be one of `profiles`, so a typo cannot wait for
+/// the next scene to fail.
+pub fn set_role_profiles(
+    novel: &mut Novel,
+    models: RoleProfiles,
+    profiles: &novel_llm::ProviderConfig,
+) -> Result<NovelConfig, EditError> {
+    writable(novel)?;
+    let named = [
+        ("planner", &models.planner),
+        ("writer", &models.writer),
+        ("extractor", &models.extractor),
+        ("reviser", &models.reviser),
+        ("critic", &models.critic),
+    ];
+    for (role, name) in named {
+        if let Some(name) = name
+            && profiles.profile(name).is_none()
+        {
+            return Err(EditError::UnknownProfile {
+                role,
+                name: name.clone(),
+            });
+        }
+    }
+    let config = NovelConfig {
+        models,
+        ..novel.config().clone()
+    };
+    save_config(novel, config)
+}
+
+/// Sets `novel`'s spending limits per run and over the whole novel (novel.toml's `[budget]`).
+pub fn set_budget(novel: &mut Novel, budget: BudgetConfig) -> Result<NovelConfig, EditError> {
+    writable(novel)?;
+    let config = NovelConfig {
+        budget,
+        ..novel.config().clone()
+    };
+    save_config(novel, config)
+}
+
+fn save_config(novel: &mut Novel, config: NovelConfig) -> Result<NovelConfig, EditError> {
     config.validate()?;
     config
         .save(&novel.root().join(CONFIG_FILE))
@@ -292,5 +343,89 @@ mod tests {
         let reopened = NovelConfig::load(&novel.root().join(CONFIG_FILE)).unwrap();
         assert_eq!(reopened.generation.target_words_max, 1200);
         assert_eq!(novel.config().generation.target_words_max, 1200);
+    }
+
+    #[test]
+    fn role_profiles_are_saved_by_name_and_an_unknown_name_is_refused() {
+        let (_tmp, mut novel) = novel();
+        let path = novel.root().join(CONFIG_FILE);
+        let mut profiles = novel_llm::ProviderConfig {
+            default_profile: None,
+            profiles: Vec::new(),
+        };
+        for name in ["big", "local"] {
+            profiles.add(
+                novel_llm::ProviderProfile::new(name, novel_llm::ProviderKind::Ollama, "m"),
+                false,
+            );
+        }
+        let roles = RoleProfiles {
+            planner: Some("big".into()),
+            writer: Some("local".into()),
+            ..RoleProfiles::default()
+        };
+        set_role_profiles(&mut novel, roles.clone(), &profiles).unwrap();
+        assert_eq!(NovelConfig::load(&path).unwrap().models, roles);
+        assert_eq!(novel.config().models.for_role("reviser"), Some("local"));
+
+        let typo = RoleProfiles {
+            extractor: Some("lcoal".into()),
+            ..roles.clone()
+        };
+        let err = set_role_profiles(&mut novel, typo, &profiles).unwrap_err();
+        assert!(
+            matches!(&err, EditError::UnknownProfile { role: "extractor", name } if name == "lcoal"),
+            "{err:?}"
+        );
+        assert_eq!(NovelConfig::load(&path).unwrap().models, roles, "unchanged");
+
+        set_role_profiles(&mut novel, RoleProfiles::default(), &profiles).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains("[models]"),
+            "back to the default profile: {text}"
+        );
+    }
+
+    #[test]
+    fn budgets_are_saved_and_a_negative_cost_is_refused_without_change() {
+        let (_tmp, mut novel) = novel();
+        let path = novel.root().join(CONFIG_FILE);
+        let mut budget = BudgetConfig::default();
+        budget.run.tokens = Some(40_000);
+        budget.novel.cost = Some(2.5);
+        set_budget(&mut novel, budget).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.contains("[budget.run]") && text.contains("tokens = 40000"),
+            "{text}"
+        );
+        assert_eq!(NovelConfig::load(&path).unwrap().budget, budget);
+        let mut bad = budget;
+        bad.run.cost = Some(-1.0);
+        assert!(matches!(
+            set_budget(&mut novel, bad),
+            Err(EditError::InvalidSettings(_))
+        ));
+        assert_eq!(
+            NovelConfig::load(&path).unwrap().budget,
+            budget,
+            "unchanged"
+        );
+    }
+
+    #[test]
+    fn saving_generation_settings_keeps_the_role_profiles_and_budget() {
+        let (_tmp, mut novel) = novel();
+        let path = novel.root().join(CONFIG_FILE);
+        let mut config = novel.config().clone();
+        config.models.planner = Some("big".into());
+        config.budget.run.tokens = Some(50_000);
+        config.save(&path).unwrap();
+        novel.reload_config().unwrap();
+        set_generation_settings(&mut novel, GenerationSettings::default()).unwrap();
+        let reopened = NovelConfig::load(&path).unwrap();
+        assert_eq!(reopened.models.planner.as_deref(), Some("big"));
+        assert_eq!(reopened.budget.run.tokens, Some(50_000));
     }
 }

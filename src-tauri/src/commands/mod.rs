@@ -7,6 +7,7 @@ pub mod export;
 pub mod graph;
 pub mod history;
 pub mod library;
+pub mod provider_discovery;
 pub mod providers;
 pub mod reader;
 pub mod search;

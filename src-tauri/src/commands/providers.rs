@@ -1,6 +1,6 @@
 //! Provider profiles in the settings (shared with the `novel` CLI, in the user's config
-//! directory): list, save, delete, make default, **Test connection**, and API keys in the OS
-//! keychain. A profile that would run a program the writer has not allowed yet (a new
+//! directory): list, save, delete, make default, **Test connection** (which records what the
+//! server accepts in the profile), and API keys in the OS keychain. A profile that would run a program the writer has not allowed yet (a new
 //! `command` profile, or a changed program) is saved only after a native confirmation that
 //! names the program, so a script in the web view cannot make the app run one. Deleting a
 //! profile deletes its keychain entry too.
@@ -193,14 +193,39 @@ pub async fn set_default_provider(name: String) -> AppResult<ProvidersView> {
     Ok(view(&store, config))
 }
 
-/// Sends one small request through the profile and reports how it went.
+/// Tests profile `name` as `novel providers test` does (what its server accepts, its model's
+/// context length, how tokens are counted, one small request) and records what was found in
+/// the profile, unless the profile changed while the test ran.
+pub(crate) async fn test_and_record(
+    store: &ProfileStore,
+    name: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> AppResult<ProbeReport> {
+    let tested_from = store.load_or_empty()?.require(name)?.clone();
+    let tested = novel_llm::test_profile(&tested_from, env, &Keychain::system).await?;
+    if tested.changed {
+        let mut config = store.load_or_empty()?;
+        if config.profile(name) == Some(&tested_from) {
+            config.upsert(tested.profile);
+            store.save(&config)?;
+        }
+    }
+    Ok(tested.report)
+}
+
+/// Test connection: what the profile's server accepts, its model's context length, how tokens
+/// are counted and one small request, with what was found recorded in the profile.
 #[tauri::command]
 #[specta::specta]
 pub async fn test_provider(name: String) -> AppResult<ProbeReport> {
     let store = store()?;
-    let config = store.load_or_empty()?;
-    let model = novel_llm::connect(config.require(&name)?)?;
-    Ok(novel_llm::probe(&*model).await?)
+    // The key readers novel-llm takes are not `Send`: the test runs on a thread of its own.
+    tauri::async_runtime::spawn_blocking(move || {
+        let env = |var: &str| std::env::var(var).ok();
+        tauri::async_runtime::block_on(test_and_record(&store, &name, &env))
+    })
+    .await
+    .map_err(|e| AppError::storage(format!("the connection test thread stopped: {e}")))?
 }
 
 /// Stores the API key of profile `name` in the OS keychain and switches the profile to it.

@@ -1,37 +1,101 @@
-// Add or edit a provider profile: kind, address, model, and where the API key lives (an
-// environment variable's NAME, or the OS keychain through a password field never shown back).
-// Rust checks the profile and answers field by field; a new program to run is confirmed in a
-// native dialog the shell opens, and a "no" there saves nothing.
-import { useState } from "react";
+// Add or edit a provider profile: kind, address, model (a dropdown filled from the server,
+// or typed), where the API key lives (an environment variable's NAME, or the OS keychain
+// through a password field never shown back), and the generation settings. Rust checks the
+// profile and answers field by field; a new program to run is confirmed in a native dialog the
+// shell opens, and a "no" there saves nothing.
+import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { PROVIDER_KINDS, commands } from "../bindings";
-import type { KeySource, ProviderKind } from "../bindings";
-import { appError, call } from "../lib/api";
-import { draftErrors, kindInfo, toProfile } from "../lib/providers";
+import type { KeySource, ModelEntry_Serialize, ModelList_Serialize, ProviderKind } from "../bindings";
+import { appError, call, errorText } from "../lib/api";
+import { draftErrors, draftProblems, kindInfo, toProfile } from "../lib/providers";
 import type { DraftErrors, ProviderDraft } from "../lib/providers";
 import type { Providers } from "../lib/types";
+import { ModelPicker } from "./ModelPicker";
+import type { ModelsState } from "./ModelPicker";
+import { ProfileSettingsFields } from "./ProfileSettingsFields";
 
 interface Props {
   initial: ProviderDraft;
+  /** The server's models when they are known already (a server Find local servers found). */
+  initialModels?: ModelList_Serialize;
   onSaved: (view: Providers, name: string) => void;
   onCancel: () => void;
 }
 
-export function ProviderForm({ initial, onSaved, onCancel }: Props) {
+export function ProviderForm({ initial, initialModels, onSaved, onCancel }: Props) {
   const [d, setD] = useState<ProviderDraft>(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const editsServer = initial.original !== null && !kindInfo(initial.kind).runs_command && !initialModels;
+  const [models, setModels] = useState<ModelsState>(
+    initialModels ? { state: "listed", list: initialModels } : editsServer ? { state: "loading" } : { state: "idle" },
+  );
+  const [typing, setTyping] = useState(false);
+  /** The latest model-list request; an older answer is dropped. */
+  const asked = useRef(0);
   const info = kindInfo(d.kind);
   const isCommand = info.runs_command;
   const set = <K extends keyof ProviderDraft>(k: K, v: ProviderDraft[K]) => {
     setD((x) => ({ ...x, [k]: v }));
     setErrors((e) => ({ ...e, [k]: undefined }));
     setFormError(null);
+    if (k === "kind" || k === "baseUrl") {
+      // Another server: its list is not this one's.
+      asked.current++;
+      setModels({ state: "idle" });
+      setTyping(false);
+    }
+  };
+
+  // Asks the server for its models, for the profile as the form has it now; the answer to an
+  // older question is dropped.
+  const askModels = (draft: ProviderDraft): Promise<{ ask: number; answer: ModelsState }> => {
+    const ask = ++asked.current;
+    return call(commands.providerModels({ from: "unsaved", profile: toProfile(draft) })).then(
+      (list): { ask: number; answer: ModelsState } => ({ ask, answer: { state: "listed", list } }),
+      (err: unknown): { ask: number; answer: ModelsState } => ({ ask, answer: { state: "error", message: errorText(err) } }),
+    );
+  };
+  const listModels = (draft: ProviderDraft) => {
+    setModels({ state: "loading" });
+    void askModels(draft).then(({ ask, answer }) => {
+      if (ask === asked.current) setModels(answer);
+    });
+  };
+  // A saved server profile opened for editing lists its models at once (its state starts as
+  // "loading").
+  useEffect(() => {
+    if (!editsServer) return;
+    void askModels(initial).then(({ ask, answer }) => {
+      if (ask === asked.current) setModels(answer);
+    });
+    // Once, for the profile the form opened with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const choose = (model: string, entry: ModelEntry_Serialize | null) => {
+    setD((x) => {
+      // The chosen model's context fills the field unless the writer typed another value.
+      const listed = models.state === "listed" ? models.list.models : [];
+      const previous = listed.find((m) => m.id === x.model)?.context_length;
+      const untouched = x.contextLength === "" || x.contextLength === String(previous ?? "");
+      const context = entry?.context_length && untouched ? String(entry.context_length) : x.contextLength;
+      return { ...x, model, contextLength: context };
+    });
+    setErrors((e) => ({ ...e, model: undefined, contextLength: undefined }));
+    setFormError(null);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const problems = draftProblems(d);
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      setFormError("Some fields need attention before the provider can be saved.");
+      return;
+    }
     setErrors({});
     setSaving(true);
     setFormError(null);
@@ -115,11 +179,15 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
                 info.default_base_url && <p className="field-hint">Leave empty for {info.default_base_url}</p>
               )}
             </div>
-            <div className={`field${errors.model ? " has-error" : ""}`}>
-              <label htmlFor="provider-model">Model</label>
-              <input id="provider-model" data-testid="provider-model" value={d.model} onChange={(e) => set("model", e.target.value)} />
-              {errors.model && <p className="field-error">{errors.model}</p>}
-            </div>
+            <ModelPicker
+              model={d.model}
+              models={models}
+              typing={typing}
+              error={errors.model}
+              onList={() => listModels(d)}
+              onChoose={choose}
+              onTyping={setTyping}
+            />
           </div>
           <div className="field-row">
             <div className={`field${errors.keySource ? " has-error" : ""}`}>
@@ -165,6 +233,7 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
           </div>
         </>
       )}
+      <ProfileSettingsFields draft={d} errors={errors} runsCommand={isCommand} set={set} />
       <label className="check">
         <input type="checkbox" data-testid="provider-default" checked={d.makeDefault} onChange={(e) => set("makeDefault", e.target.checked)} />
         Use this provider for writing
@@ -175,7 +244,7 @@ export function ProviderForm({ initial, onSaved, onCancel }: Props) {
         </p>
       )}
       <div className="form-actions">
-        <button type="button" className="btn btn-quiet" onClick={onCancel}>
+        <button type="button" className="btn btn-quiet" data-testid="provider-cancel" onClick={onCancel}>
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" data-testid="provider-save" disabled={saving}>

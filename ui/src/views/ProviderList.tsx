@@ -1,10 +1,11 @@
-// The saved provider profiles: kind, model, address, whether the key can be found, and
-// Test connection (model, latency, structured output, or the error), Edit, Use, Delete.
+// The saved provider profiles: kind, model, address, generation settings, whether the key can
+// be found, and Test connection (model, latency, structured output and what the server was
+// found to accept, which Rust records in the profile; or the error), Edit, Use, Delete.
 import { useState } from "react";
 import { commands } from "../bindings";
-import type { ProbeReport } from "../bindings";
+import type { ProbeReport_Serialize as ProbeReport } from "../bindings";
 import { call, errorText } from "../lib/api";
-import { kindInfo } from "../lib/providers";
+import { describeSettings, kindInfo, testFindings } from "../lib/providers";
 import type { ProfileRow, Providers } from "../lib/types";
 
 interface Props {
@@ -51,6 +52,11 @@ function ProviderRow({ row, isDefault, onEdit, onChanged }: { row: ProfileRow; i
             .filter(Boolean)
             .join(" · ")}
         </p>
+        {describeSettings(p) && (
+          <p className="muted small" data-testid="provider-settings-summary">
+            {describeSettings(p)}
+          </p>
+        )}
         <p className={`small key-status ${row.key_ready ? "ok" : "problem"}`} data-testid="provider-key-status">
           {row.key_ready
             ? p.key_source === "keychain"
@@ -67,7 +73,7 @@ function ProviderRow({ row, isDefault, onEdit, onChanged }: { row: ProfileRow; i
               : test.state === "ok"
                 ? `Connected: ${test.report.model} answered in ${test.report.latency_ms} ms · structured output ${
                     test.report.structured_output ? "supported" : "not supported (answers are repaired)"
-                  } · ${test.report.prompt_tokens + test.report.completion_tokens} tokens`
+                  } · ${test.report.prompt_tokens + test.report.completion_tokens} tokens · ${testFindings(test.report)}`
                 : `Failed: ${test.message}`}
           </p>
         )}

@@ -28,6 +28,8 @@ import type {
 } from "../../src/bindings";
 import { bibleHandlers } from "./bibleBackend";
 import { readerHandlers } from "./readerBackend";
+import { providersHandlers } from "./providersBackend";
+import type { ProvidersScenario } from "./providersBackend";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
@@ -45,7 +47,7 @@ export interface TickScript {
   delayMs?: number;
 }
 
-export interface Scenario {
+export interface Scenario extends ProvidersScenario {
   /** Open the fixture novel at start. */
   novel?: boolean;
   /** Committed scenes of the fixture novel (default 2). */
@@ -515,6 +517,24 @@ export function createBackend(s: Scenario) {
       void changed("scene_edited");
       return scenes[i];
     },
+    // The checks, imitated: a death stated as fact is knowledge the POV character cannot have.
+    check_scene: (a): Finding_Serialize[] => {
+      need();
+      const found = scenes.find((x) => x.tick === a.tick);
+      if (!found) throw { kind: "not_found", message: `There is no scene for tick ${String(a.tick)}; \`novel list scenes\` shows them.` } satisfies AppError;
+      const at = found.prose.indexOf("was dead");
+      if (at < 0) return [];
+      const sentence = found.prose.slice(found.prose.lastIndexOf(".", at) + 1, found.prose.indexOf(".", at) + 1).trim();
+      return [
+        {
+          check: "off_page",
+          severity: "violation",
+          message: `Tamsin Vale cannot know that Silas Crane is dead: “${sentence}”.`,
+          excerpt: sentence,
+          record: "C3",
+        },
+      ];
+    },
     story_graph: (): StoryGraph_Serialize => {
       need();
       if (s.graphSize) return bigGraph(s.graphSize);
@@ -581,6 +601,10 @@ export function createBackend(s: Scenario) {
         structured_output: true,
         prompt_tokens: 31,
         completion_tokens: 9,
+        capabilities: { json_schema: true, json_object: true, temperature: false },
+        json_mode: "json_schema",
+        tokens: "server",
+        context_length: 16384,
       };
       if ("message" in probe) throw probe;
       return probe;
@@ -611,6 +635,7 @@ export function createBackend(s: Scenario) {
     "plugin:dialog|open": () => s.dialog?.open ?? null,
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
     ...readerHandlers({ need, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
+    ...providersHandlers(s, { need, changed, providers: () => providers }),
   };
 
   return {

@@ -160,3 +160,31 @@ test("the contents group scenes by chapter under their part, and a chapter opens
   await app.assertClean(assert);
   await app.close();
 });
+
+test("Check runs every check on a scene as it stands, and again after the writer's edit", async () => {
+  const app = await openReader({ scenes: 2 });
+  const { page } = app;
+  const first = page.locator('[data-testid="scene"][data-tick="1"]');
+  await first.getByTestId("check-scene").click();
+  const panel = first.getByTestId("checks-panel");
+  await panel.getByTestId("scene-findings").waitFor();
+  assert.equal(await panel.getByTestId("checks-summary").textContent(), "Nothing to fix.");
+  assert.equal(await first.getByTestId("check-scene").getAttribute("aria-expanded"), "true");
+
+  await first.getByTestId("edit-scene").click();
+  await first.getByTestId("scene-editor").fill("The bell rang twice. Silas Crane was dead, and the harbour knew it.");
+  await first.getByTestId("save-scene").click();
+  await page.getByTestId("proposal-skip").click();
+  // The open panel checks the edited prose: the planted break is listed with its check's name.
+  await panel.locator('.finding[data-severity="violation"]').waitFor();
+  assert.match(await panel.getByTestId("checks-summary").textContent(), /^1 problem the agent would revise/);
+  assert.match(await panel.locator(".finding-check").textContent(), /Knows what happened off-page/);
+  assert.match(await panel.locator(".finding-excerpt").textContent(), /Silas Crane was dead/);
+  assert.ok((await app.calls("check_scene")).every((c) => c.args.tick === 1));
+  assert.ok((await app.calls("check_scene")).length >= 2, "checked again after the edit");
+
+  await panel.getByRole("button", { name: "Close the checks" }).click();
+  await panel.waitFor({ state: "detached" });
+  await app.assertClean(assert);
+  await app.close();
+});

@@ -18,6 +18,10 @@ async function openSettings(scenario = {}) {
 
 const row = (page, name) => page.locator(`[data-testid="provider-row"][data-name="${name}"]`);
 
+/** The message beside the form control `id` (in the `.field` that holds it). */
+const besideOf = (page) => async (id) =>
+  page.getByTestId(id).locator("xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' field ')][1]").locator(".field-error").textContent();
+
 test("profiles show whether their key can be found, and Test connection reports the model and latency", async () => {
   const app = await openSettings();
   const { page } = app;
@@ -28,6 +32,7 @@ test("profiles show whether their key can be found, and Test connection reports 
   const result = row(page, "local").getByTestId("provider-test-result");
   await page.waitForFunction(() => /Connected/.test(document.querySelector('[data-testid="provider-test-result"]')?.textContent ?? ""));
   assert.match(await result.textContent(), /Connected: qwen2\.5-14b-instruct answered in 412 ms · structured output supported/);
+  assert.match(await result.textContent(), /40 tokens · JSON asked as json_schema · temperature refused · context 16,384 tokens$/, "what the test found");
   assert.deepEqual((await app.calls("test_provider")).map((c) => c.args), [{ name: "local" }]);
   await app.assertClean(assert);
   await app.close();
@@ -65,11 +70,12 @@ test("adding a profile shows Rust's problems beside their fields, then saves it 
   await page.getByTestId("provider-base-url").fill("localhost:11434");
   await page.getByTestId("provider-save").click();
   await page.getByTestId("provider-error").waitFor();
-  const beside = async (id) => page.getByTestId(id).locator("xpath=..").locator(".field-error").textContent();
+  const beside = besideOf(page);
   assert.equal(await beside("provider-model"), "Enter the model name, e.g. gpt-4o-mini or llama3.1.");
   assert.equal(await beside("provider-base-url"), "The server address starts with http:// or https://.");
   assert.match(await beside("provider-key-env"), /NAME of the environment variable/);
-  assert.match(await page.getByTestId("provider-error").textContent(), /need attention.*timeout must be at least 1 second/, "a field the form lacks goes to the form's message");
+  assert.equal(await beside("provider-timeout"), "The timeout must be at least 1 second.");
+  assert.equal(await page.getByTestId("provider-error").textContent(), "Some fields need attention before the provider can be saved.");
   assert.equal((await app.calls("save_provider")).length, 1);
   assert.equal(await row(page, "ollama").count(), 0, "nothing saved");
 
@@ -81,7 +87,7 @@ test("adding a profile shows Rust's problems beside their fields, then saves it 
   await row(page, "ollama").waitFor();
   assert.deepEqual((await app.calls("save_provider")).slice(1).map((c) => c.args), [
     {
-      profile: { name: "ollama", kind: "ollama", model: "llama3.1", base_url: "http://localhost:11434/v1", key_source: "env", api_key_env: "OLLAMA_KEY" },
+      profile: { name: "ollama", kind: "ollama", timeout_secs: 300, model: "llama3.1", base_url: "http://localhost:11434/v1", key_source: "env", api_key_env: "OLLAMA_KEY" },
       makeDefault: true,
     },
   ]);

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A provider profile name per role; `None` is the default profile (or `--profile`).
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct RoleProfiles {
@@ -44,6 +45,7 @@ impl RoleProfiles {
 
 /// Spending limits: tokens (prompt and answer) and cost (at the profiles' prices). A run
 /// pauses before the call that would pass one; the story stays as it was.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct BudgetConfig {

@@ -204,3 +204,36 @@ fn a_program_name_cannot_write_its_own_lines_into_the_question() {
         question.message
     );
 }
+
+#[tokio::test]
+async fn test_connection_records_what_the_server_refused_in_the_profile() {
+    use novel_test_server::{Reply, Rule, Script, ServerStyle, TestServer};
+    // llama.cpp answers a schema it cannot compile with a 500.
+    let server = TestServer::start(Script::new().rule(Rule::any().reply(
+        Reply::reject_json_schema_like(ServerStyle::LlamaCpp, Reply::text("{\"ok\": true}")),
+    )))
+    .await
+    .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let store = store_in(&dir);
+    let profile = ProviderProfile::new("s", ProviderKind::OpenAiCompatible, "m")
+        .with_base_url(server.base_url())
+        .with_retries(0, 1);
+    save_profile(&store, profile, true, &Answers::saying(true)).unwrap();
+
+    let report = test_and_record(&store, "s", &|_| None).await.unwrap();
+    assert_eq!(report.capabilities.json_schema, Some(false));
+    assert_eq!(report.json_mode, novel_llm::StructuredOutput::JsonObject);
+    let saved = store.load().unwrap();
+    assert_eq!(
+        saved.profile("s").unwrap().capabilities.json_schema,
+        Some(false),
+        "{}",
+        file_text(&store).unwrap()
+    );
+
+    let err = test_and_record(&store, "gone", &|_| None)
+        .await
+        .unwrap_err();
+    assert!(err.to_string().contains("gone"), "{err}");
+}
