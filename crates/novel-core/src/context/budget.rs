@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::config::{ContextBudgets, SectionKind};
 
+/// More characters a token than any English text averages (about four): a text longer than
+/// this many characters per token of budget is over budget without being counted.
+const CHARS_PER_TOKEN_MAX: usize = 10;
+
 /// What a reader of the prompt sees where something was cut for space.
 pub const TRIM_MARKER: &str = "…(trimmed)";
 
@@ -22,6 +26,11 @@ pub struct Section {
 impl Section {
     pub(crate) fn new(text: String, trimmed: bool) -> Section {
         let tokens = count_tokens(&text);
+        Section::counted(text, tokens, trimmed)
+    }
+
+    /// A section whose tokens were already counted (counting is the costly part of fitting).
+    fn counted(text: String, tokens: u32, trimmed: bool) -> Section {
         Section {
             text,
             tokens,
@@ -60,26 +69,40 @@ pub(crate) fn fit_items(items: Vec<String>, budget: u32, keep: Keep) -> Section 
 pub(crate) fn fit_counting(items: Vec<String>, budget: u32, keep: Keep) -> (Section, usize) {
     let items: Vec<String> = items.into_iter().filter(|i| !i.trim().is_empty()).collect();
     let full = items.join("\n");
-    if count_tokens(&full) <= budget {
-        return (Section::new(full, false), items.len());
+    // Counting is the costly part, and a list far longer than its budget (every character and
+    // place of a long novel) need not be counted whole to know it does not fit: no English
+    // text runs to more than CHARS_PER_TOKEN_MAX characters a token.
+    if full.len() <= budget as usize * CHARS_PER_TOKEN_MAX {
+        let tokens = count_tokens(&full);
+        if tokens <= budget {
+            return (Section::counted(full, tokens, false), items.len());
+        }
     }
     let marker_cost = count_tokens(TRIM_MARKER) + 1;
     let room = budget.saturating_sub(marker_cost);
-    // Per-item counts (plus the newline) only estimate the joined count, so the estimate picks
-    // a starting point and the exact count of the joined text has the last word.
-    let costs: Vec<u32> = items.iter().map(|i| count_tokens(i) + 1).collect();
     let order: Vec<usize> = match keep {
         Keep::Head => (0..items.len()).collect(),
         Keep::Tail => (0..items.len()).rev().collect(),
     };
+    // Per-item counts (plus the newline) only estimate the joined count, so the estimate picks
+    // a starting point and the exact count of the joined text has the last word. Items past
+    // the budget are never counted.
     let mut kept = 0;
     let mut used = 0;
     for &i in &order {
-        if used + costs[i] > room {
+        let cost = count_tokens(&items[i]) + 1;
+        if used + cost > room {
             break;
         }
-        used += costs[i];
+        used += cost;
         kept += 1;
+    }
+    if kept == items.len() {
+        // Everything fits after all (text of unusually long tokens): nothing is trimmed.
+        let tokens = count_tokens(&full);
+        if tokens <= budget {
+            return (Section::counted(full, tokens, false), items.len());
+        }
     }
     loop {
         if kept == 0 {
@@ -95,8 +118,9 @@ pub(crate) fn fit_counting(items: Vec<String>, budget: u32, keep: Keep) -> (Sect
             return (Section::new(text, true), 0);
         }
         let text = assemble(&items, &order[..kept], keep);
-        if count_tokens(&text) <= budget {
-            return (Section::new(text, true), kept);
+        let tokens = count_tokens(&text);
+        if tokens <= budget {
+            return (Section::counted(text, tokens, true), kept);
         }
         kept -= 1;
     }

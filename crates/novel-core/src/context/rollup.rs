@@ -30,12 +30,7 @@ impl SummarySource for Rollups {
                 covered = r.last_tick;
             }
         }
-        lines.extend(
-            FirstBullets
-                .summary_lines(conn)?
-                .into_iter()
-                .filter(|l| l.first_tick > covered),
-        );
+        lines.extend(FirstBullets::after(conn, covered)?);
         Ok(lines)
     }
 }

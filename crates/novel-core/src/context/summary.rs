@@ -37,15 +37,19 @@ pub struct FirstBullets;
 
 impl SummarySource for FirstBullets {
     fn summary_lines(&self, conn: &Connection) -> Result<Vec<SummaryLine>, StoreError> {
-        Ok(store::list_scenes(conn)?
-            .iter()
-            .map(|s| {
-                let gist = s.summary.first().map(String::as_str).unwrap_or(&s.title);
-                SummaryLine {
-                    first_tick: s.tick,
-                    last_tick: s.tick,
-                    text: format!("Tick {}: {}", s.tick, gist.trim()),
-                }
+        FirstBullets::after(conn, 0)
+    }
+}
+
+impl FirstBullets {
+    /// The lines of the scenes after tick `after` (those no roll-up covers).
+    pub(crate) fn after(conn: &Connection, after: u32) -> Result<Vec<SummaryLine>, StoreError> {
+        Ok(store::scene_gists_after(conn, after)?
+            .into_iter()
+            .map(|(tick, gist)| SummaryLine {
+                first_tick: tick,
+                last_tick: tick,
+                text: format!("Tick {tick}: {}", gist.trim()),
             })
             .collect())
     }

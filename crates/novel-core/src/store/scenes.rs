@@ -133,6 +133,17 @@ pub fn list_scenes(conn: &Connection) -> StoreResult<Vec<Scene>> {
     rows.map(|r| finish(r?)).collect()
 }
 
+/// The first summary bullet (or, without one, the title) of every scene after tick `after`, in
+/// tick order: what the story so far is made of, without reading any prose.
+pub fn scene_gists_after(conn: &Connection, after: u32) -> StoreResult<Vec<(u32, String)>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT tick, coalesce(json_extract(summary, '$[0]'), title) FROM scenes
+         WHERE tick > ?1 ORDER BY tick",
+    )?;
+    let rows = stmt.query_map([after], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// The scenes of ticks `from..to`, in tick order.
 pub fn scenes_between(conn: &Connection, from: u32, to: u32) -> StoreResult<Vec<Scene>> {
     let mut stmt = conn.prepare(&format!(

@@ -49,8 +49,9 @@ pub(super) async fn check_and_revise(
         .collect();
     reasons.dedup();
     run.note(format!("revised once for: {}", reasons.join(", ")));
+    let base = run.scene_base(acted).at(Stage::Revising)?;
     let request = requests::reviser(
-        &acted.tx,
+        base,
         &run.config,
         &acted.plan,
         &prose,

@@ -32,8 +32,8 @@ pub(super) async fn extract(
         .first()
         .and_then(|s| s.tension);
     let fallbacks = Fallbacks::from_prose(&checked.prose, previous);
-    let request = requests::extractor(&acted.tx, &run.config, &checked.prose, &acted.plan)
-        .at(Stage::Extracting)?;
+    let base = run.scene_base(acted).at(Stage::Extracting)?;
+    let request = requests::extractor(base, &checked.prose, &acted.plan).at(Stage::Extracting)?;
     let schema = SchemaValidator::for_type::<Extraction>();
     let check_fallbacks = fallbacks.clone();
     let validate = move |v: &Value| -> Result<(), Vec<String>> {

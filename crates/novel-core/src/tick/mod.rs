@@ -286,6 +286,7 @@ fn new_run<'a>(
         context_used: ContextUsed::default(),
         notes: Vec::new(),
         partial: Default::default(),
+        scene_context: None,
     }
 }
 

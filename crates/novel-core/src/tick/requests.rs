@@ -79,6 +79,17 @@ pub async fn planner(
     })
 }
 
+/// The story as the scene of `plan` starts: centred on the plan's POV and place. The writer,
+/// the reviser and the extractor all read it, and nothing writes to the store between them, so
+/// a tick gathers it once (after the tools ran) and passes it on.
+pub fn scene_context(
+    conn: &Connection,
+    config: &NovelConfig,
+    plan: &Plan,
+) -> Result<StoryContext, StepError> {
+    context_for(conn, config, &Focus::of_plan(plan))
+}
+
 /// The writer's context: centred on the plan's POV and place, with what the tools returned,
 /// the note, the plan and recall.
 pub async fn writer_context(
@@ -89,14 +100,28 @@ pub async fn writer_context(
     tool_results: &[(String, Value)],
     steering: Option<&str>,
 ) -> Result<StoryContext, StepError> {
-    let ctx = context_for(conn, config, &Focus::of_plan(plan))?
+    let base = scene_context(conn, config, plan)?;
+    Ok(writer_context_from(base, conn, retrieval, plan, tool_results, steering).await)
+}
+
+/// [`writer_context`] from an already gathered [`scene_context`].
+async fn writer_context_from(
+    base: StoryContext,
+    conn: &Connection,
+    retrieval: &Retrieval,
+    plan: &Plan,
+    tool_results: &[(String, Value)],
+    steering: Option<&str>,
+) -> StoryContext {
+    let ctx = base
         .with_tool_results(tool_results)
         .with_steering(steering)
         .with_plan(plan);
-    Ok(with_recall(conn, retrieval, ctx).await)
+    with_recall(conn, retrieval, ctx).await
 }
 
 pub async fn writer(
+    base: StoryContext,
     conn: &Connection,
     config: &NovelConfig,
     retrieval: &Retrieval,
@@ -104,7 +129,7 @@ pub async fn writer(
     tool_results: &[(String, Value)],
     steering: Option<&str>,
 ) -> Result<Prompt, StepError> {
-    let ctx = writer_context(conn, config, retrieval, plan, tool_results, steering).await?;
+    let ctx = writer_context_from(base, conn, retrieval, plan, tool_results, steering).await;
     let request = prompts::writer_request(&ctx).map_err(prompt_err)?;
     Ok(Prompt {
         // Room for the longest allowed scene (~1.4 tokens a word) and no more.
@@ -114,35 +139,40 @@ pub async fn writer(
 }
 
 pub fn reviser(
-    conn: &Connection,
+    base: StoryContext,
     config: &NovelConfig,
     plan: &Plan,
     prose: &str,
     findings: &str,
 ) -> Result<ChatRequest, StepError> {
-    let ctx = context_for(conn, config, &Focus::of_plan(plan))?.with_plan(plan);
+    let ctx = base.with_plan(plan);
     let request = prompts::reviser_request(&ctx, prose, findings).map_err(prompt_err)?;
     Ok(request.with_max_tokens(config.generation.target_words_max * 2 + 200))
 }
 
-pub fn extractor(
-    conn: &Connection,
-    config: &NovelConfig,
-    prose: &str,
-    plan: &Plan,
-) -> Result<ChatRequest, StepError> {
-    extractor_for(conn, config, prose, plan.into())
+/// The extraction request for the tick's scene, from its [`scene_context`].
+pub fn extractor(base: StoryContext, prose: &str, plan: &Plan) -> Result<ChatRequest, StepError> {
+    extraction_request(base, prose, plan.into())
 }
 
-/// The extraction request for a scene described by `brief` (a tick's plan, or a committed
-/// scene the writer edited).
+/// The extraction request for a scene described by `brief` (a committed scene the writer
+/// edited).
 pub fn extractor_for(
     conn: &Connection,
     config: &NovelConfig,
     prose: &str,
     brief: SceneBrief,
 ) -> Result<ChatRequest, StepError> {
-    let ctx = context_for(conn, config, &Focus::of_plan(brief.clone()))?.with_plan(brief);
+    let base = context_for(conn, config, &Focus::of_plan(brief.clone()))?;
+    extraction_request(base, prose, brief)
+}
+
+fn extraction_request(
+    base: StoryContext,
+    prose: &str,
+    brief: SceneBrief,
+) -> Result<ChatRequest, StepError> {
+    let ctx = base.with_plan(brief);
     let request = prompts::extractor_request(&ctx, prose).map_err(prompt_err)?;
     Ok(request
         .with_json_schema("extraction", schema_of::<Extraction>())

@@ -56,9 +56,23 @@ pub(super) struct TickRun<'a> {
     /// What the engine repaired, clamped or dropped on the way, shown on the timeline.
     pub notes: Vec<String>,
     pub partial: Partial,
+    /// The story as the scene starts ([`super::requests::scene_context`]), gathered once for
+    /// the writer and reused by the reviser and the extractor.
+    pub scene_context: Option<crate::context::StoryContext>,
 }
 
 impl TickRun<'_> {
+    /// The scene's context: the one the writer gathered, else gathered now.
+    pub fn scene_base(
+        &self,
+        acted: &super::planning::Acted<'_>,
+    ) -> Result<crate::context::StoryContext, super::error::StepError> {
+        match &self.scene_context {
+            Some(ctx) => Ok(ctx.clone()),
+            None => super::requests::scene_context(&acted.tx, &self.config, &acted.plan),
+        }
+    }
+
     pub fn stage(&self, stage: Stage) {
         self.observer.on_event(TickEvent::Stage { stage });
     }

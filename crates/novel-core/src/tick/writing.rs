@@ -31,7 +31,10 @@ pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<St
         .filter_map(|r| r.output.clone().map(|o| (r.tool.clone(), o)))
         .collect();
     let gathering = Instant::now();
+    let base = requests::scene_context(&acted.tx, &run.config, &acted.plan).at(Stage::Writing)?;
+    run.scene_context = Some(base.clone());
     let prompt = requests::writer(
+        base,
         &acted.tx,
         &run.config,
         &run.retrieval,
