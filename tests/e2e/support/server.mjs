@@ -61,13 +61,15 @@ export async function startServer(script) {
   };
 }
 
-/** A config dir whose only provider profile points at `baseUrl`, with fast retries. */
+/** A config dir whose only provider profile points at `baseUrl`, with fast retries. The
+ *  profile is marked as reached by a connection test (what the server accepts is recorded), so
+ *  the New novel form trusts it instead of spending one of the script's replies on a test. */
 export function providerConfig(baseUrl, { maxRetries = 0 } = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "novel-e2e-config-"));
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     path.join(dir, "providers.toml"),
-    `default_profile = "test"\n\n[[profile]]\nname = "test"\nkind = "openai-compatible"\nbase_url = "${baseUrl}"\nmodel = "test-model"\nmax_retries = ${maxRetries}\nretry_base_delay_ms = 10\ntimeout_secs = 20\n`,
+    `default_profile = "test"\n\n[[profile]]\nname = "test"\nkind = "openai-compatible"\nbase_url = "${baseUrl}"\nmodel = "test-model"\nmax_retries = ${maxRetries}\nretry_base_delay_ms = 10\ntimeout_secs = 20\n\n[profile.capabilities]\njson_schema = true\njson_object = true\ntemperature = true\n`,
   );
   return dir;
 }

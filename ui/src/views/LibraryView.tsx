@@ -13,7 +13,7 @@ import { NewNovelForm } from "./NewNovelForm";
 import { RecentList } from "./RecentList";
 import "../styles/library.css";
 
-export function LibraryView({ onOpened }: { onOpened: () => void }) {
+export function LibraryView({ onOpened, goSettings }: { onOpened: () => void; goSettings: () => void }) {
   const { overview, setOverview, version } = useNovel();
   const notify = useToast();
   const recent = useLoad(`recent:${version}`, () => call(commands.recentNovels()));
@@ -97,7 +97,7 @@ export function LibraryView({ onOpened }: { onOpened: () => void }) {
         )}
       </section>
       {showForm ? (
-        <NewNovelForm onCreated={(o) => opened(o, "Created")} onCancel={() => setFormOpen(false)} />
+        <NewNovelForm onCreated={(o) => opened(o, "Created")} onCancel={() => setFormOpen(false)} onSettings={goSettings} />
       ) : (
         <section className="library-welcome">
           <h2>{overview ? overview.foundation.title : "Write a novel, one scene at a time"}</h2>

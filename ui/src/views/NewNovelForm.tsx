@@ -1,28 +1,33 @@
 // The New novel form: the seed of a book (foundation, voice, protagonist, starting place,
-// goal) and the folder to keep it in; checks required fields before sending, and shows the
-// server's field errors beside their fields.
+// goal), the folder to keep it in, and the model that will write it; checks required fields
+// before sending, tests a model no connection test has reached yet (the first scene should not
+// be where a missing server is found), and shows the server's field errors beside their fields.
 import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../bindings";
 import { Field } from "../components/Field";
 import { Icon } from "../components/Icon";
-import { appError, call } from "../lib/api";
+import { appError, call, errorText } from "../lib/api";
 import { chooseFolder } from "../lib/dialogs";
 import { EMPTY_FORM, rememberParent, rememberedParent, serverErrors, toForm, validate } from "../lib/newNovel";
 import type { FormErrors, FormValues } from "../lib/newNovel";
 import type { Overview } from "../lib/types";
+import { reached, writingProfile, WritingWith } from "./WritingWith";
+import type { Check } from "./WritingWith";
 
 interface Props {
   onCreated: (overview: Overview) => void;
   onCancel: () => void;
+  onSettings: () => void;
 }
 
 type TextName = Exclude<keyof FormValues, "pov" | "tense">;
 
-export function NewNovelForm({ onCreated, onCancel }: Props) {
+export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
   const [values, setValues] = useState<FormValues>(() => ({ ...EMPTY_FORM, parent_dir: rememberedParent() }));
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
+  const [check, setCheck] = useState<Check>({ state: "unknown" });
   const formRef = useRef<HTMLFormElement>(null);
 
   const set = <K extends keyof FormValues>(name: K, value: FormValues[K]) => {
@@ -45,6 +50,7 @@ export function NewNovelForm({ onCreated, onCancel }: Props) {
     }
     setSaving(true);
     try {
+      if (check.state !== "failed" && !(await modelAnswers())) return;
       const overview = await call(commands.createNovel(values.parent_dir.trim(), toForm(values)));
       rememberParent(values.parent_dir.trim());
       onCreated(overview);
@@ -58,6 +64,25 @@ export function NewNovelForm({ onCreated, onCancel }: Props) {
       focusFirstError(next);
     } finally {
       setSaving(false);
+    }
+  };
+
+  /** Tests the writing profile unless a test already reached it; says why when it fails.
+   *  After a failure the next Create goes ahead without a model ("Create anyway"). */
+  const modelAnswers = async (): Promise<boolean> => {
+    const row = writingProfile(await call(commands.listProviders()).catch(() => undefined));
+    if (!row || reached(row) || check.state === "ok") return true;
+    setCheck({ state: "testing" });
+    try {
+      const report = await call(commands.testProvider(row.profile.name));
+      setCheck({ state: "ok", detail: `${report.model} answered in ${report.latency_ms} ms` });
+      return true;
+    } catch (e) {
+      setCheck({ state: "failed", message: errorText(e) });
+      setErrors({
+        form: `The model did not answer, so the first scene could not be written. Fix the provider in Settings, or create the novel anyway and connect a model later.`,
+      });
+      return false;
     }
   };
 
@@ -168,6 +193,11 @@ export function NewNovelForm({ onCreated, onCancel }: Props) {
         </Field>
       </fieldset>
 
+      <fieldset>
+        <legend>Who writes it</legend>
+        <WritingWith check={check} onCheck={setCheck} onSettings={onSettings} />
+      </fieldset>
+
       {errors.form && (
         <p className="notice notice-error" role="alert" data-testid="error-form">
           {errors.form}
@@ -178,7 +208,7 @@ export function NewNovelForm({ onCreated, onCancel }: Props) {
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" data-testid="create-novel" disabled={saving}>
-          {saving ? "Creating…" : "Create novel"}
+          {saving ? (check.state === "testing" ? "Testing the model…" : "Creating…") : check.state === "failed" ? "Create anyway" : "Create novel"}
         </button>
       </div>
     </form>

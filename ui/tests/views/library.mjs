@@ -167,3 +167,77 @@ test("a folder that is not a novel is explained in the Library", async () => {
   assert.match(await page.getByTestId("library-error").textContent(), /not a novel folder/);
   await app.close();
 });
+
+const SEEDS = {
+  title: "Salt and Iron",
+  premise: "A smuggler in a drowned city hunts the men who framed her brother.",
+  protagonist_name: "Tamsin Vale",
+  location_name: "Rainmarket Docks",
+  goal: "Clear her brother's name",
+  parent_dir: "/home/writer/Novels",
+};
+
+test("a model no test has reached is tested before the novel is created", async () => {
+  const app = await openApp(env, {});
+  const { page } = app;
+  await page.getByTestId("new-novel").click();
+  const writing = page.getByTestId("writing-with");
+  await writing.waitFor();
+  assert.match(await writing.textContent(), /Written with local · qwen2.5-14b · tested when you create the novel/);
+  await fill(page, SEEDS);
+  await page.getByTestId("create-novel").click();
+  await page.getByTestId("next-scene").waitFor();
+  const [tested] = await app.calls("test_provider");
+  assert.deepEqual(tested.args, { name: "local" });
+  assert.equal((await app.calls("create_novel")).length, 1);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a model that does not answer stops Create with the reason; Create anyway goes ahead", async () => {
+  const app = await openApp(env, { probe: { kind: "provider", message: "Nothing answered at http://127.0.0.1:8080/v1: start the server." } });
+  const { page } = app;
+  await page.getByTestId("new-novel").click();
+  await fill(page, SEEDS);
+  await page.getByTestId("create-novel").click();
+  await page.getByTestId("writing-with-error").waitFor();
+  assert.match(await page.getByTestId("writing-with-error").textContent(), /Nothing answered at http:\/\/127\.0\.0\.1:8080\/v1/);
+  assert.match(await page.getByTestId("error-form").textContent(), /The model did not answer/);
+  assert.equal((await app.calls("create_novel")).length, 0, "nothing created while the model is silent");
+  assert.equal(await page.getByTestId("create-novel").textContent(), "Create anyway");
+  await page.getByTestId("create-novel").click();
+  await page.getByTestId("next-scene").waitFor();
+  assert.equal((await app.calls("create_novel")).length, 1);
+  assert.equal((await app.calls("test_provider")).length, 1, "not tested again");
+  await app.close();
+});
+
+test("a model a connection test already reached is trusted; with none, the form points to Settings", async () => {
+  const tested = await openApp(env, {
+    providers: {
+      file: "/home/writer/.config/novel-agent/providers.toml",
+      default_profile: "ollama",
+      profiles: [
+        {
+          profile: { name: "ollama", kind: "openai-compatible", base_url: "http://127.0.0.1:11434/v1", model: "llama3.1:8b", timeout_secs: 120, max_retries: 2, retry_base_delay_ms: 500, capabilities: { json_schema: true, json_object: true, temperature: true } },
+          key_ready: true,
+          key_problem: null,
+        },
+      ],
+    },
+  });
+  await tested.page.getByTestId("new-novel").click();
+  await tested.page.getByTestId("writing-with-ok").waitFor();
+  await fill(tested.page, SEEDS);
+  await tested.page.getByTestId("create-novel").click();
+  await tested.page.getByTestId("next-scene").waitFor();
+  assert.equal((await tested.calls("test_provider")).length, 0);
+  await tested.close();
+
+  const none = await openApp(env, { providers: { file: "/home/writer/.config/novel-agent/providers.toml", default_profile: null, profiles: [] } });
+  await none.page.getByTestId("new-novel").click();
+  assert.equal(await none.page.getByTestId("writing-with").getAttribute("data-state"), "none");
+  await none.page.getByTestId("writing-with-settings").click();
+  assert.equal(await none.page.locator("main.view").getAttribute("data-view"), "settings");
+  await none.close();
+});
