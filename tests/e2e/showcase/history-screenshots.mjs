@@ -3,22 +3,13 @@
 // end-to-end tests use, whose prose passes the checks first time); its latest scene written again with a few sentences changed, shown
 // in the versions panel's side-by-side diff; then review mode waiting on the next scene.
 // Run: xvfb-run -a --server-args="-screen 0 1400x900x24" node tests/e2e/showcase/history-screenshots.mjs
-import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { shoot } from "./shoot.mjs";
 import { launchApp, click, byTestId, waitForText } from "../support/app.mjs";
-import { ROOT, fixture, startServer, storyScript, providerConfig } from "../support/server.mjs";
+import { fixture, startServer, storyScript, providerConfig } from "../support/server.mjs";
 import { createNovelThroughForm } from "../support/journey.mjs";
 
-const OUT = path.join(ROOT, "docs/screenshots");
 
-function shoot(name) {
-  mkdirSync(OUT, { recursive: true });
-  const file = path.join(OUT, `${name}.png`);
-  execFileSync("import", ["-window", "root", "-crop", "1280x840+0+0", "+repage", file]);
-  console.log(`wrote ${path.relative(ROOT, file)}`);
-}
 
 const prose = fixture("prose.txt");
 // The same scene written again: a few sentences go another way.

@@ -3,26 +3,19 @@
 // extractions and prose), opened in the desktop app, which then writes a sixth scene live.
 // Run: xvfb-run -a --server-args="-screen 0 1400x900x24" node tests/e2e/showcase/screenshots.mjs
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { shoot } from "./shoot.mjs";
 import { launchApp, click, byTestId, waitForText } from "../support/app.mjs";
 import { ROOT, EXTRACTION, PLAN, startServer, providerConfig } from "../support/server.mjs";
 
 const HERE = import.meta.dirname;
-const OUT = path.join(ROOT, "docs/screenshots");
 const NOVEL = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "debug/novel");
 const read = (f) => readFileSync(path.join(HERE, f), "utf8");
 const texts = (f) => JSON.parse(read(f)).map((v) => ({ type: "text", content: JSON.stringify(v) }));
 
-function shoot(name) {
-  mkdirSync(OUT, { recursive: true });
-  const file = path.join(OUT, `${name}.png`);
-  // The whole X screen, cropped to the app window (no window manager: it sits at 0,0).
-  execFileSync("import", ["-window", "root", "-crop", "1280x840+0+0", "+repage", file]);
-  console.log(`wrote ${path.relative(ROOT, file)}`);
-}
 
 const server = await startServer({
   rules: [

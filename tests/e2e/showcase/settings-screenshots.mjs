@@ -3,22 +3,14 @@
 // <gguf> --port 8080`), Find local servers lists it, and Add opens the profile form filled from
 // it: its model in the dropdown, and the profile's generation settings.
 // Run: xvfb-run -a --server-args="-screen 0 1400x900x24" node tests/e2e/showcase/settings-screenshots.mjs
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { shoot } from "./shoot.mjs";
 import { launchApp, click, byTestId } from "../support/app.mjs";
-import { ROOT } from "../support/server.mjs";
 
-const OUT = path.join(ROOT, "docs/screenshots");
 
-function shoot(name) {
-  mkdirSync(OUT, { recursive: true });
-  const file = path.join(OUT, `${name}.png`);
-  execFileSync("import", ["-window", "root", "-crop", "1280x840+0+0", "+repage", file]);
-  console.log(`wrote ${path.relative(ROOT, file)}`);
-}
 
 // No profile yet: a first run.
 const app = await launchApp({ NOVEL_AGENT_CONFIG_DIR: mkdtempSync(path.join(tmpdir(), "novel-showcase-config-")) });

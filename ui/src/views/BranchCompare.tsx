@@ -4,6 +4,7 @@
 import { useState } from "react";
 import { commands } from "../bindings";
 import { Icon } from "../components/Icon";
+import { ScenePanelFrame } from "../components/ScenePanelFrame";
 import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
 import { useNovel } from "../lib/novel";
@@ -66,13 +67,7 @@ export function BranchCompare({ tick, onClose }: Props) {
     ) : null;
 
   return (
-    <section className="scene-panel compare-panel" data-testid="branch-compare" aria-label={`Scene ${tick} across branches`}>
-      <div className="panel-head">
-        <h3>Scene {tick} across branches</h3>
-        <button type="button" className="icon-btn" onClick={onClose} aria-label="Close the comparison">
-          <Icon name="close" />
-        </button>
-      </div>
+    <ScenePanelFrame className="compare-panel" testId="branch-compare" title={`Scene ${tick} across branches`} closeLabel="Close the comparison" onClose={onClose}>
       {rows.error !== undefined && !rows.data && <LoadError error={rows.error} onRetry={rows.reload} />}
       {rows.data && list.length < 2 && (
         <p className="muted small" data-testid="compare-single">
@@ -98,6 +93,6 @@ export function BranchCompare({ tick, onClose }: Props) {
           {diff.error !== undefined && <LoadError error={diff.error} onRetry={diff.reload} />}
         </>
       )}
-    </section>
+    </ScenePanelFrame>
   );
 }

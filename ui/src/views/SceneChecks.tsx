@@ -3,7 +3,7 @@
 // it stands now — after the writer's own edits too — with what to change and where.
 import { commands } from "../bindings";
 import { FindingsList } from "../components/FindingsList";
-import { Icon } from "../components/Icon";
+import { ScenePanelFrame } from "../components/ScenePanelFrame";
 import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
 import { plural } from "../lib/format";
@@ -22,13 +22,7 @@ export function SceneChecks({ tick, onClose }: Props) {
   const findings = loaded.data;
   const violations = findings?.filter((f) => f.severity === "violation").length ?? 0;
   return (
-    <section className="scene-panel checks-panel" data-testid="checks-panel" aria-label={`Checks of scene ${tick}`}>
-      <div className="panel-head">
-        <h3>Checks of scene {tick}</h3>
-        <button type="button" className="icon-btn" onClick={onClose} aria-label="Close the checks">
-          <Icon name="close" />
-        </button>
-      </div>
+    <ScenePanelFrame className="checks-panel" testId="checks-panel" title={`Checks of scene ${tick}`} closeLabel="Close the checks" onClose={onClose}>
       {loaded.error !== undefined && !findings && <LoadError error={loaded.error} onRetry={loaded.reload} />}
       {!findings && loaded.error === undefined && <p className="muted small">Checking…</p>}
       {findings && (
@@ -43,6 +37,6 @@ export function SceneChecks({ tick, onClose }: Props) {
           <FindingsList findings={findings} testId="scene-findings" />
         </>
       )}
-    </section>
+    </ScenePanelFrame>
   );
 }

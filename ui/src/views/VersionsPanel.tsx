@@ -3,7 +3,7 @@
 // side by side with their differences marked.
 import { useState } from "react";
 import { commands } from "../bindings";
-import { Icon } from "../components/Icon";
+import { ScenePanelFrame } from "../components/ScenePanelFrame";
 import { LoadError } from "../components/LoadError";
 import { call, errorText } from "../lib/api";
 import { count } from "../lib/format";
@@ -66,13 +66,7 @@ export function VersionsPanel({ tick, onClose }: Props) {
   };
 
   return (
-    <section className="scene-panel versions-panel" data-testid="versions-panel" aria-label={`Versions of scene ${tick}`}>
-      <div className="panel-head">
-        <h3>Versions of scene {tick}</h3>
-        <button type="button" className="icon-btn" onClick={onClose} aria-label="Close the versions">
-          <Icon name="close" />
-        </button>
-      </div>
+    <ScenePanelFrame className="versions-panel" testId="versions-panel" title={`Versions of scene ${tick}`} closeLabel="Close the versions" onClose={onClose}>
       {loaded.error !== undefined && !data && <LoadError error={loaded.error} onRetry={loaded.reload} />}
       {data && (
         <>
@@ -170,6 +164,6 @@ export function VersionsPanel({ tick, onClose }: Props) {
           {diff.error !== undefined && <LoadError error={diff.error} onRetry={diff.reload} />}
         </>
       )}
-    </section>
+    </ScenePanelFrame>
   );
 }
