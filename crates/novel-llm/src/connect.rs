@@ -14,7 +14,9 @@ use crate::model::LanguageModel;
 use crate::openai::OpenAiModel;
 use crate::profile::{KeySource, ProviderKind, ProviderProfile};
 use crate::secret::ApiKey;
+use crate::token_counter::token_counter;
 use crate::tuned::tune;
+use crate::window::Window;
 
 /// Opens the keychain a profile's key is read from; called only when one is needed.
 pub type KeychainOpener<'a> = &'a dyn Fn() -> Result<Keychain, LlmError>;
@@ -65,7 +67,12 @@ pub(crate) fn build(
         ProviderKind::Gemini => Arc::new(GeminiModel::new(profile, key)?),
         ProviderKind::Command => unreachable!("handled above"),
     };
-    Ok(tune(model, profile.sampling()))
+    let window = profile.context_length.map(|context_length| Window {
+        profile: profile.name.clone(),
+        context_length,
+        counter: token_counter(profile),
+    });
+    Ok(tune(model, profile.sampling(), window))
 }
 
 /// The key from the profile's variable or keychain entry; a named but unset variable or an

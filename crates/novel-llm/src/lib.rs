@@ -42,6 +42,7 @@ mod tokens;
 mod transport;
 mod tuned;
 mod types;
+mod window;
 
 #[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]

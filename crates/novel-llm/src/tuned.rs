@@ -1,6 +1,7 @@
-//! A profile's sampling settings on every request its model sends: [`Tuned`] wraps any
-//! provider and applies [`Sampling`] (temperature and top_p where the request sets none, the
-//! output ceiling) before handing the request on. `connect` wraps each model it builds, so the
+//! A profile's sampling settings and context window on every request its model sends: [`Tuned`]
+//! wraps any provider and applies [`Sampling`] (temperature and top_p where the request sets
+//! none, the output ceiling), then fits the request into the model's [`Window`] where the
+//! profile knows its size, before handing it on. `connect` wraps each model it builds, so the
 //! settings hold for every caller: the engine's roles, `providers test`, the app.
 
 use std::sync::Arc;
@@ -12,28 +13,46 @@ use crate::error::LlmError;
 use crate::model::{EventStream, LanguageModel};
 use crate::settings::Sampling;
 use crate::types::{ChatRequest, Completion, ModelInfo};
+use crate::window::Window;
 
-/// A model whose requests get the profile's sampling settings.
+/// A model whose requests get the profile's sampling settings and fit its context window.
 pub(crate) struct Tuned {
     inner: Arc<dyn LanguageModel>,
     sampling: Sampling,
+    window: Option<Window>,
 }
 
-/// `model` with `sampling` applied to its requests (itself when there is nothing to apply).
-pub(crate) fn tune(model: Arc<dyn LanguageModel>, sampling: Sampling) -> Arc<dyn LanguageModel> {
-    if sampling.is_empty() {
+/// `model` with `sampling` applied to its requests and each fitted to `window` (itself when
+/// there is nothing to apply).
+pub(crate) fn tune(
+    model: Arc<dyn LanguageModel>,
+    sampling: Sampling,
+    window: Option<Window>,
+) -> Arc<dyn LanguageModel> {
+    if sampling.is_empty() && window.is_none() {
         return model;
     }
     Arc::new(Tuned {
         inner: model,
         sampling,
+        window,
     })
+}
+
+impl Tuned {
+    async fn prepare(&self, req: &ChatRequest) -> Result<ChatRequest, LlmError> {
+        let req = self.sampling.apply(req);
+        match &self.window {
+            Some(window) => window.fit(req).await,
+            None => Ok(req),
+        }
+    }
 }
 
 impl LanguageModel for Tuned {
     fn complete<'a>(&'a self, req: &'a ChatRequest) -> BoxFuture<'a, Result<Completion, LlmError>> {
         async move {
-            let req = self.sampling.apply(req);
+            let req = self.prepare(req).await?;
             self.inner.complete(&req).await
         }
         .boxed()
@@ -41,7 +60,7 @@ impl LanguageModel for Tuned {
 
     fn stream<'a>(&'a self, req: &'a ChatRequest) -> BoxFuture<'a, Result<EventStream, LlmError>> {
         async move {
-            let req = self.sampling.apply(req);
+            let req = self.prepare(req).await?;
             self.inner.stream(&req).await
         }
         .boxed()
@@ -67,6 +86,7 @@ mod tests {
                 top_p: None,
                 max_output_tokens: Some(300),
             },
+            None,
         );
         model
             .complete(&ChatRequest::new("x").with_max_tokens(2000))
@@ -80,5 +100,37 @@ mod tests {
             (Some(0.6), Some(300))
         );
         assert_eq!(seen[1].max_tokens, Some(300));
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+    use crate::ScriptedModel;
+    use crate::token_counter::EstimateCounter;
+
+    #[tokio::test]
+    async fn a_profile_with_a_context_length_keeps_every_request_inside_it() {
+        let scripted = ScriptedModel::new().reply("a");
+        let model = tune(
+            Arc::new(scripted.clone()),
+            Sampling::default(),
+            Some(Window {
+                profile: "local".into(),
+                context_length: 600,
+                counter: Arc::new(EstimateCounter),
+            }),
+        );
+        let req = ChatRequest::new("tide ".repeat(200)).with_max_tokens(2000);
+        let prompt = crate::tokens::estimate_prompt_tokens(&req);
+        model.complete(&req).await.unwrap();
+        assert_eq!(scripted.requests()[0].max_tokens, Some(600 - prompt));
+        // Nothing reaches the model when the prompt alone fills the window.
+        let long = ChatRequest::new("tide ".repeat(700));
+        assert!(matches!(
+            model.stream(&long).await.err(),
+            Some(LlmError::Config(_))
+        ));
+        assert_eq!(scripted.requests().len(), 1);
     }
 }
