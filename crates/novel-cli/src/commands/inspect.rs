@@ -1,5 +1,6 @@
-//! `novel inspect <id>`: the whole record, then its history by tick; for a character, every
-//! death shown on the page and whether they saw it, were told of it, or do not know yet.
+//! `novel inspect <id>`: the whole record, then its history by tick; for a character, the
+//! scenes they were in, and every death shown on the page with whether they saw it, were told
+//! of it, or do not know yet.
 
 use anyhow::{Result, bail};
 use novel_core::evaluate::{self, Learned};
@@ -40,14 +41,18 @@ pub fn run(novel: &Novel, raw_id: &str, as_json: bool) -> Result<()> {
         );
     };
     let history = store::history_of(conn, &key)?;
-    let knows = match store::get_character(conn, &key)? {
-        Some(who) => evaluate::deaths_known_to(conn, &store::list_characters(conn)?, &who)?,
-        None => Vec::new(),
+    let (knows, witnessed) = match store::get_character(conn, &key)? {
+        Some(who) => (
+            evaluate::deaths_known_to(conn, &store::list_characters(conn)?, &who)?,
+            evaluate::scenes_witnessed(conn, &who)?,
+        ),
+        None => (Vec::new(), Vec::new()),
     };
     if as_json {
         let mut out = serde_json::json!({ "record": record, "history": history });
         if id.kind() == EntityKind::Character {
             out["deaths_known"] = serde_json::to_value(&knows)?;
+            out["scenes_witnessed"] = serde_json::to_value(&witnessed)?;
         }
         return crate::output::json(&out);
     }
@@ -74,6 +79,10 @@ pub fn run(novel: &Novel, raw_id: &str, as_json: bool) -> Result<()> {
                 flag
             );
         }
+    }
+    if !witnessed.is_empty() {
+        let ticks: Vec<String> = witnessed.iter().map(u32::to_string).collect();
+        crate::output::say!("\nIn the scenes of ticks: {}", ticks.join(", "));
     }
     if !knows.is_empty() {
         crate::output::say!("\nDeaths on the page, as this character knows them:");

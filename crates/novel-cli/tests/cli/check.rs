@@ -286,6 +286,8 @@ fn a_death_the_pov_character_neither_saw_nor_heard_of_is_found_and_inspect_says_
         inspect("C2")["deaths_known"][0]["learned"],
         json!([1, "witnessed"])
     );
+    assert_eq!(inspect("C2")["scenes_witnessed"], json!([1]));
+    assert_eq!(tamsin["scenes_witnessed"], json!([]));
     let text = stdout_of(novel().arg("-C").arg(&dir).args(["inspect", "C0"]));
     assert!(
         text.contains("Silas Crane (C3) died in the scene of tick 1: has not seen or heard of it"),

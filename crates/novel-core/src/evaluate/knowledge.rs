@@ -117,6 +117,19 @@ pub fn deaths_known_to(
     Ok(out)
 }
 
+/// The ticks of the scenes `who` was in (their point of view, or named on the page): what they
+/// have witnessed, in story order.
+pub fn scenes_witnessed(conn: &Connection, who: &Character) -> StoreResult<Vec<u32>> {
+    let names = name_variants(who);
+    Ok(store::scenes_between(conn, 0, u32::MAX)?
+        .iter()
+        .filter(|s| {
+            s.pov_character.as_deref() == Some(who.id.as_str()) || mentions(&s.prose, &names)
+        })
+        .map(|s| s.tick)
+        .collect())
+}
+
 /// How and when `who` learned of `dead`'s death at tick `died`, from the scenes since.
 pub fn learned(
     scenes: &[Scene],

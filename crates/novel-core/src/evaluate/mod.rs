@@ -40,6 +40,7 @@ use serde::{Deserialize, Serialize};
 pub use check::{CheckError, CheckScope, RECENT_SCENES, check_scene, check_text, lost_items};
 pub use knowledge::{
     DeathKnowledge, Learned, OffPageDeath, deaths_known_to, learned, off_page_deaths,
+    scenes_witnessed,
 };
 pub use style::{repetition, stock_phrases};
 pub use title::{check_title, clean_title, title_is_words};
