@@ -585,6 +585,29 @@ export type Contradiction_Serialize = {
 	reason: string,
 };
 
+/**  One death shown on the page, and whether (how, when) a character knows of it. */
+export type DeathKnowledge = DeathKnowledge_Serialize | DeathKnowledge_Deserialize;
+
+/**  One death shown on the page, and whether (how, when) a character knows of it. */
+export type DeathKnowledge_Deserialize = {
+	character_id: string,
+	character_name: string,
+	/**  The tick whose scene shows the death. */
+	died: number,
+	/**  When and how the character learned of it; `None`: not yet. */
+	learned?: [number, Learned] | null,
+};
+
+/**  One death shown on the page, and whether (how, when) a character knows of it. */
+export type DeathKnowledge_Serialize = {
+	character_id: string,
+	character_name: string,
+	/**  The tick whose scene shows the death. */
+	died: number,
+	/**  When and how the character learned of it; `None`: not yet. */
+	learned: [number, Learned] | null,
+};
+
 /**  A model server found on this machine. */
 export type DetectedServer = DetectedServer_Serialize | DetectedServer_Deserialize;
 
@@ -714,6 +737,8 @@ export type EntityDetail_Deserialize = {
 	/**  The whole record as stored, for a field-by-field display. */
 	record: JsonValue,
 	history: HistoryItem_Deserialize[],
+	/**  What a character has seen and knows; `None` for anything else. */
+	knowledge?: Knowledge_Deserialize | null,
 };
 
 export type EntityDetail_Serialize = {
@@ -724,6 +749,8 @@ export type EntityDetail_Serialize = {
 	/**  The whole record as stored, for a field-by-field display. */
 	record: JsonValue,
 	history: HistoryItem_Serialize[],
+	/**  What a character has seen and knows; `None` for anything else. */
+	knowledge: Knowledge_Serialize | null,
 };
 
 /**  A requested change to one record. */
@@ -1143,6 +1170,25 @@ export type KeySource =
 /**  The OS keychain entry stored for this profile's name (`novel providers set-key`). */
 "keychain";
 
+/**  What one character has witnessed and knows, read from the scenes. */
+export type Knowledge = Knowledge_Serialize | Knowledge_Deserialize;
+
+/**  What one character has witnessed and knows, read from the scenes. */
+export type Knowledge_Deserialize = {
+	/**  The ticks of the scenes they were in (their point of view, or named on the page). */
+	scenes: number[],
+	/**  Every death shown on the page, and whether (how, when) they know of it. */
+	deaths: DeathKnowledge_Deserialize[],
+};
+
+/**  What one character has witnessed and knows, read from the scenes. */
+export type Knowledge_Serialize = {
+	/**  The ticks of the scenes they were in (their point of view, or named on the page). */
+	scenes: number[],
+	/**  Every death shown on the page, and whether (how, when) they know of it. */
+	deaths: DeathKnowledge_Serialize[],
+};
+
 /**  A later scene that the changed memory now contradicts. */
 export type LaterIssue = LaterIssue_Serialize | LaterIssue_Deserialize;
 
@@ -1161,6 +1207,13 @@ export type LaterIssue_Serialize = {
 	/**  The continuity findings that are new against the changed memory. */
 	findings: Finding_Serialize[],
 };
+
+/**  How a character came to know of a death. */
+export type Learned = 
+/**  They were in the scene where it happened. */
+"witnessed" | 
+/**  A later scene with them in it talks of the dead person. */
+"told";
 
 /**  Limits on tokens and cost; `None` is no limit. */
 export type Limits = Limits_Serialize | Limits_Deserialize;

@@ -4,7 +4,7 @@
 // added and changed from their sections.
 import { useState } from "react";
 import { commands } from "../bindings";
-import type { JsonValue } from "../bindings";
+import type { JsonValue, Knowledge_Serialize as Knowledge } from "../bindings";
 import { Icon } from "../components/Icon";
 import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
@@ -167,10 +167,41 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
           {graph.error !== undefined && <LoadError error={graph.error} onRetry={graph.reload} />}
           {graph.data && linked === "character" && <Relationships id={d.id} graph={graph.data} names={names} version={version} />}
           {graph.data && linked === "location" && <Connections id={d.id} graph={graph.data} names={names} />}
+          {d.knowledge && <KnowledgeSection knowledge={d.knowledge} name={d.name} />}
           <h3>History</h3>
           {d.history.length === 0 ? <p className="muted small">No changes recorded yet.</p> : <History items={d.history} />}
         </>
       )}
     </aside>
+  );
+}
+
+/** What a character has witnessed (the scenes they were in) and which deaths on the page they
+ *  know of: the knowledge the checks hold the point of view to. */
+function KnowledgeSection({ knowledge, name }: { knowledge: Knowledge; name: string }) {
+  const first = name.split(" ")[0] || name;
+  return (
+    <section className="knowledge" data-testid="entity-knowledge" aria-label={`What ${first} knows`}>
+      <h3>What {first} knows</h3>
+      <p className="small" data-testid="knowledge-scenes">
+        {knowledge.scenes.length === 0 ? "In no scene yet." : `In ${knowledge.scenes.length === 1 ? "scene" : "scenes"} ${knowledge.scenes.join(", ")}.`}
+      </p>
+      {knowledge.deaths.length > 0 && (
+        <ul className="knowledge-deaths">
+          {knowledge.deaths.map((k) => (
+            <li key={k.character_id} data-testid="knowledge-death" data-known={k.learned ? k.learned[1] : "no"}>
+              {k.character_name} died in scene {k.died}:{" "}
+              {k.learned === null ? (
+                <strong>{first} has not seen or heard of it</strong>
+              ) : k.learned[1] === "witnessed" ? (
+                `${first} saw it`
+              ) : (
+                `${first} learned of it in scene ${k.learned[0]}`
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

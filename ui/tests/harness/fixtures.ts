@@ -174,6 +174,13 @@ export function entity(id: string): EntityDetail_Serialize | null {
         { tick: 2, field: "status", change: "contradiction", old_value: "alive", new_value: "dead", flagged: true, source: "extraction" },
         { tick: 2, field: "goals", change: "changed", old_value: null, new_value: ["Clear her brother's name"], flagged: false, source: "writer" },
       ],
+      knowledge: {
+        scenes: [1, 2],
+        deaths: [
+          { character_id: "C4", character_name: "Orrin Pike", died: 2, learned: null },
+          { character_id: "C5", character_name: "Hester Quill", died: 1, learned: [2, "told"] },
+        ],
+      },
     };
   }
   if (id === "R0") {
@@ -183,11 +190,13 @@ export function entity(id: string): EntityDetail_Serialize | null {
       name: "Tamsin Vale — Bram",
       record: { id: "R0", character_a: "C0", character_b: "C1", kind: "ally", status: "uneasy", intensity: 4, perspective_a: "useful, for now", perspective_b: "trouble", first_tick: 1, last_update_tick: 2 },
       history: [],
+      knowledge: null,
     };
   }
   const node = GRAPH.nodes.find((n) => n.id === id);
   if (!node) return null;
-  return { id, kind: node.kind, name: node.label, record: { id, name: node.label, description: node.subtitle }, history: [] };
+  const knowledge = node.kind === "character" ? { scenes: [], deaths: [] } : null;
+  return { id, kind: node.kind, name: node.label, record: { id, name: node.label, description: node.subtitle }, history: [], knowledge };
 }
 
 export const LOOPS: LoopCard_Serialize[] = [

@@ -63,6 +63,13 @@ test("the graph shows characters and locations with their links and opens a node
   const flagged = panel.locator('[data-flagged="true"]');
   assert.equal(await flagged.count(), 1);
   assert.match(await flagged.textContent(), /Contradiction — not applied.*Status.*alive.*dead/);
+  // What she knows: the scenes she was in, and the deaths on the page she has or has not heard of.
+  const knowledge = panel.getByTestId("entity-knowledge");
+  assert.equal(await knowledge.getByTestId("knowledge-scenes").textContent(), "In scenes 1, 2.");
+  assert.deepEqual(await knowledge.getByTestId("knowledge-death").allTextContents(), [
+    "Orrin Pike died in scene 2: Tamsin has not seen or heard of it",
+    "Hester Quill died in scene 1: Tamsin learned of it in scene 2",
+  ]);
   assert.deepEqual((await app.calls("entity_detail")).map((c) => c.args), [{ id: "C0" }]);
   await page.getByTestId("close-entity").click();
   assert.equal(await panel.count(), 0);

@@ -33,6 +33,7 @@ pub struct OffPageDeath {
 }
 
 /// How a character came to know of a death.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Learned {
@@ -77,6 +78,7 @@ pub fn off_page_deaths(
 }
 
 /// One death shown on the page, and whether (how, when) a character knows of it.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeathKnowledge {
     pub character_id: String,

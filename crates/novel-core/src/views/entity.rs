@@ -1,10 +1,12 @@
-//! One character, location, relationship, loop or lore fact in full, with its history by tick:
-//! what the graph's detail panel shows when a node is clicked.
+//! One character, location, relationship, loop or lore fact in full, with its history by tick
+//! (and, for a character, what they have witnessed and know of the deaths on the page): what
+//! the graph's detail panel shows when a node is clicked.
 
 use rusqlite::Connection;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::evaluate::{self, DeathKnowledge};
 use crate::ids::{EntityId, EntityKind};
 use crate::store::{self, StoreError};
 
@@ -19,6 +21,18 @@ pub struct EntityDetail {
     #[cfg_attr(feature = "specta", specta(type = crate::specta_types::JsonValue))]
     pub record: Value,
     pub history: Vec<HistoryItem>,
+    /// What a character has seen and knows; `None` for anything else.
+    pub knowledge: Option<Knowledge>,
+}
+
+/// What one character has witnessed and knows, read from the scenes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+pub struct Knowledge {
+    /// The ticks of the scenes they were in (their point of view, or named on the page).
+    pub scenes: Vec<u32>,
+    /// Every death shown on the page, and whether (how, when) they know of it.
+    pub deaths: Vec<DeathKnowledge>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -80,12 +94,23 @@ pub fn entity_detail(conn: &Connection, id: &str) -> Result<Option<EntityDetail>
             source: h.source,
         })
         .collect();
+    let knowledge = match parsed.kind() {
+        EntityKind::Character => match store::get_character(conn, &id)? {
+            Some(who) => Some(Knowledge {
+                scenes: evaluate::scenes_witnessed(conn, &who)?,
+                deaths: evaluate::deaths_known_to(conn, &store::list_characters(conn)?, &who)?,
+            }),
+            None => None,
+        },
+        _ => None,
+    };
     Ok(Some(EntityDetail {
         id,
         kind: parsed.kind().as_str().to_string(),
         name,
         record,
         history,
+        knowledge,
     }))
 }
 

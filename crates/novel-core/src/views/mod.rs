@@ -22,7 +22,7 @@ mod tests;
 pub use bible::{BibleView, bible};
 pub use book_search::{BookHit, Mark, book_search, query_marks};
 pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};
-pub use entity::{EntityDetail, HistoryItem, entity_detail};
+pub use entity::{EntityDetail, HistoryItem, Knowledge, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
 pub use history::{BranchRow, branches, version_diff};
 pub use loops::{LoopCard, loops_board};
