@@ -159,6 +159,17 @@ export const commands = {
 	proposeSceneMemory: (tick: number) => typedError<EditProposal_Serialize, AppError>(__TAURI_INVOKE("propose_scene_memory", { tick })),
 	/**  Applies a proposal without the changes numbered in `unticked`. */
 	acceptSceneMemory: (proposal: EditProposal_Deserialize, unticked: number[]) => typedError<EditAccepted_Serialize, AppError>(__TAURI_INVOKE("accept_scene_memory", { proposal, unticked })),
+	/**
+	 *  How many places in which scenes replacing `from` with `to` would change, and the record
+	 *  that bears `from`. Changes nothing.
+	 */
+	previewReplaceName: (from: string, to: string) => typedError<ReplacePreview_Serialize, AppError>(__TAURI_INVOKE("preview_replace_name", { from, to })),
+	/**
+	 *  Replaces every whole-word `from` with `to` across the manuscript (prose, titles,
+	 *  summaries) as one recorded change; with `alias`, the character or place named `from` takes
+	 *  the new name and keeps the old one as an alias.
+	 */
+	replaceName: (from: string, to: string, alias: boolean) => typedError<ReplaceReport_Serialize, AppError>(__TAURI_INVOKE("replace_name", { from, to, alias })),
 };
 
 /** Events */
@@ -2193,6 +2204,54 @@ export type RelationshipChange_Serialize = {
 	intensity: number | null,
 	/**  What happened between them in this scene. */
 	event: string | null,
+};
+
+/**  What replacing a name would change, and who bears the old name. */
+export type ReplacePreview = ReplacePreview_Serialize | ReplacePreview_Deserialize;
+
+/**  What replacing a name would change, and who bears the old name. */
+export type ReplacePreview_Deserialize = {
+	report: ReplaceReport_Deserialize,
+	/**
+	 *  The character (else the place) the replace can rename, keeping the old name as an
+	 *  alias; `None` when no record bears the old name.
+	 */
+	bearer?: string | null,
+};
+
+/**  What replacing a name would change, and who bears the old name. */
+export type ReplacePreview_Serialize = {
+	report: ReplaceReport_Serialize,
+	/**
+	 *  The character (else the place) the replace can rename, keeping the old name as an
+	 *  alias; `None` when no record bears the old name.
+	 */
+	bearer: string | null,
+};
+
+/**  What a replace changed (or, from [`preview`], would change). */
+export type ReplaceReport = ReplaceReport_Serialize | ReplaceReport_Deserialize;
+
+/**  What a replace changed (or, from [`preview`], would change). */
+export type ReplaceReport_Deserialize = {
+	old: string,
+	new: string,
+	occurrences: number,
+	/**  The ticks of the scenes changed. */
+	scenes: number[],
+	/**  The record renamed, with the old name kept as an alias. */
+	renamed_record?: string | null,
+};
+
+/**  What a replace changed (or, from [`preview`], would change). */
+export type ReplaceReport_Serialize = {
+	old: string,
+	new: string,
+	occurrences: number,
+	/**  The ticks of the scenes changed. */
+	scenes: number[],
+	/**  The record renamed, with the old name kept as an alias. */
+	renamed_record: string | null,
 };
 
 /**  What a rewind did. */

@@ -12,4 +12,5 @@ import "./views/loops.mjs";
 import "./views/settings.mjs";
 import "./views/providers.mjs";
 import "./views/history.mjs";
+import "./views/replace.mjs";
 import "./views/bible.mjs";

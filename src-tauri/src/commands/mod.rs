@@ -10,6 +10,7 @@ pub mod library;
 pub mod provider_discovery;
 pub mod providers;
 pub mod reader;
+pub mod replace;
 pub mod search;
 pub mod settings;
 pub mod timeline;

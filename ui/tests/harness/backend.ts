@@ -28,6 +28,7 @@ import type {
 } from "../../src/bindings";
 import { bibleHandlers } from "./bibleBackend";
 import { readerHandlers } from "./readerBackend";
+import { replaceHandlers } from "./replaceBackend";
 import { providersHandlers } from "./providersBackend";
 import type { ProvidersScenario } from "./providersBackend";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
@@ -636,6 +637,7 @@ export function createBackend(s: Scenario) {
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
     ...readerHandlers({ need, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
     ...providersHandlers(s, { need, changed, providers: () => providers }),
+    ...replaceHandlers({ need, changed, scenes: () => scenes, setScenes: (next) => (scenes = next) }),
   };
 
   return {
