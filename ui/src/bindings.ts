@@ -170,6 +170,16 @@ export const commands = {
 	 *  the new name and keeps the old one as an alias.
 	 */
 	replaceName: (from: string, to: string, alias: boolean) => typedError<ReplaceReport_Serialize, AppError>(__TAURI_INVOKE("replace_name", { from, to, alias })),
+	/**
+	 *  Asks for a manuscript in the open dialog, makes a new novel of it in a folder inside
+	 *  `parent_dir` (seeded from `form`; a blank title takes the manuscript's), opens it and
+	 *  imports its scenes with progress over `on_event`. `null` when the dialog was cancelled.
+	 */
+	importManuscript: (parentDir: string, form: NewNovelForm, onEvent: Channel<ImportEvent>) => typedError<ImportOutcome_Serialize | null, AppError>(__TAURI_INVOKE("import_manuscript", { parentDir, form, onEvent })),
+	/**  Carries on the open novel's import from the first scene not in the story. */
+	resumeImport: (onEvent: Channel<ImportEvent>) => typedError<ImportOutcome_Serialize, AppError>(__TAURI_INVOKE("resume_import", { onEvent })),
+	/**  How far the open novel's import is; `null` when it was not imported (or none is open). */
+	importStatus: () => typedError<ImportProgress | null, AppError>(__TAURI_INVOKE("import_status")),
 };
 
 /** Events */
@@ -1136,6 +1146,46 @@ export type HistoryItem_Serialize = {
 	/**  A contradiction that was recorded, not applied. */
 	flagged: boolean,
 	source: string,
+};
+
+/**  What an import reports as it goes. */
+export type ImportEvent = 
+/**  The import (re)starts: `done` of `total` scenes are already in the story. */
+{ type: "started"; source: string; done: number; total: number } | 
+/**  One more scene adopted. */
+{ type: "scene"; done: number; total: number };
+
+/**  How an import run ended. */
+export type ImportOutcome = ImportOutcome_Serialize | ImportOutcome_Deserialize;
+
+/**  How an import run ended. */
+export type ImportOutcome_Deserialize = {
+	overview: NovelOverview_Deserialize,
+	progress: ImportProgress,
+	/**
+	 *  Why it stopped before the end (a cancel, a failed call), and how to carry on; `None`
+	 *  when every scene is in.
+	 */
+	stopped?: string | null,
+};
+
+/**  How an import run ended. */
+export type ImportOutcome_Serialize = {
+	overview: NovelOverview_Serialize,
+	progress: ImportProgress,
+	/**
+	 *  Why it stopped before the end (a cancel, a failed call), and how to carry on; `None`
+	 *  when every scene is in.
+	 */
+	stopped: string | null,
+};
+
+/**  How far an import is. */
+export type ImportProgress = {
+	source: string,
+	done: number,
+	total: number,
+	finished: boolean,
 };
 
 /**  How much a loop or a lore fact matters to the story. */

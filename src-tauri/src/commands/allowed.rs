@@ -68,4 +68,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "accept_scene_memory",
     "preview_replace_name",
     "replace_name",
+    "import_manuscript",
+    "resume_import",
+    "import_status",
 ];

@@ -6,6 +6,7 @@ pub mod bible;
 pub mod export;
 pub mod graph;
 pub mod history;
+pub mod import;
 pub mod library;
 pub mod provider_discovery;
 pub mod providers;
