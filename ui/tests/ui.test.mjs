@@ -13,4 +13,5 @@ import "./views/settings.mjs";
 import "./views/providers.mjs";
 import "./views/history.mjs";
 import "./views/replace.mjs";
+import "./views/import.mjs";
 import "./views/bible.mjs";
