@@ -14,4 +14,5 @@ import "./views/providers.mjs";
 import "./views/history.mjs";
 import "./views/replace.mjs";
 import "./views/import.mjs";
+import "./views/dialogs.mjs";
 import "./views/bible.mjs";

@@ -1,8 +1,11 @@
 // Keeps keyboard focus inside a modal dialog while it is open: Tab and Shift+Tab cycle through
 // the dialog's own controls, Escape closes it (when a handler is given), and on close the focus
 // goes back to the control that opened it, so a keyboard user never lands on the page behind.
-import { useEffect, useRef, useState } from "react";
-import type { RefObject } from "react";
+// The keys go through React's own event (the returned handler on the dialog's element), so a
+// control inside that handles Escape itself (an inline rename) is asked first, and a dialog
+// opened inside another one owns the keys while it is open.
+import { useEffect, useState } from "react";
+import type { KeyboardEvent, RefObject } from "react";
 
 const FOCUSABLE = [
   "a[href]",
@@ -19,49 +22,48 @@ export function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Traps focus in `dialog` while mounted and gives it back to the opener on unmount. With
- * `onEscape`, Escape anywhere in the dialog calls it (a dialog that is busy passes `undefined`).
+ * Traps focus in `dialog` while mounted and gives it back to the opener on unmount; returns
+ * the `onKeyDown` for the dialog's element. With `onEscape`, Escape in the dialog calls it (a
+ * dialog that is busy passes `undefined`).
  */
-export function useFocusTrap(dialog: RefObject<HTMLElement | null>, onEscape?: () => void): void {
-  const escape = useRef(onEscape);
-  useEffect(() => {
-    escape.current = onEscape;
-  }, [onEscape]);
+export function useFocusTrap(dialog: RefObject<HTMLElement | null>, onEscape?: () => void): (e: KeyboardEvent<HTMLElement>) => void {
   // Read during the first render, before any effect of the dialog moves the focus into it.
   const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
     const root = dialog.current;
-    if (!root) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && escape.current) {
-        e.preventDefault();
-        e.stopPropagation();
-        escape.current();
-        return;
-      }
-      if (e.key !== "Tab") return;
-      const items = focusables(root);
-      if (items.length === 0) {
-        e.preventDefault();
-        return;
-      }
-      const first = items[0];
-      const last = items[items.length - 1];
-      const at = document.activeElement;
-      if (e.shiftKey && (at === first || !root.contains(at))) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && (at === last || !root.contains(at))) {
-        e.preventDefault();
-        first.focus();
-      }
-    };
-    root.addEventListener("keydown", onKey);
-    if (!root.contains(document.activeElement)) (focusables(root)[0] ?? root).focus();
+    if (root && !root.contains(document.activeElement)) (focusables(root)[0] ?? root).focus();
     return () => {
-      root.removeEventListener("keydown", onKey);
       // The opener may be gone (a menu item); then focus stays where the browser puts it.
       if (opener?.isConnected) opener.focus();
     };
   }, [dialog, opener]);
+
+  return (e: KeyboardEvent<HTMLElement>) => {
+    const root = e.currentTarget;
+    if (e.defaultPrevented) return;
+    if (e.key === "Escape") {
+      if (!onEscape) return;
+      e.preventDefault();
+      e.stopPropagation();
+      onEscape();
+      return;
+    }
+    if (e.key !== "Tab") return;
+    e.stopPropagation();
+    const items = focusables(root);
+    if (items.length === 0) {
+      e.preventDefault();
+      return;
+    }
+    const first = items[0];
+    const last = items[items.length - 1];
+    const at = document.activeElement;
+    if (e.shiftKey && (at === first || !root.contains(at))) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && (at === last || !root.contains(at))) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
 }

@@ -51,7 +51,7 @@ export function ReplaceNameDialog({ onClose }: { onClose: () => void }) {
   const preview = answer?.key === key ? answer.preview : null;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useFocusTrap(dialog, busy ? undefined : onClose);
+  const trapKeys = useFocusTrap(dialog, busy ? undefined : onClose);
 
   // The preview follows the two names, the latest answer winning.
   useEffect(() => {
@@ -98,6 +98,7 @@ export function ReplaceNameDialog({ onClose }: { onClose: () => void }) {
         aria-labelledby="replace-name-title"
         data-testid="replace-name-dialog"
         onClick={(e) => e.stopPropagation()}
+        onKeyDown={trapKeys}
         onSubmit={(e) => void submit(e)}
         noValidate
       >
