@@ -15,4 +15,5 @@ import "./views/history.mjs";
 import "./views/replace.mjs";
 import "./views/import.mjs";
 import "./views/dialogs.mjs";
+import "./views/goals.mjs";
 import "./views/bible.mjs";
