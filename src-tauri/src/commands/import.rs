@@ -177,12 +177,17 @@ async fn adopt_in_session(
     let models = role_models::models_for(&novel, &profiles, None, Limits::default())?;
     let control = RunControl::new();
     session.set_run(Some(control.clone()));
+    let (app2, path) = (app.clone(), Some(session.path_string()));
     let worker = tauri::async_runtime::spawn_blocking(move || {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
-        // A closed window drops the channel; the import goes on.
         let send = |event: ImportEvent| {
+            // Each adopted scene is committed: the views (the header's counts) may refresh.
+            if let ImportEvent::Scene { .. } = event {
+                changed(&app2, path.clone(), ChangeReason::TickCommitted);
+            }
+            // A closed window drops the channel; the import goes on.
             let _ = on_event.send(event);
         };
         Ok::<_, std::io::Error>(runtime.block_on(adopt(
