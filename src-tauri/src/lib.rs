@@ -88,6 +88,11 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::bible::change_pressure,
             commands::bible::propose_scene_memory,
             commands::bible::accept_scene_memory,
+            commands::replace::preview_replace_name,
+            commands::replace::replace_name,
+            commands::import::import_manuscript,
+            commands::import::resume_import,
+            commands::import::import_status,
         ])
         .events(collect_events![events::NovelChanged])
         .constant("TICK_STAGES", catalog::tick_stages())

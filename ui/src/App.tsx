@@ -191,7 +191,7 @@ interface ViewProps {
 function CurrentView({ view, theme, setView, nextScene, writeAgain, openVersions, focus, bookSearch, setBookSearch, themePreference, setThemePreference, onHelp }: ViewProps) {
   switch (view) {
     case "library":
-      return <LibraryView onOpened={() => setView("write")} goSettings={() => setView("settings")} />;
+      return <LibraryView onOpened={() => setView("write")} onStay={() => setView("library")} goSettings={() => setView("settings")} />;
     case "write":
       return <WriteView onRun={nextScene} onRegenerate={writeAgain} goSettings={() => setView("settings")} openVersions={openVersions} />;
     case "manuscript":

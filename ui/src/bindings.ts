@@ -159,6 +159,27 @@ export const commands = {
 	proposeSceneMemory: (tick: number) => typedError<EditProposal_Serialize, AppError>(__TAURI_INVOKE("propose_scene_memory", { tick })),
 	/**  Applies a proposal without the changes numbered in `unticked`. */
 	acceptSceneMemory: (proposal: EditProposal_Deserialize, unticked: number[]) => typedError<EditAccepted_Serialize, AppError>(__TAURI_INVOKE("accept_scene_memory", { proposal, unticked })),
+	/**
+	 *  How many places in which scenes replacing `from` with `to` would change, and the record
+	 *  that bears `from`. Changes nothing.
+	 */
+	previewReplaceName: (from: string, to: string) => typedError<ReplacePreview_Serialize, AppError>(__TAURI_INVOKE("preview_replace_name", { from, to })),
+	/**
+	 *  Replaces every whole-word `from` with `to` across the manuscript (prose, titles,
+	 *  summaries) as one recorded change; with `alias`, the character or place named `from` takes
+	 *  the new name and keeps the old one as an alias.
+	 */
+	replaceName: (from: string, to: string, alias: boolean) => typedError<ReplaceReport_Serialize, AppError>(__TAURI_INVOKE("replace_name", { from, to, alias })),
+	/**
+	 *  Asks for a manuscript in the open dialog, makes a new novel of it in a folder inside
+	 *  `parent_dir` (seeded from `form`; a blank title takes the manuscript's), opens it and
+	 *  imports its scenes with progress over `on_event`. `null` when the dialog was cancelled.
+	 */
+	importManuscript: (parentDir: string, form: NewNovelForm, onEvent: Channel<ImportEvent>) => typedError<ImportOutcome_Serialize | null, AppError>(__TAURI_INVOKE("import_manuscript", { parentDir, form, onEvent })),
+	/**  Carries on the open novel's import from the first scene not in the story. */
+	resumeImport: (onEvent: Channel<ImportEvent>) => typedError<ImportOutcome_Serialize, AppError>(__TAURI_INVOKE("resume_import", { onEvent })),
+	/**  How far the open novel's import is; `null` when it was not imported (or none is open). */
+	importStatus: () => typedError<ImportProgress | null, AppError>(__TAURI_INVOKE("import_status")),
 };
 
 /** Events */
@@ -1152,6 +1173,46 @@ export type HistoryItem_Serialize = {
 	/**  A contradiction that was recorded, not applied. */
 	flagged: boolean,
 	source: string,
+};
+
+/**  What an import reports as it goes. */
+export type ImportEvent = 
+/**  The import (re)starts: `done` of `total` scenes are already in the story. */
+{ type: "started"; source: string; done: number; total: number } | 
+/**  One more scene adopted. */
+{ type: "scene"; done: number; total: number };
+
+/**  How an import run ended. */
+export type ImportOutcome = ImportOutcome_Serialize | ImportOutcome_Deserialize;
+
+/**  How an import run ended. */
+export type ImportOutcome_Deserialize = {
+	overview: NovelOverview_Deserialize,
+	progress: ImportProgress,
+	/**
+	 *  Why it stopped before the end (a cancel, a failed call), and how to carry on; `None`
+	 *  when every scene is in.
+	 */
+	stopped?: string | null,
+};
+
+/**  How an import run ended. */
+export type ImportOutcome_Serialize = {
+	overview: NovelOverview_Serialize,
+	progress: ImportProgress,
+	/**
+	 *  Why it stopped before the end (a cancel, a failed call), and how to carry on; `None`
+	 *  when every scene is in.
+	 */
+	stopped: string | null,
+};
+
+/**  How far an import is. */
+export type ImportProgress = {
+	source: string,
+	done: number,
+	total: number,
+	finished: boolean,
 };
 
 /**  How much a loop or a lore fact matters to the story. */
@@ -2246,6 +2307,54 @@ export type RelationshipChange_Serialize = {
 	intensity: number | null,
 	/**  What happened between them in this scene. */
 	event: string | null,
+};
+
+/**  What replacing a name would change, and who bears the old name. */
+export type ReplacePreview = ReplacePreview_Serialize | ReplacePreview_Deserialize;
+
+/**  What replacing a name would change, and who bears the old name. */
+export type ReplacePreview_Deserialize = {
+	report: ReplaceReport_Deserialize,
+	/**
+	 *  The character (else the place) the replace can rename, keeping the old name as an
+	 *  alias; `None` when no record bears the old name.
+	 */
+	bearer?: string | null,
+};
+
+/**  What replacing a name would change, and who bears the old name. */
+export type ReplacePreview_Serialize = {
+	report: ReplaceReport_Serialize,
+	/**
+	 *  The character (else the place) the replace can rename, keeping the old name as an
+	 *  alias; `None` when no record bears the old name.
+	 */
+	bearer: string | null,
+};
+
+/**  What a replace changed (or, from [`preview`], would change). */
+export type ReplaceReport = ReplaceReport_Serialize | ReplaceReport_Deserialize;
+
+/**  What a replace changed (or, from [`preview`], would change). */
+export type ReplaceReport_Deserialize = {
+	old: string,
+	new: string,
+	occurrences: number,
+	/**  The ticks of the scenes changed. */
+	scenes: number[],
+	/**  The record renamed, with the old name kept as an alias. */
+	renamed_record?: string | null,
+};
+
+/**  What a replace changed (or, from [`preview`], would change). */
+export type ReplaceReport_Serialize = {
+	old: string,
+	new: string,
+	occurrences: number,
+	/**  The ticks of the scenes changed. */
+	scenes: number[],
+	/**  The record renamed, with the old name kept as an alias. */
+	renamed_record: string | null,
 };
 
 /**  What a rewind did. */

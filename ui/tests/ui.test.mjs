@@ -12,4 +12,8 @@ import "./views/loops.mjs";
 import "./views/settings.mjs";
 import "./views/providers.mjs";
 import "./views/history.mjs";
+import "./views/replace.mjs";
+import "./views/import.mjs";
+import "./views/dialogs.mjs";
+import "./views/goals.mjs";
 import "./views/bible.mjs";

@@ -112,6 +112,25 @@ pub fn preview(novel: &Novel, old: &str, new: &str) -> Result<ReplaceReport, Ren
     Ok(report)
 }
 
+/// The name of the character (else the place) a replace of `old` with the alias option would
+/// rename, so the writer can be told before choosing; `None` when no record bears it.
+pub fn name_bearer(conn: &rusqlite::Connection, old: &str) -> Result<Option<String>, RenameError> {
+    let old = clean_line(old);
+    let named = |records: Vec<(String, String)>| bearer(&records, &old).map(|(_, name)| name);
+    let characters = store::list_characters(conn)?
+        .into_iter()
+        .map(|c| (c.id, c.name))
+        .collect();
+    if let Some(name) = named(characters) {
+        return Ok(Some(name));
+    }
+    let locations = store::list_locations(conn)?
+        .into_iter()
+        .map(|l| (l.id, l.name))
+        .collect();
+    Ok(named(locations))
+}
+
 /// Replaces `old` with `new` across the book as one recorded change; with `rename_record`,
 /// the character or place named `old` is renamed and keeps `old` as an alias.
 pub fn replace_in_book(

@@ -66,4 +66,9 @@ pub const APP_COMMANDS: &[&str] = &[
     "change_pressure",
     "propose_scene_memory",
     "accept_scene_memory",
+    "preview_replace_name",
+    "replace_name",
+    "import_manuscript",
+    "resume_import",
+    "import_status",
 ];

@@ -87,6 +87,10 @@ mod tests {
             self.asked.lock().unwrap().push(request.clone());
             self.chosen.clone()
         }
+
+        fn open_path(&self, _request: &crate::dialogs::OpenRequest) -> Option<PathBuf> {
+            None
+        }
     }
 
     fn novel(dir: &std::path::Path) -> Novel {

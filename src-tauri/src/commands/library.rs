@@ -13,7 +13,7 @@ use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
 use crate::state::{AppState, display};
 
-fn recent(state: &AppState) -> RecentNovels {
+pub(crate) fn recent(state: &AppState) -> RecentNovels {
     RecentNovels::in_dir(&state.config_dir)
 }
 
@@ -115,7 +115,7 @@ pub(crate) fn current_overview(state: &AppState) -> AppResult<NovelOverview> {
 }
 
 /// `parent/name`, or `parent/name-2`, `-3`, … when that is taken.
-fn free_folder(parent: &Path, name: &str) -> PathBuf {
+pub(crate) fn free_folder(parent: &Path, name: &str) -> PathBuf {
     let first = parent.join(name);
     if !first.exists() {
         return first;
@@ -126,6 +126,6 @@ fn free_folder(parent: &Path, name: &str) -> PathBuf {
         .unwrap_or(first)
 }
 
-fn now() -> String {
+pub(crate) fn now() -> String {
     timestamp(SystemClock.now())
 }

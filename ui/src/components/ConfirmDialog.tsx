@@ -1,8 +1,10 @@
 // A question before an action that moves the story: what will happen, what is kept, and a
-// confirm button named after the action. Escape or a click outside cancels.
+// confirm button named after the action. Escape or a click outside cancels; focus stays in the
+// dialog while it is open and goes back to the opener after.
 import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
 import { errorText } from "../lib/api";
+import { useFocusTrap } from "../lib/focusTrap";
 
 interface Props {
   title: string;
@@ -18,7 +20,9 @@ export function ConfirmDialog({ title, children, confirmLabel, danger = false, o
   const cancel = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => cancel.current?.focus(), []);
+  const trapKeys = useFocusTrap(dialog, busy ? undefined : onCancel);
   const confirm = async () => {
     setBusy(true);
     setError(null);
@@ -32,18 +36,14 @@ export function ConfirmDialog({ title, children, confirmLabel, danger = false, o
   return (
     <div className="overlay" role="presentation" onClick={() => !busy && onCancel()}>
       <div
+        ref={dialog}
         className="dialog confirm-dialog"
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="confirm-title"
         data-testid="confirm-dialog"
         onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === "Escape" && !busy) {
-            e.preventDefault();
-            onCancel();
-          }
-        }}
+        onKeyDown={trapKeys}
       >
         <h2 id="confirm-title" className="confirm-title">
           {title}

@@ -1,11 +1,12 @@
 // The top bar: the open novel's title and counts, the current branch (opening the branches
-// panel), Export, the theme toggle and the shortcuts help button.
+// panel), Replace name…, Export, the theme toggle and the shortcuts help button.
 import { plural } from "../lib/format";
 import type { Theme } from "../lib/theme";
 import type { ExportFormat } from "../bindings";
 import type { Overview } from "../lib/types";
 import { Icon } from "./Icon";
 import { Menu } from "./Menu";
+import { ReplaceNameButton } from "../views/ReplaceName";
 
 /** The formats offered, in the order the Export menu lists them. */
 export const EXPORT_FORMATS: { format: ExportFormat; label: string; hint: string }[] = [
@@ -60,6 +61,7 @@ export function Header({ overview, theme, exporting, onExport, exportSignal, onT
             </span>
           </button>
         )}
+        {overview && <ReplaceNameButton disabled={false} />}
         <Menu
           label={
             <>

@@ -1,20 +1,26 @@
-// The keyboard shortcuts overlay, opened with `?` or the header's keyboard button.
+// The keyboard shortcuts overlay, opened with `?` or the header's keyboard button; Escape
+// closes it and focus goes back to where it was.
 import { useEffect, useRef } from "react";
+import { useFocusTrap } from "../lib/focusTrap";
 import { SHORTCUTS } from "../lib/shortcuts";
 import { Icon } from "./Icon";
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => closeButton.current?.focus(), []);
+  const trapKeys = useFocusTrap(dialog, onClose);
   return (
     <div className="overlay" role="presentation" onClick={onClose}>
       <div
+        ref={dialog}
         className="dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby="shortcuts-title"
         data-testid="shortcuts-dialog"
         onClick={(e) => e.stopPropagation()}
+        onKeyDown={trapKeys}
       >
         <div className="dialog-head">
           <h2 id="shortcuts-title">Keyboard shortcuts</h2>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Icon } from "../components/Icon";
 import { LoadError } from "../components/LoadError";
 import { call, errorText } from "../lib/api";
+import { useFocusTrap } from "../lib/focusTrap";
 import { shortTime } from "../lib/history";
 import { useNovel } from "../lib/novel";
 import { useToast } from "../lib/toast";
@@ -32,7 +33,9 @@ export function BranchesPanel({ running, onClose }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => closeButton.current?.focus(), []);
+  const trapKeys = useFocusTrap(dialog, !deleting && !creating && renaming === null ? onClose : undefined);
   const latest = overview?.current_tick ?? 0;
   const list = branches.data ?? [];
 
@@ -58,18 +61,14 @@ export function BranchesPanel({ running, onClose }: Props) {
   return (
     <div className="overlay" role="presentation" onClick={() => !deleting && !creating && onClose()}>
       <div
+        ref={dialog}
         className="dialog branches-panel"
         role="dialog"
         aria-modal="true"
         aria-labelledby="branches-title"
         data-testid="branches-panel"
         onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === "Escape" && !deleting && !creating && renaming === null) {
-            e.preventDefault();
-            onClose();
-          }
-        }}
+        onKeyDown={trapKeys}
       >
         <div className="dialog-head">
           <h2 id="branches-title">

@@ -1,6 +1,7 @@
-// A scene once committed: title, word count and tokens, the summary bullets and the checks'
-// findings.
+// A scene once committed: title and word count, the summary bullets and the checks'
+// findings; the tokens it took behind Details.
 import { FindingsList } from "../components/FindingsList";
+import { TelemetryDetails } from "../components/TelemetryDetails";
 import { count, plural } from "../lib/format";
 import type { TickSummary } from "../lib/types";
 
@@ -12,7 +13,7 @@ export function CommittedScene({ summary, latest }: { summary: TickSummary; late
       data-tick={summary.tick}
     >
       <p className="eyebrow">
-        Scene {summary.tick} committed · {plural(summary.words, "word")} · {count(summary.tokens)} tokens
+        Scene {summary.tick} committed · {plural(summary.words, "word")}
         {summary.revised ? " · revised once" : ""}
       </p>
       <h2 className="committed-title">{summary.title}</h2>
@@ -29,6 +30,9 @@ export function CommittedScene({ summary, latest }: { summary: TickSummary; late
           <FindingsList findings={summary.findings} />
         </div>
       )}
+      <TelemetryDetails testId={latest ? "committed-telemetry" : "earlier-telemetry"}>
+        <p>{count(summary.tokens)} tokens</p>
+      </TelemetryDetails>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-// Library: recent novels, Open folder…, and the New novel form.
+// Library: recent novels, Open folder…, the New novel form, and Import (a novel from an
+// existing manuscript, or the open novel's unfinished import resumed).
 import { useState } from "react";
 import { commands } from "../bindings";
 import { Icon } from "../components/Icon";
@@ -9,15 +10,27 @@ import { useNovel } from "../lib/novel";
 import { useToast } from "../lib/toast";
 import type { Overview } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
+import { ImportPanel } from "./ImportPanel";
 import { NewNovelForm } from "./NewNovelForm";
 import { RecentList } from "./RecentList";
 import "../styles/library.css";
 
-export function LibraryView({ onOpened, goSettings }: { onOpened: () => void; goSettings: () => void }) {
+interface Props {
+  onOpened: () => void;
+  /** Keeps the Library shown when a novel opens under it (an import in progress). */
+  onStay: () => void;
+  /** Opens Settings (the New novel form's way to connect a model). */
+  goSettings: () => void;
+}
+
+export function LibraryView({ onOpened, onStay, goSettings }: Props) {
   const { overview, setOverview, version } = useNovel();
   const notify = useToast();
   const recent = useLoad(`recent:${version}`, () => call(commands.recentNovels()));
   const [formOpen, setFormOpen] = useState<boolean | null>(null);
+  const [importOpen, setImportOpen] = useState<false | "new" | "resume">(false);
+  const importing = useLoad(`import:${version}`, () => call(commands.importStatus()));
+  const unfinished = importing.data && !importing.data.finished ? importing.data : null;
   const [busyPath, setBusyPath] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // With nothing to reopen, the form is the natural first step.
@@ -69,7 +82,26 @@ export function LibraryView({ onOpened, goSettings }: { onOpened: () => void; go
             <button type="button" className="btn btn-quiet" data-testid="open-folder" onClick={openFolder}>
               <Icon name="folder" /> Open folder…
             </button>
-            <button type="button" className="btn btn-primary" data-testid="new-novel" onClick={() => setFormOpen(true)}>
+            <button
+              type="button"
+              className="btn btn-quiet"
+              data-testid="import-manuscript"
+              onClick={() => {
+                setFormOpen(false);
+                setImportOpen("new");
+              }}
+            >
+              <Icon name="export" /> Import…
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="new-novel"
+              onClick={() => {
+                setImportOpen(false);
+                setFormOpen(true);
+              }}
+            >
               <Icon name="plus" /> New novel
             </button>
           </div>
@@ -96,7 +128,21 @@ export function LibraryView({ onOpened, goSettings }: { onOpened: () => void; go
           )
         )}
       </section>
-      {showForm ? (
+      {importOpen ? (
+        <ImportPanel
+          key={importOpen}
+          resume={importOpen === "resume" ? unfinished : null}
+          onStarted={onStay}
+          onImported={(o, done) => {
+            setOverview(o);
+            if (done) {
+              setImportOpen(false);
+              opened(o, "Imported");
+            }
+          }}
+          onCancel={() => setImportOpen(false)}
+        />
+      ) : showForm ? (
         <NewNovelForm onCreated={(o) => opened(o, "Created")} onCancel={() => setFormOpen(false)} onSettings={goSettings} />
       ) : (
         <section className="library-welcome">
@@ -104,6 +150,14 @@ export function LibraryView({ onOpened, goSettings }: { onOpened: () => void; go
           {overview ? (
             <>
               <p className="muted">{overview.foundation.premise}</p>
+              {unfinished && (
+                <p className="notice" data-testid="import-unfinished">
+                  The import of {unfinished.source} stopped after {unfinished.done} of {unfinished.total} scenes.{" "}
+                  <button type="button" className="btn btn-quiet" data-testid="import-open-resume" onClick={() => setImportOpen("resume")}>
+                    Resume import…
+                  </button>
+                </p>
+              )}
               <button type="button" className="btn btn-primary" onClick={onOpened}>
                 Continue writing
               </button>

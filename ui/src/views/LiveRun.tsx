@@ -1,7 +1,8 @@
-// What a run shows while it works: the stage indicator, the plan, tool results as they
-// finish, the prose streaming in (as text), and token usage.
+// What a run shows while it works: the stage indicator, the plan, the prose streaming in (as
+// text) and its word count; the tool results and token usage behind Details.
 import { Prose } from "../components/Prose";
 import { StageIndicator } from "../components/StageIndicator";
+import { TelemetryDetails } from "../components/TelemetryDetails";
 import { count, plural, wordCount } from "../lib/format";
 import type { RunState } from "../lib/run";
 
@@ -31,34 +32,35 @@ export function LiveRun({ run }: { run: RunState }) {
             {run.plan.rationale && <p className="muted small">{run.plan.rationale}</p>}
           </section>
         )}
-        {run.tools.length > 0 && (
-          <section className="side-block">
-            <h3>Tools</h3>
-            <ul className="tool-list" data-testid="tool-results">
-              {run.tools.map((t, i) => (
-                <li key={`${t.id}-${i}`} className={t.ok ? "tool-ok" : "tool-failed"} data-testid="tool-result">
-                  <details>
-                    <summary>
-                      <span className="tool-status" aria-label={t.ok ? "succeeded" : "failed"}>
-                        {t.ok ? "✓" : "✗"}
-                      </span>
-                      <code>{t.tool}</code>
-                    </summary>
-                    <pre className="tool-detail">{t.detail}</pre>
-                  </details>
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-        {(run.prose !== "" || usage > 0) && (
+        {(run.prose !== "" || usage > 0 || run.tools.length > 0) && (
           <section className="side-block stats" data-testid="usage">
             <h3>This scene</h3>
-            <p>
-              {plural(wordCount(run.prose), "word")}
-              {usage > 0 && ` · ${count(usage)} tokens (${count(run.tickUsage.prompt)} in, ${count(run.tickUsage.completion)} out)`}
-            </p>
-            {run.requested > 1 && total > 0 && <p className="muted small">This run: {count(total)} tokens</p>}
+            <p data-testid="live-words">{plural(wordCount(run.prose), "word")}</p>
+            <TelemetryDetails testId="run-telemetry">
+              {usage > 0 && (
+                <p data-testid="run-tokens">
+                  {count(usage)} tokens ({count(run.tickUsage.prompt)} in, {count(run.tickUsage.completion)} out)
+                </p>
+              )}
+              {run.requested > 1 && total > 0 && <p className="muted small">This run: {count(total)} tokens</p>}
+              {run.tools.length > 0 && (
+                <ul className="tool-list" data-testid="tool-results" aria-label="Tools">
+                  {run.tools.map((t, i) => (
+                    <li key={`${t.id}-${i}`} className={t.ok ? "tool-ok" : "tool-failed"} data-testid="tool-result">
+                      <details>
+                        <summary>
+                          <span className="tool-status" aria-label={t.ok ? "succeeded" : "failed"}>
+                            {t.ok ? "✓" : "✗"}
+                          </span>
+                          <code>{t.tool}</code>
+                        </summary>
+                        <pre className="tool-detail">{t.detail}</pre>
+                      </details>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </TelemetryDetails>
           </section>
         )}
       </aside>

@@ -6,6 +6,7 @@ import type { FormEvent } from "react";
 import { commands } from "../bindings";
 import { Icon } from "../components/Icon";
 import { call, errorText } from "../lib/api";
+import { useFocusTrap } from "../lib/focusTrap";
 import { useToast } from "../lib/toast";
 
 interface Props {
@@ -21,7 +22,9 @@ export function NewBranchDialog({ at, onClose, onCreated }: Props) {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const dialog = useRef<HTMLFormElement>(null);
   useEffect(() => input.current?.focus(), []);
+  const trapKeys = useFocusTrap(dialog, busy ? undefined : onClose);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -45,18 +48,14 @@ export function NewBranchDialog({ at, onClose, onCreated }: Props) {
   return (
     <div className="overlay" role="presentation" onClick={() => !busy && onClose()}>
       <form
+        ref={dialog}
         className="dialog new-branch-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby="new-branch-title"
         data-testid="new-branch-dialog"
         onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === "Escape" && !busy) {
-            e.preventDefault();
-            onClose();
-          }
-        }}
+        onKeyDown={trapKeys}
         onSubmit={(e) => void submit(e)}
         noValidate
       >

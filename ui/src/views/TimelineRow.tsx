@@ -1,7 +1,9 @@
-// One tick in the timeline: number, status, scene, POV and place, the plan's rationale, the
-// tools run (expandable), findings, tokens and time; a failed tick has Retry / Skip.
+// One tick in the timeline: number, status, scene, POV and place, the plan's rationale and
+// findings; behind Details the tokens, model calls, time and the tools run. A failed tick has
+// Retry / Skip.
 import { useState } from "react";
 import { FindingsList } from "../components/FindingsList";
+import { TelemetryDetails } from "../components/TelemetryDetails";
 import { errorText } from "../lib/api";
 import { count, duration, plural } from "../lib/format";
 import type { TimelineEntry } from "../lib/types";
@@ -32,29 +34,30 @@ export function TimelineRow({ row, running, onRetry, onSkip }: Props) {
           <h3>{row.title ?? (row.status === "committed" ? "Untitled" : "No scene")}</h3>
           <span className={`badge badge-status-${row.status}`}>{STATUS[row.status]}</span>
         </header>
-        <p className="timeline-meta">
-          {[row.pov && `POV ${row.pov}`, row.location, row.tokens > 0 && `${count(row.tokens)} tokens`, row.calls > 0 && plural(row.calls, "call"), duration(row.duration_ms)]
-            .filter(Boolean)
-            .join(" · ")}
-        </p>
+        {(row.pov || row.location) && <p className="timeline-meta">{[row.pov && `POV ${row.pov}`, row.location].filter(Boolean).join(" · ")}</p>}
         {row.rationale && <p className="timeline-rationale">{row.rationale}</p>}
-        {row.tools.length > 0 && (
-          <details className="timeline-tools">
-            <summary>
-              {row.tools.length} {row.tools.length === 1 ? "tool" : "tools"} run
-              {row.tools.some((t) => !t.ok) ? ` · ${row.tools.filter((t) => !t.ok).length} failed` : ""}
-            </summary>
-            <ul className="tool-list">
-              {row.tools.map((t, i) => (
-                <li key={i} className={t.ok ? "tool-ok" : "tool-failed"}>
-                  <span className="tool-status">{t.ok ? "✓" : "✗"}</span> <code>{t.tool}</code>
-                  <pre className="tool-detail">{t.detail}</pre>
-                </li>
-              ))}
-            </ul>
-          </details>
-        )}
         {row.status === "committed" && row.findings.length > 0 && <FindingsList findings={row.findings} testId="timeline-findings" />}
+        <TelemetryDetails testId="timeline-telemetry">
+          <p className="timeline-usage">
+            {[row.tokens > 0 && `${count(row.tokens)} tokens`, row.calls > 0 && plural(row.calls, "model call"), duration(row.duration_ms)].filter(Boolean).join(" · ")}
+          </p>
+          {row.tools.length > 0 && (
+            <details className="timeline-tools">
+              <summary>
+                {row.tools.length} {row.tools.length === 1 ? "tool" : "tools"} run
+                {row.tools.some((t) => !t.ok) ? ` · ${row.tools.filter((t) => !t.ok).length} failed` : ""}
+              </summary>
+              <ul className="tool-list">
+                {row.tools.map((t, i) => (
+                  <li key={i} className={t.ok ? "tool-ok" : "tool-failed"}>
+                    <span className="tool-status">{t.ok ? "✓" : "✗"}</span> <code>{t.tool}</code>
+                    <pre className="tool-detail">{t.detail}</pre>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </TelemetryDetails>
         {row.error && (
           <div className={`timeline-error${failed ? "" : " resolved"}`}>
             <p>

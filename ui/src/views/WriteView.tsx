@@ -1,4 +1,4 @@
-// Write: the main view. Steering note, Next scene / Run N / Write again / Stop / Cancel, the
+// Write: the main view. Word-count goals, steering note, Next scene / Run N / Write again / Stop / Cancel, the
 // live run, review mode's plan and scene panels, the committed scene with its findings, and
 // the failure banner with Retry / Skip.
 import { FailureBanner } from "../components/FailureBanner";
@@ -15,6 +15,7 @@ import { PlanReview } from "./PlanReview";
 import { SceneReview } from "./SceneReview";
 import { RunControls } from "./RunControls";
 import { RunErrorBanner } from "./RunErrorBanner";
+import { WordGoals } from "./WordGoals";
 import "../styles/write.css";
 
 interface Props {
@@ -60,6 +61,7 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions }: Pro
 
   return (
     <div className="write">
+      {overview && <WordGoals key={overview.path} path={overview.path} words={overview.words} />}
       {run.error && <RunErrorBanner error={run.error} goSettings={goSettings} onDismiss={dismissError} />}
       {failure && <FailureBanner failure={failure} onRetry={() => onRun(1)} onSkip={onSkip} />}
       <RunControls

@@ -28,6 +28,9 @@ import type {
 } from "../../src/bindings";
 import { bibleHandlers } from "./bibleBackend";
 import { readerHandlers } from "./readerBackend";
+import { replaceHandlers } from "./replaceBackend";
+import { importHandlers } from "./importBackend";
+import type { ImportScenario } from "./importBackend";
 import { providersHandlers } from "./providersBackend";
 import type { ProvidersScenario } from "./providersBackend";
 import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
@@ -47,7 +50,7 @@ export interface TickScript {
   delayMs?: number;
 }
 
-export interface Scenario extends ProvidersScenario {
+export interface Scenario extends ProvidersScenario, ImportScenario {
   /** Open the fixture novel at start. */
   novel?: boolean;
   /** Committed scenes of the fixture novel (default 2). */
@@ -355,6 +358,25 @@ export function createBackend(s: Scenario) {
     }
   }
 
+  const importing = importHandlers(s, {
+    delay,
+    openNew: async (name) => {
+      open = true;
+      title = name;
+      scenes = [];
+      rows = [];
+      pending = null;
+      await changed("opened");
+    },
+    addScene: (tick) => {
+      const sc = scene(tick);
+      scenes = [...scenes, sc];
+      rows = [...rows, timelineRow(sc.tick, sc.title)];
+    },
+    overview: () => ov(),
+    busy: () => control !== null,
+  });
+
   const handlers: Record<string, (a: Record<string, unknown>) => unknown> = {
     recent_novels: () => recent,
     forget_recent_novel: (a) => {
@@ -499,6 +521,7 @@ export function createBackend(s: Scenario) {
       return [at(branch, scenes), ...[...lines].map(([name, l]) => at(name, l.scenes))];
     },
     stop_run: (a) => {
+      if (importing.stop(Boolean(a.cancel))) return true;
       if (!control) return false;
       control.stop = true;
       if (a.cancel) control.cancel = true;
@@ -636,6 +659,8 @@ export function createBackend(s: Scenario) {
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
     ...readerHandlers({ need, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
     ...providersHandlers(s, { need, changed, providers: () => providers }),
+    ...importing.handlers,
+    ...replaceHandlers({ need, changed, scenes: () => scenes, setScenes: (next) => (scenes = next) }),
   };
 
   return {

@@ -1,5 +1,5 @@
-// Timeline: a row per tick with status, scene, POV, place, rationale, tools (expandable),
-// findings, tokens and time; a failed row shows its error with Retry (a new run, watched in
+// Timeline: a row per tick with status, scene, POV, place, rationale and findings, with
+// tokens, calls, time and the tools (expandable) folded behind Details; a failed row shows its error with Retry (a new run, watched in
 // Write) and Skip.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -28,9 +28,15 @@ test("each tick is a row with its plan, tools, findings, tokens and time", async
   const text = await first.textContent();
   assert.match(text, /Low Tide/);
   assert.match(text, /Committed/);
-  assert.match(text, /POV Tamsin Vale · Rainmarket Docks · 2,310 tokens · 3 calls · 42 s/);
-  assert.match(text, /Tamsin needs an ally to hide from the watch/);
-  assert.match(text, /The scene is a little short/);
+  assert.match(await first.locator(".timeline-meta").textContent(), /^POV Tamsin Vale · Rainmarket Docks$/);
+  assert.ok(await first.getByText("Tamsin needs an ally to hide from the watch.").isVisible());
+  assert.ok(await first.getByText(/The scene is a little short/).isVisible(), "findings are shown unfolded");
+  // The engineer's numbers wait behind Details.
+  const usage = first.getByText("2,310 tokens · 3 model calls · 42 s");
+  assert.equal(await usage.isVisible(), false, "tokens, calls and time start folded");
+  assert.equal(await first.getByText(/tools run/).isVisible(), false);
+  await first.getByTestId("timeline-telemetry-toggle").click();
+  assert.ok(await usage.isVisible());
   const tools = first.locator("details.timeline-tools");
   assert.equal(await tools.evaluate((d) => d.open), false, "tools start folded");
   assert.ok(!(await first.getByText('{"id":"C1","name":"Bram"}').isVisible()));

@@ -35,9 +35,19 @@ test("Next scene streams the stages, tools and prose, then shows the committed s
   assert.match(committed, /Bells Before the Storm/);
   assert.match(committed, /Bram hides her in the flooded cellar/);
   assert.match(await text(page, "findings"), /warning.*Length.*120 words/);
+  assert.doesNotMatch(await page.getByTestId("committed-scene").innerText(), /tokens/, "the scene reads as a scene; its tokens are behind Details");
+  // Tools and tokens are folded behind Details; the word count is not.
+  assert.match(await text(page, "live-words"), /\d+ words/);
+  assert.equal(await page.getByTestId("run-tokens").isVisible(), false);
+  assert.equal(await page.getByTestId("tool-results").isVisible(), false);
+  await page.getByTestId("run-telemetry-toggle").click();
   assert.equal(await page.getByTestId("tool-result").count(), 2);
+  assert.ok(await page.getByTestId("tool-results").isVisible());
   assert.match(await text(page, "tool-results"), /memory\.search.*character\.generate/);
-  assert.match(await text(page, "usage"), /4,120 tokens \(3,000 in, 1,120 out\)/);
+  assert.match(await text(page, "run-tokens"), /4,120 tokens \(3,000 in, 1,120 out\)/);
+  assert.equal(await page.getByTestId("committed-telemetry").getByText(/tokens/).isVisible(), false);
+  await page.getByTestId("committed-telemetry-toggle").click();
+  assert.match(await page.getByTestId("committed-telemetry").textContent(), /\d[\d,]* tokens/);
   assert.equal(await page.getByTestId("steering-note").inputValue(), "", "the note is cleared once a scene used it");
   const [call] = await app.calls("run_ticks");
   assert.deepEqual(call.args, { n: 1, steering: "Bring the harbor watch closer.", onEvent: "[channel]" });

@@ -106,3 +106,17 @@ fn a_name_not_in_the_book_changes_nothing() {
     ));
     assert_eq!(fingerprint(&novel), before);
 }
+
+#[test]
+fn the_bearer_of_a_name_is_found_before_the_replace() {
+    let (_tmp, novel) = fixed_book();
+    let conn = novel.store().conn();
+    let protagonist = store::list_characters(conn).unwrap()[0].name.clone();
+    let first = protagonist.split_whitespace().next().unwrap().to_string();
+    assert_eq!(
+        name_bearer(conn, &first).unwrap().as_deref(),
+        Some(protagonist.as_str()),
+        "a word of the only name holding it"
+    );
+    assert_eq!(name_bearer(conn, "Zeppelin").unwrap(), None);
+}

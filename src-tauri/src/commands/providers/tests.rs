@@ -9,7 +9,7 @@ use keyring_core::mock;
 use novel_llm::{PROVIDERS_FILE, ProviderConfig};
 
 use super::*;
-use crate::dialogs::SaveRequest;
+use crate::dialogs::{OpenRequest, SaveRequest};
 
 /// Answers every confirmation with `yes` and remembers the questions.
 struct Answers {
@@ -37,6 +37,10 @@ impl Dialogs for Answers {
     }
 
     fn save_path(&self, _request: &SaveRequest) -> Option<PathBuf> {
+        None
+    }
+
+    fn open_path(&self, _request: &OpenRequest) -> Option<PathBuf> {
         None
     }
 }

@@ -6,6 +6,7 @@ import { commands } from "../../bindings";
 import type { EditProposal_Serialize as EditProposal, LaterIssue_Serialize as LaterIssue } from "../../bindings";
 import { Icon } from "../../components/Icon";
 import { call } from "../../lib/api";
+import { useFocusTrap } from "../../lib/focusTrap";
 import { useToast } from "../../lib/toast";
 import { FormError, useAction } from "./edit";
 
@@ -34,7 +35,9 @@ export function MemoryProposal({ tick, onClose }: { tick: number; onClose: () =>
   const reading = useAction();
   const accepting = useAction();
   const first = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => first.current?.focus(), []);
+  const trapKeys = useFocusTrap(dialog, reading.busy || accepting.busy ? undefined : onClose);
 
   const reread = () =>
     void reading.run(async () => {
@@ -62,7 +65,7 @@ export function MemoryProposal({ tick, onClose }: { tick: number; onClose: () =>
 
   return (
     <div className="overlay" role="presentation">
-      <div className="dialog memory-proposal" role="dialog" aria-modal="true" aria-labelledby="proposal-title" data-testid="memory-proposal">
+      <div ref={dialog} className="dialog memory-proposal" role="dialog" aria-modal="true" aria-labelledby="proposal-title" data-testid="memory-proposal" onKeyDown={trapKeys}>
         <div className="dialog-head">
           <h2 id="proposal-title">Update the memory from scene {tick}?</h2>
           <button type="button" className="icon-btn" onClick={onClose} aria-label="Close" data-testid="proposal-close">

@@ -1,0 +1,205 @@
+// Library → Import: a new novel continued from an existing manuscript (.md, .txt, .docx). The
+// writer gives the few seeds the agent needs to go on (premise, protagonist, starting place,
+// goal) and the folder; the shell's own file dialog picks the manuscript. Each scene is then
+// read into the story memory with a progress bar and Stop; a stopped import resumes from the
+// first scene not yet in.
+import { Channel } from "@tauri-apps/api/core";
+import { useRef, useState } from "react";
+import type { FormEvent } from "react";
+import { commands } from "../bindings";
+import type { ImportEvent, ImportOutcome_Serialize as ImportOutcome, ImportProgress } from "../bindings";
+import { Field } from "../components/Field";
+import { Icon } from "../components/Icon";
+import { appError, call, errorText } from "../lib/api";
+import { chooseFolder } from "../lib/dialogs";
+import { plural } from "../lib/format";
+import { EMPTY_FORM, rememberParent, rememberedParent, serverErrors, toForm, validate } from "../lib/newNovel";
+import type { FormErrors, FormValues } from "../lib/newNovel";
+import type { Overview } from "../lib/types";
+import "../styles/import.css";
+
+interface Props {
+  /** The open novel's unfinished import, to resume instead of starting one. */
+  resume: ImportProgress | null;
+  /** The novel (new or resumed) is open; `done`: every scene is in. */
+  onImported: (overview: Overview, done: boolean) => void;
+  onCancel: () => void;
+  /** An import begins: the novel it opens must not take the writer away from its progress. */
+  onStarted: () => void;
+}
+
+type Seed = "title" | "premise" | "protagonist_name" | "location_name" | "goal";
+
+interface Running {
+  source: string;
+  done: number;
+  total: number;
+  stopping: boolean;
+}
+
+export function ImportPanel({ resume, onImported, onCancel, onStarted }: Props) {
+  const [values, setValues] = useState<FormValues>(() => ({ ...EMPTY_FORM, parent_dir: rememberedParent() }));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [running, setRunning] = useState<Running | null>(null);
+  const [stopped, setStopped] = useState<{ message: string; progress: ImportProgress } | null>(
+    resume ? { message: `The import of ${resume.source} stopped after ${resume.done} of ${resume.total} scenes.`, progress: resume } : null,
+  );
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = (name: keyof FormValues, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] || e.form ? { ...e, [name]: undefined, form: undefined } : e));
+  };
+
+  /** Runs `start` with a fresh progress channel; shows the outcome. */
+  const drive = async (start: (channel: Channel<ImportEvent>) => Promise<ImportOutcome | null>) => {
+    const channel = new Channel<ImportEvent>();
+    channel.onmessage = (event) =>
+      setRunning((r) => (event.type === "started" ? { source: event.source, done: event.done, total: event.total, stopping: false } : r && { ...r, done: event.done, total: event.total }));
+    setErrors({});
+    setStopped(null);
+    onStarted();
+    try {
+      const outcome = await start(channel);
+      if (!outcome) return;
+      if (outcome.stopped) {
+        setStopped({ message: outcome.stopped, progress: outcome.progress });
+        onImported(outcome.overview, false);
+      } else {
+        onImported(outcome.overview, true);
+      }
+    } catch (e) {
+      const error = appError(e);
+      const next: FormErrors = error.kind === "invalid_form" ? { ...serverErrors(error.fields), form: error.message } : { form: errorText(e) };
+      setErrors(next);
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    // The title may stay blank: the manuscript's own (or its file name) is used.
+    const found = validate({ ...values, title: values.title.trim() || "from the manuscript" });
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`#field-${first}`)?.focus();
+      return;
+    }
+    rememberParent(values.parent_dir.trim());
+    await drive((channel) => call(commands.importManuscript(values.parent_dir.trim(), toForm(values), channel)));
+  };
+
+  const resumeImport = () => drive((channel) => call(commands.resumeImport(channel as never)));
+
+  const stop = async () => {
+    setRunning((r) => r && { ...r, stopping: true });
+    try {
+      await call(commands.stopRun(true));
+    } catch (e) {
+      setErrors({ form: errorText(e) });
+    }
+  };
+
+  const browse = async () => {
+    const dir = await chooseFolder("Choose the folder to keep the novel in").catch(() => null);
+    if (dir) set("parent_dir", dir);
+  };
+
+  const text = (name: Seed, label: string, opts: { required?: boolean; hint?: string; placeholder?: string } = {}) => (
+    <Field name={name} label={label} error={errors[name]} hint={opts.hint} required={opts.required}>
+      {(props) => <input {...props} type="text" value={values[name]} placeholder={opts.placeholder} disabled={running !== null} onChange={(e) => set(name, e.target.value)} />}
+    </Field>
+  );
+
+  if (running) {
+    const pct = running.total > 0 ? Math.round((running.done / running.total) * 100) : 0;
+    return (
+      <section className="card import-panel" aria-labelledby="import-title" data-testid="import-running">
+        <h2 id="import-title">Importing {running.source}</h2>
+        <p className="muted">Each scene is read into the story memory: its characters, places, threads and summary.</p>
+        <progress className="import-bar" data-testid="import-progress" value={running.done} max={Math.max(1, running.total)} aria-label={`${pct}% imported`} />
+        <p data-testid="import-count" aria-live="polite">
+          {running.done} of {plural(running.total, "scene")} in
+        </p>
+        <div className="form-actions">
+          <button type="button" className="btn btn-quiet" data-testid="import-stop" disabled={running.stopping} onClick={() => void stop()}>
+            <Icon name="stop" /> {running.stopping ? "Stopping…" : "Stop"}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  if (stopped) {
+    return (
+      <section className="card import-panel" aria-labelledby="import-title" data-testid="import-stopped">
+        <h2 id="import-title">Import not finished</h2>
+        <p data-testid="import-stopped-message">{stopped.message}</p>
+        <progress className="import-bar" value={stopped.progress.done} max={Math.max(1, stopped.progress.total)} aria-label={`${stopped.progress.done} of ${stopped.progress.total} scenes in`} />
+        {errors.form && (
+          <p className="notice notice-error" role="alert" data-testid="import-error">
+            {errors.form}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="button" className="btn btn-quiet" onClick={onCancel}>
+            Later
+          </button>
+          <button type="button" className="btn btn-primary" data-testid="import-resume" onClick={() => void resumeImport()}>
+            Resume import
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <form className="card new-novel import-panel" ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="import-title" data-testid="import-form">
+      <div className="card-head">
+        <h2 id="import-title">Import a manuscript</h2>
+        <p className="muted">
+          Continue a book you already have (Markdown, plain text or Word). Its chapters and scenes come in as they are; the agent reads
+          each scene once to learn its people, places and open threads, then writes on from there.
+        </p>
+      </div>
+      <fieldset>
+        <legend>To go on with</legend>
+        {text("title", "Title", { hint: "Leave blank to take the manuscript’s own title." })}
+        {text("premise", "Premise", { required: true, hint: "What the story is about, in a sentence or two." })}
+        <div className="field-row">
+          {text("protagonist_name", "Protagonist", { required: true, placeholder: "Tamsin Vale" })}
+          {text("location_name", "Where it starts", { required: true, placeholder: "Rainmarket Docks" })}
+        </div>
+        {text("goal", "Goal", { required: true, hint: "What the protagonist wants: the direction the story pulls in." })}
+      </fieldset>
+      <fieldset>
+        <legend>Where to keep it</legend>
+        <Field name="parent_dir" label="Folder" error={errors.parent_dir} required hint="The novel gets a folder of its own inside this one.">
+          {(props) => (
+            <div className="input-with-button">
+              <input {...props} type="text" value={values.parent_dir} placeholder="/home/you/Novels" onChange={(e) => set("parent_dir", e.target.value)} />
+              <button type="button" className="btn btn-quiet" onClick={browse}>
+                <Icon name="folder" /> Browse…
+              </button>
+            </div>
+          )}
+        </Field>
+      </fieldset>
+      {errors.form && (
+        <p className="notice notice-error" role="alert" data-testid="import-error">
+          {errors.form}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="btn btn-quiet" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" data-testid="import-start">
+          Choose manuscript and import…
+        </button>
+      </div>
+    </form>
+  );
+}
