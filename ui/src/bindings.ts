@@ -2376,6 +2376,29 @@ export type RewindReport_Serialize = {
 	kept_in: string | null,
 };
 
+/**  One role's calls in a tick. */
+export type RoleLine = RoleLine_Serialize | RoleLine_Deserialize;
+
+/**  One role's calls in a tick. */
+export type RoleLine_Deserialize = {
+	role: string,
+	model?: string | null,
+	calls: number,
+	prompt_tokens: number,
+	completion_tokens: number,
+	cost: number | null,
+};
+
+/**  One role's calls in a tick. */
+export type RoleLine_Serialize = {
+	role: string,
+	model: string | null,
+	calls: number,
+	prompt_tokens: number,
+	completion_tokens: number,
+	cost: number | null,
+};
+
 /**  A provider profile name per role; `None` is the default profile (or `--profile`). */
 export type RoleProfiles = RoleProfiles_Serialize | RoleProfiles_Deserialize;
 
@@ -2778,6 +2801,13 @@ export type TimelineRow_Deserialize = {
 	finished_at: string,
 	duration_ms?: number | null,
 	error?: FailureView_Deserialize | null,
+	/**
+	 *  Which model answered for each role, with its calls, tokens and cost, in the order the
+	 *  tick calls them.
+	 */
+	roles: RoleLine_Deserialize[],
+	/**  What the tick's calls cost at the profiles' prices (0 without prices). */
+	cost: number | null,
 };
 
 export type TimelineRow_Serialize = {
@@ -2795,6 +2825,13 @@ export type TimelineRow_Serialize = {
 	finished_at: string,
 	duration_ms: number | null,
 	error: FailureView_Serialize | null,
+	/**
+	 *  Which model answered for each role, with its calls, tokens and cost, in the order the
+	 *  tick calls them.
+	 */
+	roles: RoleLine_Serialize[],
+	/**  What the tick's calls cost at the profiles' prices (0 without prices). */
+	cost: number | null,
 };
 
 /**  Where a count comes from. */

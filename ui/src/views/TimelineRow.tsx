@@ -39,8 +39,27 @@ export function TimelineRow({ row, running, onRetry, onSkip }: Props) {
         {row.status === "committed" && row.findings.length > 0 && <FindingsList findings={row.findings} testId="timeline-findings" />}
         <TelemetryDetails testId="timeline-telemetry">
           <p className="timeline-usage">
-            {[row.tokens > 0 && `${count(row.tokens)} tokens`, row.calls > 0 && plural(row.calls, "model call"), duration(row.duration_ms)].filter(Boolean).join(" · ")}
+            {[
+              row.tokens > 0 && `${count(row.tokens)} tokens`,
+              row.calls > 0 && plural(row.calls, "model call"),
+              duration(row.duration_ms),
+              money(row.cost),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
           </p>
+          {row.roles.length > 0 && (
+            <ul className="timeline-roles" data-testid="timeline-roles" aria-label="Which model did what">
+              {row.roles.map((r) => (
+                <li key={r.role} data-role={r.role}>
+                  <span className="role-name">{r.role}</span> {r.model ?? "model not named"} ·{" "}
+                  {[plural(r.calls, "call"), `${count(r.prompt_tokens + r.completion_tokens)} tokens`, money(r.cost)]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </li>
+              ))}
+            </ul>
+          )}
           {row.tools.length > 0 && (
             <details className="timeline-tools">
               <summary>
@@ -86,4 +105,9 @@ export function TimelineRow({ row, running, onRetry, onSkip }: Props) {
       </div>
     </article>
   );
+}
+
+/** A cost at the profiles' prices, when there is one ("cost 0.0102"). */
+function money(cost: number | null): string | false {
+  return cost !== null && cost > 0 && `cost ${cost.toFixed(4)}`;
 }

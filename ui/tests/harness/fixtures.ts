@@ -65,6 +65,12 @@ export function timelineRow(tick: number, title: string): TimelineRow_Serialize 
     finished_at: "2025-11-20T10:00:42Z",
     duration_ms: 42000,
     error: null,
+    roles: [
+      { role: "planner", model: "qwen2.5-7b", calls: 1, prompt_tokens: 600, completion_tokens: 150, cost: 0 },
+      { role: "writer", model: "claude-sonnet", calls: 1, prompt_tokens: 900, completion_tokens: 500, cost: 0.0102 },
+      { role: "extractor", model: "qwen2.5-7b", calls: 1, prompt_tokens: 110, completion_tokens: 50, cost: 0 },
+    ],
+    cost: 0.0102,
   };
 }
 

@@ -32,11 +32,17 @@ test("each tick is a row with its plan, tools, findings, tokens and time", async
   assert.ok(await first.getByText("Tamsin needs an ally to hide from the watch.").isVisible());
   assert.ok(await first.getByText(/The scene is a little short/).isVisible(), "findings are shown unfolded");
   // The engineer's numbers wait behind Details.
-  const usage = first.getByText("2,310 tokens · 3 model calls · 42 s");
+  const usage = first.getByText("2,310 tokens · 3 model calls · 42 s · cost 0.0102");
   assert.equal(await usage.isVisible(), false, "tokens, calls and time start folded");
   assert.equal(await first.getByText(/tools run/).isVisible(), false);
   await first.getByTestId("timeline-telemetry-toggle").click();
   assert.ok(await usage.isVisible());
+  // Which model did what: each role in the order the tick calls it, with its calls, tokens, cost.
+  assert.deepEqual(await first.getByTestId("timeline-roles").locator("li").allTextContents(), [
+    "planner qwen2.5-7b · 1 call · 750 tokens",
+    "writer claude-sonnet · 1 call · 1,400 tokens · cost 0.0102",
+    "extractor qwen2.5-7b · 1 call · 160 tokens",
+  ]);
   const tools = first.locator("details.timeline-tools");
   assert.equal(await tools.evaluate((d) => d.open), false, "tools start folded");
   assert.ok(!(await first.getByText('{"id":"C1","name":"Bram"}').isVisible()));

@@ -28,7 +28,7 @@ pub use history::{BranchRow, branches, version_diff};
 pub use loops::{LoopCard, loops_board};
 pub use manuscript::{ChapterView, ContentsScene, SceneView, contents, manuscript, scene_view};
 pub use overview::{FailureView, NovelOverview, overview};
-pub use timeline::{TickStatus, TimelineRow, ToolRun, timeline};
+pub use timeline::{RoleLine, TickStatus, TimelineRow, ToolRun, timeline};
 
 use std::collections::HashMap;
 

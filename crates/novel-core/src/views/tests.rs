@@ -65,10 +65,13 @@ fn with_tick_two(fx: &mut fixture::Fixture) {
             findings: json!([{"check": "pov_leak", "severity": "warning",
                               "message": "Marcus's thoughts", "excerpt": null}]),
             usage: json!({"roles": {
+                "extractor": {"calls": 1, "prompt_tokens": 50, "completion_tokens": 5,
+                              "estimated": false, "latency_ms": 2},
                 "planner": {"calls": 1, "prompt_tokens": 100, "completion_tokens": 20,
                             "estimated": false, "latency_ms": 5},
                 "writer": {"calls": 1, "prompt_tokens": 300, "completion_tokens": 700,
-                           "estimated": false, "latency_ms": 9}}}),
+                           "estimated": false, "latency_ms": 9, "model": "qwen2.5-14b",
+                           "cost": 0.002}}}),
             timings: json!({"planning": 1200, "writing": 3400}),
             started_at: fixture::NOW.into(),
             finished_at: fixture::NOW.into(),
@@ -110,8 +113,23 @@ fn the_timeline_decodes_plans_tools_findings_and_usage_and_shows_failures() {
     assert!(committed.tools[0].ok && committed.tools[0].detail.contains("hits"));
     assert!(!committed.tools[1].ok && committed.tools[1].detail == "name taken");
     assert_eq!(committed.findings.len(), 1);
-    assert_eq!((committed.calls, committed.tokens), (2, 1120));
+    assert_eq!((committed.calls, committed.tokens), (3, 1175));
     assert_eq!(committed.duration_ms, Some(4600));
+    // Which model did what, in the order the tick calls them, and what it cost.
+    let roles: Vec<(&str, Option<&str>, u32)> = committed
+        .roles
+        .iter()
+        .map(|r| (r.role.as_str(), r.model.as_deref(), r.completion_tokens))
+        .collect();
+    assert_eq!(
+        roles,
+        [
+            ("planner", None, 20),
+            ("writer", Some("qwen2.5-14b"), 700),
+            ("extractor", None, 5)
+        ]
+    );
+    assert!((committed.cost - 0.002).abs() < 1e-12);
     let failed = rows.last().unwrap();
     assert_eq!((failed.tick, failed.status), (3, TickStatus::Failed));
     assert_eq!(

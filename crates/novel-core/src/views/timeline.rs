@@ -51,6 +51,47 @@ pub struct TimelineRow {
     pub finished_at: String,
     pub duration_ms: Option<u32>,
     pub error: Option<FailureView>,
+    /// Which model answered for each role, with its calls, tokens and cost, in the order the
+    /// tick calls them.
+    pub roles: Vec<RoleLine>,
+    /// What the tick's calls cost at the profiles' prices (0 without prices).
+    pub cost: f64,
+}
+
+/// One role's calls in a tick.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RoleLine {
+    pub role: String,
+    pub model: Option<String>,
+    pub calls: u32,
+    pub prompt_tokens: u32,
+    pub completion_tokens: u32,
+    pub cost: f64,
+}
+
+/// The tick's roles in the order it calls them; any other role after them, by name.
+fn role_lines(usage: &TickUsage) -> Vec<RoleLine> {
+    const ORDER: [&str; 5] = ["planner", "writer", "critic", "reviser", "extractor"];
+    let mut lines: Vec<RoleLine> = usage
+        .roles
+        .iter()
+        .map(|(role, r)| RoleLine {
+            role: role.clone(),
+            model: r.model.clone(),
+            calls: r.calls,
+            prompt_tokens: r.prompt_tokens,
+            completion_tokens: r.completion_tokens,
+            cost: r.cost,
+        })
+        .collect();
+    lines.sort_by_key(|l| {
+        ORDER
+            .iter()
+            .position(|o| *o == l.role)
+            .unwrap_or(ORDER.len())
+    });
+    lines
 }
 
 /// Every committed tick and every failure, in tick order (a failure before the commit that
@@ -85,6 +126,8 @@ pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
             findings: serde_json::from_value(record.findings.clone()).unwrap_or_default(),
             calls: usage.calls(),
             tokens: usage.total_tokens(),
+            roles: role_lines(&usage),
+            cost: usage.roles.values().map(|r| r.cost).sum(),
             duration_ms: duration_ms(&record.timings),
             started_at: record.started_at,
             finished_at: record.finished_at,
@@ -107,6 +150,8 @@ pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
             findings: Vec::new(),
             calls: 0,
             tokens: 0,
+            roles: Vec::new(),
+            cost: 0.0,
             started_at: failure.at.clone(),
             finished_at: failure.at.clone(),
             duration_ms: None,
