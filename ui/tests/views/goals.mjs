@@ -78,3 +78,28 @@ test("a goal that is not a number is refused; clearing both removes the bars", a
   await app.assertClean(assert);
   await app.close();
 });
+
+test("a session goal counts from the book's length when the session began, and a reload continues it", async () => {
+  const app = await openApp(env, { novel: true, scenes: 2, delayMs: 2 });
+  const { page } = app;
+  await page.getByTestId("goals-edit").click();
+  await page.getByTestId("goal-session").fill("300");
+  await page.getByTestId("goals-save").click();
+  assert.equal(await page.getByTestId("goal-session-progress-count").textContent(), "0 / 300 words");
+  const before = await words(page);
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("committed-scene").waitFor();
+  await page.waitForFunction((n) => !document.querySelector('[data-testid="novel-stats"]').textContent.startsWith(`${n} scenes`), 2);
+  const after = await words(page);
+  await page.getByTestId("goal-session-progress-count").getByText(`${fmt(after - before)} / 300 words`, { exact: false }).waitFor();
+  // The session's start is kept for the window: a reload (the mock novel starts afresh, with
+  // the book's earlier length) continues the same session.
+  const path = await page.getByTestId("novel-title").getAttribute("title");
+  assert.equal(await page.evaluate((p) => sessionStorage.getItem(`novel-agent.session-start:${p}`), path), String(before));
+  await page.reload();
+  await page.getByTestId("goal-session-progress").waitFor();
+  assert.equal(await page.getByTestId("goal-session-progress-count").textContent(), "0 / 300 words");
+  assert.equal(await page.evaluate((p) => sessionStorage.getItem(`novel-agent.session-start:${p}`), path), String(before));
+  await app.assertClean(assert);
+  await app.close();
+});
