@@ -1,0 +1,87 @@
+// The scene editor (CodeMirror): the draft autosaves and comes back after switching views and
+// after a reload, with a notice and Discard; Ctrl+Z undoes; find/replace replaces in the text.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openApp } from "../support/harness.mjs";
+import { env as shared } from "../support/session.mjs";
+
+const env = await shared();
+
+async function openEditor(app) {
+  await app.page.getByTestId("nav-manuscript").click();
+  const first = app.page.locator('[data-testid="scene"][data-tick="1"]');
+  await first.getByTestId("edit-scene").click();
+  const content = first.getByTestId("scene-editor").locator(".cm-content");
+  await content.waitFor();
+  return { first, content };
+}
+
+test("a draft survives switching views and a reload, with a notice, and Discard drops it", async () => {
+  const app = await openApp(env, { novel: true, scenes: 2 });
+  const { page } = app;
+  let { first, content } = await openEditor(app);
+  assert.equal(await content.getAttribute("spellcheck"), "true", "the browser checks spelling");
+  assert.equal(await first.getByTestId("draft-notice").count(), 0, "no draft yet");
+  await content.fill("A draft not yet saved.");
+  assert.equal(await first.getByTestId("editor-words").textContent(), "5 words");
+  await page.getByTestId("nav-write").click();
+  await page.getByTestId("nav-manuscript").click();
+  ({ first, content } = await openEditor(app));
+  assert.equal(await content.textContent(), "A draft not yet saved.");
+  assert.match(await first.getByTestId("draft-notice").textContent(), /Unsaved draft restored/);
+
+  await content.press("End");
+  await content.pressSequentially(" More.");
+  await page.waitForTimeout(600);
+  await page.reload();
+  await page.getByTestId("novel-title").waitFor();
+  ({ first, content } = await openEditor(app));
+  assert.equal(await content.textContent(), "A draft not yet saved. More.");
+  await first.getByTestId("discard-draft").click();
+  assert.match(await content.textContent(), /^Rain had found its way/, "back to the scene's own prose");
+  assert.equal(await first.getByTestId("draft-notice").count(), 0);
+  await page.getByTestId("nav-write").click();
+  ({ first, content } = await openEditor(app));
+  assert.equal(await first.getByTestId("draft-notice").count(), 0, "a discarded draft does not come back");
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("Save clears the draft: Edit afterwards shows the saved prose and no notice", async () => {
+  const app = await openApp(env, { novel: true, scenes: 1 });
+  let { first, content } = await openEditor(app);
+  await content.fill("Saved words.");
+  await app.page.waitForTimeout(600);
+  await first.getByTestId("save-scene").click();
+  await first.getByTestId("scene-editor").waitFor({ state: "detached" });
+  await app.page.getByTestId("proposal-skip").click();
+  ({ first, content } = await openEditor(app));
+  assert.equal(await content.textContent(), "Saved words.");
+  assert.equal(await first.getByTestId("draft-notice").count(), 0);
+  await app.close();
+});
+
+test("Ctrl+Z undoes typing, and find/replace replaces every match in the editor", async () => {
+  const app = await openApp(env, { novel: true, scenes: 1 });
+  const { first, content } = await openEditor(app);
+  await content.fill("Bram ran. Bram fell.");
+  await content.press("End");
+  await content.pressSequentially(" Gone.");
+  assert.equal(await content.textContent(), "Bram ran. Bram fell. Gone.");
+  await content.press("Control+z");
+  assert.equal(await content.textContent(), "Bram ran. Bram fell.");
+
+  await content.press("Control+f");
+  const panel = first.locator(".cm-search");
+  await panel.locator('input[name="search"]').fill("Bram");
+  await panel.locator('input[name="replace"]').fill("Silas");
+  await panel.locator('button[name="replaceAll"]').click();
+  assert.equal(await content.textContent(), "Silas ran. Silas fell.");
+  // Escape in the panel closes the panel, not the editor.
+  await panel.locator('input[name="search"]').press("Escape");
+  await panel.waitFor({ state: "detached" });
+  assert.ok(await first.getByTestId("scene-editor").isVisible(), "still editing");
+  await first.getByTestId("save-scene").click();
+  assert.deepEqual((await app.calls("save_scene")).map((c) => c.args), [{ tick: 1, prose: "Silas ran. Silas fell." }]);
+  await app.close();
+});
