@@ -65,6 +65,8 @@ test("Ctrl+Z undoes typing, and find/replace replaces every match in the editor"
   const app = await openApp(env, { novel: true, scenes: 1 });
   const { first, content } = await openEditor(app);
   await content.fill("Bram ran. Bram fell.");
+  // Typing after a pause is a new step in the history (CodeMirror groups edits within 500 ms).
+  await app.page.waitForTimeout(700);
   await content.press("End");
   await content.pressSequentially(" Gone.");
   assert.equal(await content.textContent(), "Bram ran. Bram fell. Gone.");
@@ -83,5 +85,25 @@ test("Ctrl+Z undoes typing, and find/replace replaces every match in the editor"
   assert.ok(await first.getByTestId("scene-editor").isVisible(), "still editing");
   await first.getByTestId("save-scene").click();
   assert.deepEqual((await app.calls("save_scene")).map((c) => c.args), [{ tick: 1, prose: "Silas ran. Silas fell." }]);
+  await app.close();
+});
+
+test("the reader shows *italics* as <em>, **bold** as <strong>, curly quotes and dashes, and markup as text", async () => {
+  const app = await openApp(env, { novel: true, scenes: 1 });
+  const { first, content } = await openEditor(app);
+  await content.fill(`"Stay," she said -- and *left*. It's **over**... <b onclick="x">no</b> _gone_`);
+  await first.getByTestId("save-scene").click();
+  await first.getByTestId("scene-editor").waitFor({ state: "detached" });
+  await app.page.getByTestId("proposal-skip").click();
+  const prose = first.getByTestId("scene-prose");
+  assert.equal(await prose.textContent(), `“Stay,” she said – and left. It’s over… <b onclick=“x”>no</b> gone`);
+  assert.deepEqual(await prose.locator("em").allTextContents(), ["left", "gone"]);
+  assert.deepEqual(await prose.locator("strong").allTextContents(), ["over"]);
+  assert.equal(await prose.locator("b").count(), 0, "raw HTML is never an element");
+  // The editor keeps the Markdown as typed, and shows the emphasis styled.
+  await first.getByTestId("edit-scene").click();
+  const em = first.locator(".cm-content span").filter({ hasText: /^\*left\*$|^left$/ }).first();
+  assert.equal(await em.evaluate((e) => getComputedStyle(e).fontStyle), "italic");
+  await app.assertClean(assert);
   await app.close();
 });
