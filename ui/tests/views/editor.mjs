@@ -107,3 +107,19 @@ test("the reader shows *italics* as <em>, **bold** as <strong>, curly quotes and
   await app.assertClean(assert);
   await app.close();
 });
+
+test("a restored draft taken from older prose says the scene has changed since", async () => {
+  const app = await openApp(env, { novel: true, scenes: 1 });
+  const { page } = app;
+  let { first, content } = await openEditor(app);
+  await content.fill("Draft words.");
+  await page.getByTestId("nav-write").click();
+  // The scene's prose moved on after the draft was taken (as a rewrite elsewhere would do).
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(":draft:")));
+  assert.equal(keys.length, 1, "one draft stored");
+  await page.evaluate((k) => localStorage.setItem(k, JSON.stringify({ ...JSON.parse(localStorage.getItem(k)), base: "Older prose." })), keys[0]);
+  ({ first, content } = await openEditor(app));
+  assert.equal(await content.textContent(), "Draft words.");
+  assert.match(await first.getByTestId("draft-notice").textContent(), /Unsaved draft restored\. The scene has changed since this draft was taken\./);
+  await app.close();
+});
