@@ -25,7 +25,13 @@ test("a writer edits a scene, re-reads it and accepts the proposed memory change
     await (await inScene("edit-scene")).waitForClickable({ timeout: 15000 });
     await (await inScene("edit-scene")).click();
     await (await inScene("scene-editor")).waitForDisplayed({ timeout: 15000 });
-    await (await inScene("scene-editor")).setValue(EDITED);
+    // The editor is CodeMirror: type into its content as a writer would (select all, then type).
+    const content = await (await inScene("scene-editor")).$(".cm-content");
+    await content.click();
+    await b.keys(["Control", "a"]);
+    await b.keys(["Delete"]);
+    await b.keys(EDITED);
+    assert.equal(await content.getText(), EDITED);
     await (await inScene("save-scene")).click();
 
     // Nothing is re-read until the writer asks; then the proposal lists the changes.

@@ -1,19 +1,19 @@
 // One scene in the reader: number, title, POV, place, word count and the prose as text (find
 // matches and a searched passage marked in it);
-// Edit turns the prose into a textarea with Save (Ctrl+S) and Cancel (Escape). Versions opens
+// Edit turns the prose into the scene editor (editor/SceneEditor) with Save and Cancel. Versions opens
 // the scene's versions under its heading, Check runs every check on it as it stands; the menu has the scene across branches, rewind to
 // here, a new branch from here, and (on the latest scene) writing it again.
-import { memo, useState } from "react";
+import { memo } from "react";
 import { Icon } from "../components/Icon";
 import { Menu } from "../components/Menu";
 import type { MenuItem } from "../components/Menu";
-import { errorText } from "../lib/api";
-import { plural, wordCount } from "../lib/format";
+import { plural } from "../lib/format";
 import type { Highlight } from "../lib/textRanges";
 import type { Scene } from "../lib/types";
 import { BranchCompare } from "./BranchCompare";
 import { SceneChecks } from "./SceneChecks";
 import { VersionsPanel } from "./VersionsPanel";
+import { SceneEditor } from "./editor/SceneEditor";
 import { ReaderProse } from "./reader/ReaderProse";
 
 /** What opens under a scene's heading. */
@@ -112,60 +112,3 @@ export const SceneArticle = memo(function SceneArticle({
     </article>
   );
 });
-
-function SceneEditor({ scene, onCancel, onSave }: { scene: Scene; onCancel: () => void; onSave: Props["onSave"] }) {
-  const [text, setText] = useState(scene.prose);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    if (saving) return;
-    if (text.trim() === "") {
-      setError("A scene cannot be empty. Cancel to keep the current prose.");
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(scene.tick, text);
-    } catch (e) {
-      setError(errorText(e));
-      setSaving(false);
-    }
-  };
-  return (
-    <div className="scene-editing">
-      <textarea
-        className="scene-editor reading"
-        data-testid="scene-editor"
-        aria-label={`Prose of scene ${scene.tick}`}
-        value={text}
-        rows={Math.min(40, Math.max(12, Math.round(text.length / 70)))}
-        autoFocus
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if ((e.ctrlKey || e.metaKey) && (e.key === "s" || e.key === "S")) {
-            e.preventDefault();
-            void save();
-          } else if (e.key === "Escape") {
-            e.preventDefault();
-            onCancel();
-          }
-        }}
-      />
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="form-actions">
-        <span className="muted small">{plural(wordCount(text), "word")}</span>
-        <button type="button" className="btn btn-quiet" data-testid="cancel-edit" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="button" className="btn btn-primary" data-testid="save-scene" disabled={saving} onClick={() => void save()} title="Save (Ctrl+S)">
-          {saving ? "Saving…" : "Save"}
-        </button>
-      </div>
-    </div>
-  );
-}

@@ -355,7 +355,7 @@ test("after a scene edit the proposal lists memory changes to untick and later s
   await page.getByTestId("nav-manuscript").click();
   const first = page.locator('[data-testid="scene"][data-tick="1"]');
   await first.getByTestId("edit-scene").click();
-  await first.getByTestId("scene-editor").fill("Bram fell on the customs-house steps and did not rise.");
+  await first.getByTestId("scene-editor").locator(".cm-content").fill("Bram fell on the customs-house steps and did not rise.");
   await first.getByTestId("save-scene").click();
   const dialog = page.getByTestId("memory-proposal");
   await dialog.waitFor();
