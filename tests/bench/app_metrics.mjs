@@ -9,7 +9,7 @@
 // Needs the built app and test server (CARGO_TARGET_DIR/debug/{novel-agent,novel-test-server})
 // and the make_novel example (cargo build -p novel-core --example make_novel), whose path is
 // BENCH_MAKE_NOVEL or the usual target dir. BENCH_RUNS (default 3) sets the runs per figure.
-/* global window, document, MutationObserver */
+/* global window, document, MutationObserver, requestAnimationFrame, MouseEvent */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -121,33 +121,54 @@ function recentConfig(baseDir, novelDir) {
   );
 }
 
-/** requestAnimationFrame deltas while `step(t)` (0…1) runs once a frame for `ms`. */
-const FRAME_PROBE = `
-  window.__frames = (ms, stepSrc, done) => {
-    const step = new Function("t", stepSrc);
-    const deltas = [];
-    let start, last;
-    const tick = (ts) => {
-      if (start === undefined) { start = last = ts; }
-      else { deltas.push(ts - last); last = ts; }
-      const t = Math.min(1, (ts - start) / ms);
-      step(t);
-      if (t < 1) requestAnimationFrame(tick); else done(deltas);
-    };
-    requestAnimationFrame(tick);
-  };`;
+/** requestAnimationFrame deltas while the page moves once a frame for `ms`: `kind` is "book"
+ *  (the reader top to bottom), "reading" (the reader at 1,500 px/s from the middle) or "pan"
+ *  (a mouse drag on the graph canvas). Written in the page function itself: the app's CSP
+ *  forbids evaluating strings. */
+function frames(browser, ms, kind) {
+  return browser.executeAsync(
+    (ms, kind, done) => {
+      const reader = document.querySelector("[data-testid=reader]");
+      const canvas = document.querySelector("[data-testid=graph-canvas]");
+      const from = reader ? Math.round(reader.scrollHeight / 2) : 0;
+      const mouse = (type, target, t) => {
+        // cytoscape takes mousedown on its container and mousemove/mouseup on the window.
+        const b = canvas.getBoundingClientRect();
+        const at = { clientX: b.left + 156 + Math.round(Math.sin(t * Math.PI * 4) * 150), clientY: b.top + 6 + Math.round(t * 40), bubbles: true, button: 0, buttons: 1 };
+        target.dispatchEvent(new MouseEvent(type, at));
+      };
+      const step = (t, first) => {
+        if (kind === "book") reader.scrollTop = Math.round((reader.scrollHeight - reader.clientHeight) * t);
+        else if (kind === "reading") reader.scrollTop = from + Math.round(15000 * t);
+        else {
+          if (first) mouse("mousedown", canvas.querySelector("canvas:last-of-type") ?? canvas, t);
+          mouse("mousemove", window, t);
+          if (t >= 1) mouse("mouseup", window, t);
+        }
+      };
+      const deltas = [];
+      let start, last;
+      const tick = (ts) => {
+        const first = start === undefined;
+        if (first) start = last = ts;
+        else {
+          deltas.push(ts - last);
+          last = ts;
+        }
+        const t = Math.min(1, (ts - start) / ms);
+        step(t, first);
+        if (t < 1) requestAnimationFrame(tick);
+        else done(deltas);
+      };
+      requestAnimationFrame(tick);
+    },
+    ms,
+    kind,
+  );
+}
 
 function frameStats(deltas) {
   return { n: deltas.length, p50: pct(deltas, 50), p95: pct(deltas, 95), max: Math.max(...deltas), dropped: deltas.filter((d) => d > 50).length };
-}
-
-async function frames(browser, ms, stepSrc) {
-  await browser.execute(FRAME_PROBE);
-  return browser.executeAsync(
-    (ms, stepSrc, done) => window.__frames(ms, stepSrc, done),
-    ms,
-    stepSrc,
-  );
 }
 
 // ---- the measurements ------------------------------------------------------------------------
@@ -214,20 +235,12 @@ async function longNovel(novelDir) {
     // 10 s at a reading pace (1,500 px/s) from the middle.
     const scrolls = [
       frameStats(
-        await frames(
-          browser,
-          20000,
-          `const r = document.querySelector("[data-testid=reader]"); r.scrollTop = Math.round((r.scrollHeight - r.clientHeight) * t);`,
-        ),
+        await frames(browser, 20000, "book"),
       ),
     ];
     const reading = [
       frameStats(
-        await frames(
-          browser,
-          10000,
-          `const r = document.querySelector("[data-testid=reader]"); if (t === 0 || window.__from === undefined) window.__from = Math.round(r.scrollHeight / 2); r.scrollTop = window.__from + Math.round(15000 * t);`,
-        ),
+        await frames(browser, 10000, "reading"),
       ),
     ];
     await click(browser, "nav-graph");
@@ -240,16 +253,7 @@ async function longNovel(novelDir) {
       // its container and mousemove/mouseup on the window, and pans the viewport.
       pans.push(
         frameStats(
-          await frames(
-            browser,
-            5000,
-            `const c = document.querySelector("[data-testid=graph-canvas]"); const b = c.getBoundingClientRect();
-             const x = b.left + 6 + Math.round(Math.sin(t * Math.PI * 4) * 150) + 150, y = b.top + 6 + Math.round(t * 40);
-             const at = { clientX: x, clientY: y, bubbles: true, button: 0, buttons: 1 };
-             if (t === 0 || !window.__down) { window.__down = true; c.querySelector("canvas:last-of-type").dispatchEvent(new MouseEvent("mousedown", at)); }
-             window.dispatchEvent(new MouseEvent("mousemove", at));
-             if (t >= 1) { window.dispatchEvent(new MouseEvent("mouseup", at)); window.__down = false; }`,
-          ),
+          await frames(browser, 5000, "pan"),
         ),
       );
     }
@@ -363,7 +367,10 @@ try {
   load.push(loadavg());
   const longs = [];
   for (let i = 0; i < RUNS && (!only || only === "long"); i++) longs.push(await longNovel(novelDir));
-  if (only) process.exit(0);
+  if (only) {
+    console.log(JSON.stringify(longs.map((l) => ({ ...l, mem: { rss: l.mem.rss, pss: l.mem.pss } }))));
+    process.exit(0);
+  }
   load.push(loadavg());
 
   const m = (f) => median(starts.map(f).filter((x) => x !== undefined));
