@@ -123,7 +123,7 @@ function recentConfig(baseDir, novelDir) {
 
 /** requestAnimationFrame deltas while the page moves once a frame for `ms`: `kind` is "book"
  *  (the reader top to bottom), "reading" (the reader at 1,500 px/s from the middle) or "pan"
- *  (a mouse drag on the graph canvas). Written in the page function itself: the app's CSP
+ *  (a mouse drag on the graph canvas) or "still" (nothing moves: the floor this display gives). Written in the page function itself: the app's CSP
  *  forbids evaluating strings. */
 function frames(browser, ms, kind) {
   return browser.executeAsync(
@@ -138,6 +138,7 @@ function frames(browser, ms, kind) {
         target.dispatchEvent(new MouseEvent(type, at));
       };
       const step = (t, first) => {
+        if (kind === "still") return;
         if (kind === "book") reader.scrollTop = Math.round((reader.scrollHeight - reader.clientHeight) * t);
         else if (kind === "reading") reader.scrollTop = from + Math.round(15000 * t);
         else {
@@ -233,6 +234,7 @@ async function longNovel(novelDir) {
     });
     // The whole book top to bottom in 20 s (a fast flick: every frame paints new text), then
     // 10 s at a reading pace (1,500 px/s) from the middle.
+    const still = [frameStats(await frames(browser, 3000, "still"))];
     const scrolls = [
       frameStats(
         await frames(browser, 20000, "book"),
@@ -257,7 +259,7 @@ async function longNovel(novelDir) {
         ),
       );
     }
-    return { mem, reader, scrolls, reading, pans, counts };
+    return { mem, reader, still, scrolls, reading, pans, counts };
   } catch (e) {
     console.error(`the page when it failed:\n${await browser.execute(() => document.body.innerText).catch(() => "(gone)")}`);
     throw e;
@@ -394,13 +396,14 @@ try {
     const runs = longs.flatMap((l) => l[key]);
     return `p50 ${fmt(median(runs.map((r) => r.p50)))} / p95 ${fmt(median(runs.map((r) => r.p95)))} / max ${fmt(median(runs.map((r) => r.max)))} ms, frames > 50 ms: ${median(runs.map((r) => r.dropped))} of ${median(runs.map((r) => r.n))}`;
   };
+  console.log(`| reader, ${SCENES} scenes: frame times for 3 s with nothing moving (the floor) | ${fr("still")} | ${longs.flatMap((l) => l.still).length} runs |`);
   console.log(`| reader, ${SCENES} scenes: frame times scrolling the whole book in 20 s | ${fr("scrolls")} | ${longs.flatMap((l) => l.scrolls).length} scrolls |`);
   console.log(`| reader, ${SCENES} scenes: frame times scrolling 10 s at 1,500 px/s (reading pace) | ${fr("reading")} | ${longs.flatMap((l) => l.reading).length} scrolls |`);
   console.log(`| graph (${longs[0].counts.trim()}): frame times panning for 5 s | ${fr("pans")} | ${longs.flatMap((l) => l.pans).length} pans |`);
   console.log(`\nreader: ${JSON.stringify(longs[0].reader)}`);
   console.log(`processes (last cold start): ${starts.at(-1).mem.rows.map((r) => `${r.comm} ${fmt(r.rss)}/${fmt(r.pss)} MB`).join("; ")}`);
   console.log(`processes (last long novel): ${longs.at(-1).mem.rows.map((r) => `${r.comm} ${fmt(r.rss)}/${fmt(r.pss)} MB`).join("; ")}`);
-  console.log(`per-run frames: ${JSON.stringify(longs.map((l) => ({ scrolls: l.scrolls, reading: l.reading, pans: l.pans })))}`);
+  console.log(`per-run frames: ${JSON.stringify(longs.map((l) => ({ still: l.still, scrolls: l.scrolls, reading: l.reading, pans: l.pans })))}`);
 } finally {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
 }
