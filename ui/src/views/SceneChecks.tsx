@@ -27,13 +27,13 @@ export function SceneChecks({ tick, onClose }: Props) {
       {!findings && loaded.error === undefined && <p className="muted small">Checking…</p>}
       {findings && (
         <>
-          <p className="muted small" data-testid="checks-summary" role="status">
-            {violations > 0
-              ? `${plural(violations, "problem")} the agent would revise, ${plural(findings.length - violations, "other note")}.`
-              : findings.length > 0
-                ? `Nothing the agent would revise; ${plural(findings.length, "note")}.`
-                : "Nothing to fix."}
-          </p>
+          {findings.length > 0 && (
+            <p className="muted small" data-testid="checks-summary" role="status">
+              {violations > 0
+                ? `${plural(violations, "problem")} the agent would revise, ${plural(findings.length - violations, "other note")}.`
+                : `Nothing the agent would revise; ${plural(findings.length, "note")}.`}
+            </p>
+          )}
           <FindingsList findings={findings} testId="scene-findings" />
         </>
       )}

@@ -171,7 +171,8 @@ test("Check runs every check on a scene as it stands, and again after the writer
   await first.getByTestId("check-scene").click();
   const panel = first.getByTestId("checks-panel");
   await panel.getByTestId("scene-findings").waitFor();
-  assert.equal(await panel.getByTestId("checks-summary").textContent(), "Nothing to fix.");
+  assert.equal(await panel.getByTestId("scene-findings").textContent(), "The checks found nothing to fix.");
+  assert.equal(await panel.getByTestId("checks-summary").count(), 0);
   assert.equal(await first.getByTestId("check-scene").getAttribute("aria-expanded"), "true");
 
   await first.getByTestId("edit-scene").click();

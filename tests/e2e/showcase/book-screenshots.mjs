@@ -1,0 +1,48 @@
+// Makes the README's screenshots of the manuscript from the real app under Xvfb: a novel
+// created through the form and written by the test server (the end-to-end story fixtures);
+// the scene open in the editor with an italic phrase, then the book searched with Ctrl+Shift+F,
+// then a scene's Check panel.
+// Run: xvfb-run -a --server-args="-screen 0 1400x900x24" node tests/e2e/showcase/book-screenshots.mjs
+import { setTimeout as sleep } from "node:timers/promises";
+import { shoot } from "./shoot.mjs";
+import { launchApp, click, byTestId, typeInto } from "../support/app.mjs";
+import { startServer, storyScript, providerConfig } from "../support/server.mjs";
+import { createNovelThroughForm, nextScene } from "../support/journey.mjs";
+
+const server = await startServer(storyScript());
+const app = await launchApp({ NOVEL_AGENT_CONFIG_DIR: providerConfig(server.baseUrl) });
+const b = app.browser;
+try {
+  await createNovelThroughForm(b);
+  await nextScene(b);
+  await click(b, "nav-manuscript");
+  await click(b, "edit-scene");
+  const editor = await b.$(".cm-content");
+  await editor.waitForDisplayed();
+  await editor.click();
+  await b.keys(["Control", "Home"]);
+  // A paragraph of its own: "\uE007" is WebDriver's Enter key.
+  await b.keys([..."*Not again.*", "\uE007", "\uE007"]);
+  await sleep(600);
+  shoot("editor");
+  await click(b, "cancel-edit");
+  await click(b, "confirm-discard");
+  await sleep(300);
+
+  await b.keys(["Control", "Shift", "f"]);
+  await (await byTestId(b, "book-search")).waitForDisplayed();
+  await typeInto(b, "book-search-input", "net loft tide");
+  await b.keys(["Enter"]);
+  await (await byTestId(b, "search-hit")).waitForDisplayed({ timeout: 20000 });
+  await sleep(400);
+  shoot("search");
+  await b.keys(["Escape"]);
+
+  await click(b, "check-scene");
+  await (await byTestId(b, "scene-findings")).waitForDisplayed({ timeout: 20000 });
+  await sleep(300);
+  shoot("check");
+} finally {
+  await app.close();
+  await server.stop();
+}
