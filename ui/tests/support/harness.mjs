@@ -83,26 +83,41 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** How many tests share one page before it is replaced. */
+const PAGE_USES = 15;
+
 /** Build, serve and launch: everything a test file needs, and `close` for its `after`. */
 export async function setup() {
   const dir = await buildHarness();
   const server = await serve(dir);
   // Playwright runs headless in a fresh temporary profile (--user-data-dir) of its own.
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS });
-  // One page per test file, reloaded for every test (a new page costs more than the test).
+  // One page, reloaded for every test (a new page costs more than the test), replaced every
+  // PAGE_USES tests so the renderer's memory stays bounded, and at once if it crashed, so one
+  // crash fails one test, not every test after it.
   const context = await browser.newContext({ viewport: { width: 1280, height: 840 } });
-  const page = await context.newPage();
-  const env = { url: server.url, browser, page, problems: [] };
-  page.on("pageerror", (e) => env.problems.push(`page error: ${e.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") env.problems.push(`console error: ${m.text()}`);
-  });
-  page.on("dialog", async (d) => {
-    env.problems.push(`dialog: ${d.message()}`);
-    await d.dismiss();
-  });
-  // As in the app (tauri.conf.json `freezePrototype: true`).
-  await page.addInitScript({ content: "Object.freeze(Object.prototype);" });
+  const env = { url: server.url, browser, page: null, problems: [], uses: 0, crashed: false };
+  env.renew = async () => {
+    if (env.page && !env.page.isClosed()) await env.page.close().catch(() => {});
+    const page = await context.newPage();
+    page.on("crash", () => {
+      env.crashed = true;
+    });
+    page.on("pageerror", (e) => env.problems.push(`page error: ${e.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error") env.problems.push(`console error: ${m.text()}`);
+    });
+    page.on("dialog", async (d) => {
+      env.problems.push(`dialog: ${d.message()}`);
+      await d.dismiss();
+    });
+    // As in the app (tauri.conf.json `freezePrototype: true`).
+    await page.addInitScript({ content: "Object.freeze(Object.prototype);" });
+    env.page = page;
+    env.uses = 0;
+    env.crashed = false;
+  };
+  await env.renew();
   env.close = async () => {
     await browser.close();
     await server.close();
@@ -111,13 +126,21 @@ export async function setup() {
 }
 
 /**
- * Loads the app afresh (new JS state, empty localStorage) with `scenario` for the mocked
+ * Loads the app afresh (new JS state, empty localStorage and sessionStorage: as a new launch)
+ * with `scenario` for the mocked
  * backend. Page errors, console errors and JS dialogs (an alert would mean injected script
  * ran) are collected for `assertClean`.
  */
 export async function openApp(env, scenario = {}, { colorScheme = "light", viewport = { width: 1280, height: 840 } } = {}) {
+  if (env.crashed || env.page.isClosed() || env.uses >= PAGE_USES) await env.renew();
+  env.uses += 1;
   const { page } = env;
-  if (page.url().startsWith(env.url)) await page.evaluate(() => localStorage.clear());
+  if (page.url().startsWith(env.url)) {
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  }
   await page.emulateMedia({ colorScheme });
   await page.setViewportSize(viewport);
   env.problems.length = 0;
