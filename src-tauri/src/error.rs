@@ -191,6 +191,20 @@ impl From<novel_core::evaluate::CheckError> for AppError {
     }
 }
 
+impl From<novel_core::chapters::ChapterError> for AppError {
+    fn from(e: novel_core::chapters::ChapterError) -> Self {
+        use novel_core::chapters::ChapterError;
+        match e {
+            ChapterError::Novel(inner) => inner.into(),
+            ChapterError::Store(inner) => inner.into(),
+            other @ ChapterError::NoSuchChapter { .. } => AppError::NotFound {
+                message: sentence(&other.to_string()),
+            },
+            other => AppError::invalid(sentence(&other.to_string())),
+        }
+    }
+}
+
 impl From<StoreError> for AppError {
     fn from(e: StoreError) -> Self {
         AppError::storage(e)

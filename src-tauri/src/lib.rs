@@ -68,6 +68,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::export::export_manuscript,
             commands::search::search_book,
             commands::reader::book_contents,
+            commands::chapters::change_chapter,
             commands::settings::role_profiles,
             commands::settings::save_role_profiles,
             commands::settings::novel_budget,

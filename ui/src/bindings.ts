@@ -119,6 +119,8 @@ export const commands = {
 	searchBook: (query: string, mode: SearchMode, limit: number) => typedError<BookHit_Serialize[], AppError>(__TAURI_INVOKE("search_book", { query, mode, limit })),
 	/**  The book's chapters in order (stored or proposed), each with its part and scenes. */
 	bookContents: () => typedError<ChapterView_Serialize[], AppError>(__TAURI_INVOKE("book_contents")),
+	/**  Makes `change` and returns the book's chapters as they now are. */
+	changeChapter: (change: ChapterChange_Deserialize) => typedError<ChapterView_Serialize[], AppError>(__TAURI_INVOKE("change_chapter", { change })),
 	/**
 	 *  The open novel's profile for each role; `null` is the default profile (the reviser then
 	 *  follows the writer, the critic the extractor).
@@ -452,6 +454,31 @@ export type ChangeCategory = "new_character" | "character_update" | "new_locatio
 export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed" | "scene_edited" | "failure_skipped" | "settings_saved" | "rewound" | "branch_changed" | "version_restored" | 
 /**  The writer changed the story bible (a record, lore, the foundation, outline or pressure). */
 "bible_edited";
+
+/**  One change to the book's chapters. */
+export type ChapterChange = ChapterChange_Serialize | ChapterChange_Deserialize;
+
+/**  One change to the book's chapters. */
+export type ChapterChange_Deserialize = 
+/**  Chapter `chapter` takes the writer's title. */
+{ change: "rename"; chapter: number; title: string } | 
+/**  The scenes of chapter `chapter` from the scene of `at_tick` on become a new chapter. */
+{ change: "split"; chapter: number; at_tick: number } | 
+/**  Chapter `chapter` and the next become one, with the first one's title. */
+{ change: "merge"; chapter: number } | 
+/**  A part opens at chapter `chapter` with heading `title`; `None` removes it. */
+{ change: "part"; chapter: number; title?: string | null };
+
+/**  One change to the book's chapters. */
+export type ChapterChange_Serialize = 
+/**  Chapter `chapter` takes the writer's title. */
+{ change: "rename"; chapter: number; title: string } | 
+/**  The scenes of chapter `chapter` from the scene of `at_tick` on become a new chapter. */
+{ change: "split"; chapter: number; at_tick: number } | 
+/**  Chapter `chapter` and the next become one, with the first one's title. */
+{ change: "merge"; chapter: number } | 
+/**  A part opens at chapter `chapter` with heading `title`; `None` removes it. */
+{ change: "part"; chapter: number; title: string | null };
 
 /**  A chapter in the contents. */
 export type ChapterView = ChapterView_Serialize | ChapterView_Deserialize;

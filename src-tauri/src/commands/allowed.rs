@@ -46,6 +46,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "export_manuscript",
     "search_book",
     "book_contents",
+    "change_chapter",
     "role_profiles",
     "save_role_profiles",
     "novel_budget",

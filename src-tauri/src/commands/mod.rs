@@ -3,6 +3,7 @@
 
 pub mod allowed;
 pub mod bible;
+pub mod chapters;
 pub mod export;
 pub mod graph;
 pub mod history;

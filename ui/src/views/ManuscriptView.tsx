@@ -230,7 +230,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
 
   return (
     <div className="manuscript">
-      <SceneToc scenes={list} chapters={contents.data} onJump={jump} />
+      <SceneToc scenes={list} chapters={contents.data} onJump={jump} running={running} />
       <div className="reader" data-testid="reader" tabIndex={-1}>
         {find.open && (
           <FindBar

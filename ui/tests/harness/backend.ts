@@ -657,7 +657,7 @@ export function createBackend(s: Scenario) {
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
-    ...readerHandlers({ need, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
+    ...readerHandlers({ need, changed, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
     ...providersHandlers(s, { need, changed, providers: () => providers }),
     ...importing.handlers,
     ...replaceHandlers({ need, changed, scenes: () => scenes, setScenes: (next) => (scenes = next) }),

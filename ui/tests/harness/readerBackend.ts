@@ -2,13 +2,15 @@
 // opening a part, every other one with a proposed title. The book search (`search_book`): every paragraph of the scenes that holds a word of the
 // query, as the engine reports it (chapter, scene, snippet with the words marked in code points,
 // the passage's offset in code points); by meaning, each scene's opening paragraph.
-import type { AppError, BookHit_Serialize, ChapterView_Serialize, Mark, SceneView_Serialize } from "../../src/bindings";
+import type { AppError, BookHit_Serialize, ChangeReason, ChapterView_Serialize, Mark, SceneView_Serialize } from "../../src/bindings";
 
 const CHAPTER_TITLES = ["The Quay", "Under the Salt Gate", "Storm Bells", "Ledgers"];
 const PER_CHAPTER = 3;
 
 interface Deps {
   need: () => void;
+  /** Tells the app the novel changed (every view reloads). */
+  changed: (reason: ChangeReason) => unknown;
   scenes: () => SceneView_Serialize[];
   /** Why searching by meaning is off, or null. */
   meaningOff: () => string | null;
@@ -35,32 +37,73 @@ function marks(text: string, words: string[]): Mark[] {
   return out;
 }
 
-export function readerHandlers({ need, scenes, meaningOff }: Deps): Record<string, (a: Record<string, unknown>) => unknown> {
+/** Where each chapter starts, with its title and part heading, once the writer edited them. */
+interface Start {
+  first: number;
+  title: string;
+  proposed: boolean;
+  part: string | null;
+}
+
+export function readerHandlers({ need, changed, scenes, meaningOff }: Deps): Record<string, (a: Record<string, unknown>) => unknown> {
+  // Chapters of PER_CHAPTER scenes until the writer edits them (then the edited layout holds).
+  let edited: Start[] | null = null;
+  const layout = (): Start[] =>
+    edited ??
+    scenes()
+      .filter((s) => (s.tick - 1) % PER_CHAPTER === 0)
+      .map((s) => {
+        const number = Math.ceil(s.tick / PER_CHAPTER);
+        return { first: s.tick, title: CHAPTER_TITLES[(number - 1) % CHAPTER_TITLES.length], proposed: number % 2 === 0, part: number === 1 ? "Part One: Low Water" : null };
+      });
+  const contents = (): ChapterView_Serialize[] => {
+    const starts = layout();
+    return starts.map((start, i) => {
+      const end = starts[i + 1]?.first ?? Infinity;
+      const inside = scenes().filter((s) => s.tick >= start.first && s.tick < end);
+      return {
+        number: i + 1,
+        title: start.title,
+        part_title: start.part,
+        proposed: start.proposed,
+        first_tick: start.first,
+        last_tick: inside[inside.length - 1]?.tick ?? start.first,
+        words: inside.reduce((n, s) => n + s.word_count, 0),
+        scenes: inside.map((s) => ({ tick: s.tick, title: s.title, words: s.word_count })),
+      };
+    });
+  };
+  const refuse = (message: string): never => {
+    throw { kind: "invalid_input", message } satisfies AppError;
+  };
   return {
     book_contents: (): ChapterView_Serialize[] => {
       need();
-      const chapters: ChapterView_Serialize[] = [];
-      for (const scene of scenes()) {
-        const number = Math.ceil(scene.tick / PER_CHAPTER);
-        let chapter = chapters.find((c) => c.number === number);
-        if (!chapter) {
-          chapter = {
-            number,
-            title: CHAPTER_TITLES[(number - 1) % CHAPTER_TITLES.length],
-            part_title: number === 1 ? "Part One: Low Water" : null,
-            proposed: number % 2 === 0,
-            first_tick: scene.tick,
-            last_tick: scene.tick,
-            words: 0,
-            scenes: [],
-          };
-          chapters.push(chapter);
-        }
-        chapter.last_tick = scene.tick;
-        chapter.words += scene.word_count;
-        chapter.scenes.push({ tick: scene.tick, title: scene.title, words: scene.word_count });
+      return contents();
+    },
+    change_chapter: (a): ChapterView_Serialize[] => {
+      need();
+      const c = a.change as { change: string; chapter: number; title?: string | null; at_tick?: number };
+      const starts = layout().map((x) => ({ ...x }));
+      const at = c.chapter - 1;
+      if (!starts[at]) throw { kind: "not_found", message: `There is no chapter ${c.chapter}.` } satisfies AppError;
+      if (c.change === "rename") {
+        if (!c.title?.trim()) refuse("A chapter needs a title; write a few words.");
+        starts[at] = { ...starts[at], title: String(c.title).trim(), proposed: false };
+      } else if (c.change === "split") {
+        const tick = Number(c.at_tick);
+        const end = starts[at + 1]?.first ?? Infinity;
+        if (!(tick > starts[at].first && tick < end)) refuse(`Chapter ${c.chapter} cannot be split before scene ${tick}.`);
+        starts.splice(at + 1, 0, { first: tick, title: `From scene ${tick}`, proposed: true, part: null });
+      } else if (c.change === "merge") {
+        if (!starts[at + 1]) refuse(`Chapter ${c.chapter} is the last one; there is no next chapter to merge it with.`);
+        starts.splice(at + 1, 1);
+      } else if (c.change === "part") {
+        starts[at] = { ...starts[at], part: c.title?.trim() ? c.title.trim() : null };
       }
-      return chapters;
+      edited = starts;
+      void changed("scene_edited");
+      return contents();
     },
     search_book: (a) => {
       need();

@@ -192,3 +192,59 @@ test("Check runs every check on a scene as it stands, and again after the writer
   await app.assertClean(assert);
   await app.close();
 });
+
+test("a chapter is renamed, split before a scene, merged back and given a part heading from the contents", async () => {
+  const app = await openReader({ scenes: 7 });
+  const { page } = app;
+  const chapterTitles = () => page.getByTestId("toc-chapter-title").allTextContents();
+  await page.getByTestId("toc-chapter").first().waitFor();
+  const second = () => page.locator('[data-testid="toc-chapter"][data-chapter="2"]');
+
+  // Rename: an empty title is refused with the engine's reason, then a title is kept.
+  await second().getByTestId("chapter-menu").click();
+  await page.getByTestId("menu-chapter-rename").click();
+  await second().getByTestId("chapter-title-input").fill("  ");
+  await second().getByTestId("chapter-apply").click();
+  assert.match(await second().getByTestId("chapter-error").textContent(), /needs a title/);
+  await second().getByTestId("chapter-title-input").fill("The Salt Gate");
+  await second().getByTestId("chapter-apply").click();
+  await page.waitForFunction(() => document.querySelector('[data-chapter="2"] [data-testid="toc-chapter-title"]').textContent === "2The Salt Gate");
+
+  // Split chapter 2 before scene 5: a new chapter 3 from scene 5 on.
+  await second().getByTestId("chapter-menu").click();
+  await page.getByTestId("menu-chapter-split").click();
+  await second().getByTestId("chapter-split-at").selectOption("5");
+  await second().getByTestId("chapter-apply").click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="toc-chapter"]').length === 4);
+  const scenesOf = (n) => page.locator(`[data-testid="toc-chapter"][data-chapter="${n}"] [data-testid="toc-item"]`).evaluateAll((els) => els.map((e) => e.dataset.tick));
+  assert.deepEqual(await scenesOf(2), ["4"]);
+  assert.deepEqual(await scenesOf(3), ["5", "6"]);
+
+  // Merge it back; the merged chapter keeps the writer's title.
+  await second().getByTestId("chapter-menu").click();
+  await page.getByTestId("menu-chapter-merge").click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="toc-chapter"]').length === 3);
+  assert.deepEqual(await scenesOf(2), ["4", "5", "6"]);
+  assert.deepEqual(await chapterTitles(), ["1The Quay", "2The Salt Gate", "3Storm Bells"]);
+
+  // A part heading opens at chapter 3.
+  const third = page.locator('[data-testid="toc-chapter"][data-chapter="3"]');
+  await third.getByTestId("chapter-menu").click();
+  await page.getByTestId("menu-chapter-part").click();
+  await third.getByTestId("chapter-title-input").fill("Part Two: High Water");
+  await third.getByTestId("chapter-apply").click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="toc-part"]').length === 2);
+  assert.deepEqual(await page.getByTestId("toc-part").allTextContents(), ["Part One: Low Water", "Part Two: High Water"]);
+  assert.deepEqual(
+    (await app.calls("change_chapter")).map((c) => c.args.change),
+    [
+      { change: "rename", chapter: 2, title: "  " },
+      { change: "rename", chapter: 2, title: "The Salt Gate" },
+      { change: "split", chapter: 2, at_tick: 5 },
+      { change: "merge", chapter: 2 },
+      { change: "part", chapter: 3, title: "Part Two: High Water" },
+    ],
+  );
+  await app.assertClean(assert);
+  await app.close();
+});
