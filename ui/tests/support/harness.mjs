@@ -161,6 +161,22 @@ export async function openApp(env, scenario = {}, { colorScheme = "light", viewp
 }
 
 /**
+ * Runs `body` and, if headless Chromium's renderer crashed under it ("Target crashed", seen
+ * now and then on the 300-node graph under load), once more on a fresh page. Any other failure,
+ * an assertion's included, is not retried.
+ */
+export async function retryOnCrash(env, body) {
+  try {
+    return await body();
+  } catch (e) {
+    if (!env.crashed && !/Target crashed|Target page, context or browser has been closed/.test(String(e?.message))) throw e;
+    console.error(`# the page crashed (${String(e?.message).trim()}); running the test once more on a fresh page`);
+    await env.renew();
+    return await body();
+  }
+}
+
+/**
  * Starts recording, before the action that triggers them, every distinct value of `read(el)`
  * for the element `testId` until the element `untilTestId` exists; resolves to the list.
  * A MutationObserver sees every DOM commit, however briefly a value was shown.

@@ -4,12 +4,14 @@
 // layout", and a 300-node graph laid out by fcose without overlap, its labels quiet when zoomed out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openApp } from "../support/harness.mjs";
+import { openApp, retryOnCrash } from "../support/harness.mjs";
 import { env as shared } from "../support/session.mjs";
 
 const env = await shared();
 
 async function openGraph(scenario = {}) {
+  // A big graph gets a renderer of its own: the shared page's memory is not added to it.
+  if (scenario.graphSize) await env.renew();
   const app = await openApp(env, { novel: true, ...scenario });
   await app.page.getByTestId("nav-graph").click();
   await app.page.locator('[data-testid="graph-stats"][data-layout="done"]').waitFor({ timeout: 20000 });
@@ -105,63 +107,67 @@ test("the search finds an entity and opens its details", async () => {
 });
 
 test("a 300-node graph lays out with fcose, no two nodes overlap, and it filters", async () => {
-  const app = await openGraph({ graphSize: 300 });
-  const { page } = app;
-  assert.match(await page.getByTestId("graph-counts").textContent(), /^240 characters · 60 locations · \d+ links$/);
-  assert.equal(await page.getByTestId("graph-stats").getAttribute("data-layout-name"), "fcose");
-  const [nodes, edges] = await visible(page);
-  assert.equal(nodes, 300);
-  assert.ok(edges > 400, `${edges} edges`);
-  const overlaps = await page.evaluate(() => {
-    const boxes = window.__novelCy.nodes().map((n) => n.boundingBox({ includeLabels: false }));
-    let count = 0;
-    for (let i = 0; i < boxes.length; i++)
-      for (let j = i + 1; j < boxes.length; j++) {
-        const a = boxes[i];
-        const b = boxes[j];
-        if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) count++;
-      }
-    return count;
+  await retryOnCrash(env, async () => {
+    const app = await openGraph({ graphSize: 300 });
+    const { page } = app;
+    assert.match(await page.getByTestId("graph-counts").textContent(), /^240 characters · 60 locations · \d+ links$/);
+    assert.equal(await page.getByTestId("graph-stats").getAttribute("data-layout-name"), "fcose");
+    const [nodes, edges] = await visible(page);
+    assert.equal(nodes, 300);
+    assert.ok(edges > 400, `${edges} edges`);
+    const overlaps = await page.evaluate(() => {
+      const boxes = window.__novelCy.nodes().map((n) => n.boundingBox({ includeLabels: false }));
+      let count = 0;
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const a = boxes[i];
+          const b = boxes[j];
+          if (a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2) count++;
+        }
+      return count;
+    });
+    assert.equal(overlaps, 0, "no node is drawn over another");
+    await page.getByTestId("filter-location").click();
+    await expectVisible(page, 240, null, "locations hidden");
+    await app.assertClean(assert);
+    await app.close();
   });
-  assert.equal(overlaps, 0, "no node is drawn over another");
-  await page.getByTestId("filter-location").click();
-  await expectVisible(page, 240, null, "locations hidden");
-  await app.assertClean(assert);
-  await app.close();
 });
 
 test("at 300 nodes labels hide when zoomed out and show on zoom, hover and selection", async () => {
-  const app = await openGraph({ graphSize: 300 });
-  const { page } = app;
-  // A quiet label is transparent: the text stays for hover and selection.
-  const shown = (id) => page.evaluate((i) => Number(window.__novelCy.getElementById(i).style("text-opacity")) > 0, id);
-  await page.evaluate(() => window.__novelCy.zoom(0.3));
-  assert.equal(await shown("C65"), false, "zoomed out: no label");
-  assert.equal(await shown("L3"), false);
-  assert.equal(await shown("R65"), false, "nor on edges");
-  await page.evaluate(() => window.__novelCy.getElementById("C65").select());
-  assert.equal(await shown("C65"), true, "the selected node keeps its label");
-  assert.equal(await shown("C66"), false);
-  // A real pointer over a node shows its name.
-  await page.evaluate(() => {
-    const cy = window.__novelCy;
-    cy.zoom(0.5);
-    cy.center(cy.getElementById("C66"));
+  await retryOnCrash(env, async () => {
+    const app = await openGraph({ graphSize: 300 });
+    const { page } = app;
+    // A quiet label is transparent: the text stays for hover and selection.
+    const shown = (id) => page.evaluate((i) => Number(window.__novelCy.getElementById(i).style("text-opacity")) > 0, id);
+    await page.evaluate(() => window.__novelCy.zoom(0.3));
+    assert.equal(await shown("C65"), false, "zoomed out: no label");
+    assert.equal(await shown("L3"), false);
+    assert.equal(await shown("R65"), false, "nor on edges");
+    await page.evaluate(() => window.__novelCy.getElementById("C65").select());
+    assert.equal(await shown("C65"), true, "the selected node keeps its label");
+    assert.equal(await shown("C66"), false);
+    // A real pointer over a node shows its name.
+    await page.evaluate(() => {
+      const cy = window.__novelCy;
+      cy.zoom(0.5);
+      cy.center(cy.getElementById("C66"));
+    });
+    const at = await page.evaluate(() => window.__novelCy.getElementById("C66").renderedPosition());
+    const box = await page.getByTestId("graph-canvas").boundingBox();
+    await page.mouse.move(box.x + at.x, box.y + at.y);
+    await page.waitForFunction(() => Number(window.__novelCy.getElementById("C66").style("text-opacity")) > 0, null, { timeout: 3000 });
+    await page.mouse.move(box.x + 2, box.y + 2);
+    await page.waitForFunction(() => Number(window.__novelCy.getElementById("C66").style("text-opacity")) === 0, null, { timeout: 3000 });
+    await page.evaluate(() => {
+      const cy = window.__novelCy;
+      cy.zoom({ level: 1, position: cy.getElementById("C66").position() });
+    });
+    assert.equal(await shown("C66"), true, "zoomed in: labels are back");
+    assert.equal(await shown("R65"), true);
+    await app.assertClean(assert);
+    await app.close();
   });
-  const at = await page.evaluate(() => window.__novelCy.getElementById("C66").renderedPosition());
-  const box = await page.getByTestId("graph-canvas").boundingBox();
-  await page.mouse.move(box.x + at.x, box.y + at.y);
-  await page.waitForFunction(() => Number(window.__novelCy.getElementById("C66").style("text-opacity")) > 0, null, { timeout: 3000 });
-  await page.mouse.move(box.x + 2, box.y + 2);
-  await page.waitForFunction(() => Number(window.__novelCy.getElementById("C66").style("text-opacity")) === 0, null, { timeout: 3000 });
-  await page.evaluate(() => {
-    const cy = window.__novelCy;
-    cy.zoom({ level: 1, position: cy.getElementById("C66").position() });
-  });
-  assert.equal(await shown("C66"), true, "zoomed in: labels are back");
-  assert.equal(await shown("R65"), true);
-  await app.assertClean(assert);
-  await app.close();
 });
 
 test("edges are named in plain words, on the canvas and in the filters", async () => {
