@@ -8,6 +8,8 @@ use novel_core::tick::{ErrorKind, Stage};
 use novel_llm::{KindInfo, ProviderKind};
 use serde::Serialize;
 
+use crate::error::capitalised;
+
 /// A stage of a tick as the stage indicator shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StageInfo {
@@ -41,14 +43,6 @@ pub fn failure_hints() -> BTreeMap<&'static str, Option<&'static str>> {
         .into_iter()
         .map(|kind| (kind.as_str(), kind.hint()))
         .collect()
-}
-
-fn capitalised(label: &str) -> String {
-    let mut chars = label.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

@@ -165,13 +165,18 @@ impl From<novel_core::export::ExportError> for AppError {
     }
 }
 
-/// The engine's lower-case error as a sentence for the window.
-fn sentence(message: &str) -> String {
-    let mut chars = message.chars();
-    let mut out: String = match chars.next() {
+/// `text` with its first letter in upper case.
+pub(crate) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
-    };
+    }
+}
+
+/// The engine's lower-case error as a sentence for the window.
+pub(crate) fn sentence(message: &str) -> String {
+    let mut out = capitalised(message);
     if !out.ends_with('.') {
         out.push('.');
     }

@@ -26,7 +26,7 @@ use super::changed;
 use super::library::{current_overview, free_folder, now, recent};
 use super::write::profiles;
 use crate::dialogs::{Dialogs, OpenRequest};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, sentence};
 use crate::events::ChangeReason;
 use crate::state::{AppState, display};
 
@@ -60,21 +60,13 @@ impl From<ImportError> for AppError {
             ImportError::Store(e) => e.into(),
             ImportError::Novel(e) => e.into(),
             ImportError::Read { .. } | ImportError::Unsupported(_) | ImportError::Refused(_) => {
-                AppError::invalid(capitalised(&e.to_string()))
+                AppError::invalid(sentence(&e.to_string()))
             }
             ImportError::Stopped { .. } => AppError::Provider {
-                message: capitalised(&e.to_string()),
+                message: sentence(&e.to_string()),
             },
         }
     }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// The manuscript open dialog.
