@@ -66,7 +66,7 @@ export function ChapterEdit({ chapter, hasNext, disabled }: Props) {
   return (
     <>
       {!disabled && (
-        <Menu label={<Icon name="more" size={14} />} title={`Edit chapter ${chapter.number}`} testId="chapter-menu" items={items} className="btn btn-quiet btn-small toc-chapter-menu" />
+        <Menu label={<Icon name="more" size={16} />} title={`Edit chapter ${chapter.number}`} testId="chapter-menu" items={items} className="btn btn-quiet btn-small toc-chapter-menu" />
       )}
       {form && (
         <form className="chapter-form" data-testid="chapter-form" onSubmit={submit}>
