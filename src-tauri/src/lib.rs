@@ -11,6 +11,7 @@ pub mod dialogs;
 pub mod error;
 pub mod events;
 pub mod logging;
+pub mod rendering;
 pub mod review;
 pub mod state;
 
@@ -118,6 +119,9 @@ pub fn run() {
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             start_logging(app.path().app_log_dir().ok());
+            if let Some(window) = app.get_webview_window("main") {
+                rendering::configure(&window);
+            }
             builder.mount_events(app);
             let config_dir = state::config_dir(app.path().app_config_dir().ok());
             let dialogs = Arc::new(dialogs::NativeDialogs::new(app.handle().clone()));

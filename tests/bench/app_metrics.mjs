@@ -23,6 +23,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET = process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target");
 const MAKE_NOVEL = process.env.BENCH_MAKE_NOVEL ?? path.join(TARGET, "debug/examples/make_novel");
 const SCENES = 300;
+/** Characters plus places in the long novel's graph (the generated cast topped up with a crowd). */
+const NODES = 300;
 const temps = [];
 
 /** Milliseconds since the epoch on this machine's clock, as the page's timeOrigin + now() is. */
@@ -258,6 +260,10 @@ async function longNovel(novelDir) {
           await frames(browser, 5000, "pan"),
         ),
       );
+      // A drag that caught a node would have moved it, and the view keeps moved positions:
+      // none kept means the drag panned the view.
+      const moved = await browser.execute(() => Object.keys(window.localStorage).filter((k) => k.startsWith("novel-agent.graph-positions:")).length);
+      if (moved > 0) throw new Error("the pan drag moved a node instead of the view: move its start point");
     }
     return { mem, reader, still, scrolls, reading, pans, counts };
   } catch (e) {
@@ -354,7 +360,7 @@ async function firstToken(smallNovel) {
 const load = [loadavg()];
 const novelDir = path.join(tmp("novel-bench-novel-"), "novel");
 if (!existsSync(MAKE_NOVEL)) throw new Error(`${MAKE_NOVEL} missing: cargo build -p novel-core --example make_novel`);
-execFileSync(MAKE_NOVEL, [novelDir, String(SCENES)], { stdio: "inherit" });
+execFileSync(MAKE_NOVEL, [novelDir, String(SCENES), String(NODES)], { stdio: "inherit" });
 const smallNovel = path.join(tmp("novel-bench-novel-"), "novel");
 execFileSync(MAKE_NOVEL, [smallNovel, "3"], { stdio: "inherit" });
 

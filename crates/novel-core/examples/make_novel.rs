@@ -4,6 +4,7 @@
 //!
 //! ```sh
 //! cargo run -p novel-core --example make_novel -- /tmp/novel-300 300
+//! cargo run -p novel-core --example make_novel -- /tmp/novel-300 300 300   # and 300 graph nodes
 //! ```
 
 use std::path::PathBuf;
@@ -14,13 +15,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let dir = PathBuf::from(
         args.next()
-            .ok_or("usage: make_novel <new folder> [scenes, default 300]")?,
+            .ok_or("usage: make_novel <new folder> [scenes, default 300] [graph nodes]")?,
     );
     let scenes: u32 = args.next().map(|s| s.parse()).transpose()?.unwrap_or(300);
     if dir.exists() {
         return Err(format!("{} exists already: give a new folder", dir.display()).into());
     }
-    synthetic::generate(&dir, scenes, &[])?;
+    let nodes: Option<usize> = args.next().map(|s| s.parse()).transpose()?;
+    let mut novel = synthetic::generate(&dir, scenes, &[])?;
+    if let Some(nodes) = nodes {
+        synthetic::crowd(&mut novel, nodes)?;
+    }
     println!("{} scenes in {}", scenes, dir.display());
     Ok(())
 }

@@ -348,6 +348,115 @@ pub fn generate(dir: &Path, scenes: u32, planted: &[Planted]) -> Result<Novel, N
     Ok(novel)
 }
 
+/// Minor characters and places added until the story graph has `nodes` nodes (characters plus
+/// places), each person placed somewhere and tied to one earlier person, each place connected
+/// to an earlier place — the crowd of a long saga, for measuring the graph at scale. Recorded
+/// as of the novel's current tick; a graph already that large is left as it is.
+pub fn crowd(novel: &mut Novel, nodes: usize) -> Result<(), NovelError> {
+    let root = novel.root().to_path_buf();
+    let store = novel
+        .store_mut()
+        .ok_or(NovelError::ReadOnly { path: root })?;
+    let tx = store.transaction()?;
+    let tick = store::load_state(&tx)?.current_tick;
+    let mut rng = Rng::new(u64::from(nodes as u32) ^ 0x5eed);
+    let mut added = 0usize;
+    loop {
+        let characters = store::list_characters(&tx)?;
+        let locations = store::list_locations(&tx)?;
+        if characters.len() + locations.len() >= nodes {
+            break;
+        }
+        // One place for every three people, as a city's cast outnumbers its landmarks.
+        if added % 4 == 3 || locations.is_empty() {
+            let near = locations
+                .get(rng.below(locations.len().max(1)))
+                .map(|l| l.id.clone());
+            memory::create_location(
+                &tx,
+                NewLocation {
+                    name: format!(
+                        "the {} {}",
+                        CROWD_PLACE_WORDS[added % CROWD_PLACE_WORDS.len()],
+                        added / CROWD_PLACE_WORDS.len() + 1
+                    ),
+                    description: "A corner of the city few visitors find.".into(),
+                    connections: near.into_iter().collect(),
+                    ..NewLocation::default()
+                },
+                tick,
+                "synthetic",
+            )?;
+        } else {
+            let c = memory::create_character(
+                &tx,
+                NewCharacter {
+                    name: format!(
+                        "{} {}",
+                        CROWD_GIVEN[added % CROWD_GIVEN.len()],
+                        CROWD_FAMILY[(added / CROWD_GIVEN.len()) % CROWD_FAMILY.len()]
+                    ),
+                    role: "townsfolk".into(),
+                    description: "One of the faces of the waterfront.".into(),
+                    location: Some(locations[rng.below(locations.len())].id.clone()),
+                    ..NewCharacter::default()
+                },
+                tick,
+                "synthetic",
+            )?;
+            let other = &characters[rng.below(characters.len())];
+            memory::create_relationship(
+                &tx,
+                NewRelationship {
+                    character_a: other.id.clone(),
+                    character_b: c.id,
+                    kind: ["ally", "rival", "kin", "neighbour"][rng.below(4)].into(),
+                    intensity: Some(1 + rng.below(9) as u8),
+                    ..NewRelationship::default()
+                },
+                tick,
+                "synthetic",
+            )?;
+        }
+        added += 1;
+    }
+    tx.commit().map_err(StoreError::from)?;
+    Ok(())
+}
+
+const CROWD_GIVEN: [&str; 20] = [
+    "Ada", "Bram", "Cora", "Dunstan", "Edda", "Fen", "Greer", "Hollis", "Ivo", "Jory", "Kester",
+    "Lark", "Morwen", "Nye", "Orla", "Piers", "Quill", "Rook", "Sabine", "Tobin",
+];
+const CROWD_FAMILY: [&str; 16] = [
+    "Ashby",
+    "Brine",
+    "Cobb",
+    "Dace",
+    "Eller",
+    "Fairweather",
+    "Gull",
+    "Harrow",
+    "Inchcape",
+    "Jessop",
+    "Keel",
+    "Lowe",
+    "Marrow",
+    "Netley",
+    "Oakes",
+    "Pike",
+];
+const CROWD_PLACE_WORDS: [&str; 8] = [
+    "chandlery",
+    "rope walk",
+    "oyster stall",
+    "bell yard",
+    "tannery",
+    "ferry stair",
+    "salt store",
+    "net shed",
+];
+
 /// Commits generated scenes after the novel's last one, through tick `through`.
 pub fn extend(novel: &mut Novel, through: u32, planted: &[Planted]) -> Result<(), NovelError> {
     let root = novel.root().to_path_buf();
@@ -633,6 +742,44 @@ mod tests {
         assert_eq!(
             store::list_scenes(again.store().conn()).unwrap()[17].prose,
             scenes[17].prose
+        );
+    }
+
+    #[test]
+    fn a_crowd_grows_the_graph_to_the_size_asked_with_every_node_tied_in() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut novel = generate(&tmp.path().join("n"), 12, &[]).unwrap();
+        crowd(&mut novel, 120).unwrap();
+        let conn = novel.store().conn();
+        let characters = store::list_characters(conn).unwrap();
+        let locations = store::list_locations(conn).unwrap();
+        assert_eq!(characters.len() + locations.len(), 120);
+        assert!(locations.len() >= 20, "{} places", locations.len());
+        let names: std::collections::HashSet<_> = characters.iter().map(|c| &c.name).collect();
+        assert_eq!(names.len(), characters.len(), "names repeat");
+        let related = store::list_relationships(conn, None).unwrap();
+        for c in characters.iter().filter(|c| c.role == "townsfolk") {
+            assert!(
+                related.iter().any(|r| r.character_b == c.id),
+                "{} is tied to no one",
+                c.name
+            );
+        }
+        for l in locations
+            .iter()
+            .filter(|l| l.description.starts_with("A corner"))
+        {
+            assert!(
+                !l.connections.is_empty(),
+                "{} is connected to nothing",
+                l.name
+            );
+        }
+        // Asking for fewer nodes than there are changes nothing.
+        crowd(&mut novel, 10).unwrap();
+        assert_eq!(
+            store::list_characters(novel.store().conn()).unwrap().len(),
+            characters.len()
         );
     }
 }
