@@ -226,6 +226,10 @@ impl LanguageModel for Metered {
     fn prices(&self) -> Option<Prices> {
         self.prices
     }
+
+    fn tokens_per_estimate(&self) -> BoxFuture<'_, f64> {
+        self.inner.tokens_per_estimate()
+    }
 }
 
 #[cfg(test)]

@@ -67,12 +67,13 @@ pub(crate) fn build(
         ProviderKind::Gemini => Arc::new(GeminiModel::new(profile, key)?),
         ProviderKind::Command => unreachable!("handled above"),
     };
+    let counter = token_counter(profile);
     let window = profile.context_length.map(|context_length| Window {
         profile: profile.name.clone(),
         context_length,
-        counter: token_counter(profile),
+        counter: counter.clone(),
     });
-    Ok(tune(model, profile.sampling(), window))
+    Ok(tune(model, profile.sampling(), window, counter))
 }
 
 /// The key from the profile's variable or keychain entry; a named but unset variable or an

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use futures::StreamExt;
 use futures::future::BoxFuture;
+use futures::future::FutureExt;
 use futures::stream::BoxStream;
 
 use crate::error::LlmError;
@@ -32,6 +33,14 @@ pub trait LanguageModel: Send + Sync {
     /// [`crate::metered`]); `None` is free or unknown.
     fn prices(&self) -> Option<crate::settings::Prices> {
         None
+    }
+
+    /// How many of this model's own tokens one estimated token is (the o200k count that
+    /// prompt budgets are measured with), from the model's tokenizer where the profile has one
+    /// (see [`crate::token_counter`]); 1.0 when it has none. Asked once per tokenizer per
+    /// process, so callers may ask before every prompt.
+    fn tokens_per_estimate(&self) -> BoxFuture<'_, f64> {
+        futures::future::ready(1.0).boxed()
     }
 }
 

@@ -57,6 +57,7 @@ struct State {
 pub struct ScriptedModel {
     state: Arc<Mutex<State>>,
     model_name: String,
+    tokens_per_estimate: f64,
 }
 
 impl Default for ScriptedModel {
@@ -71,7 +72,15 @@ impl ScriptedModel {
         ScriptedModel {
             state: Arc::default(),
             model_name: "scripted".to_string(),
+            tokens_per_estimate: 1.0,
         }
+    }
+
+    /// A model whose tokenizer counts `ratio` tokens for every estimated one (see
+    /// [`LanguageModel::tokens_per_estimate`]).
+    pub fn with_tokens_per_estimate(mut self, ratio: f64) -> Self {
+        self.tokens_per_estimate = ratio;
+        self
     }
 
     /// Queues a text answer for the next call.
@@ -198,6 +207,10 @@ impl LanguageModel for ScriptedModel {
             Outcome::Fail(err) => Err(err),
         };
         futures::future::ready(result).boxed()
+    }
+
+    fn tokens_per_estimate(&self) -> BoxFuture<'_, f64> {
+        futures::future::ready(self.tokens_per_estimate).boxed()
     }
 
     fn describe(&self) -> ModelInfo {

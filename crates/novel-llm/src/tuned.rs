@@ -1,8 +1,10 @@
 //! A profile's sampling settings and context window on every request its model sends: [`Tuned`]
 //! wraps any provider and applies [`Sampling`] (temperature and top_p where the request sets
 //! none, the output ceiling), then fits the request into the model's [`Window`] where the
-//! profile knows its size, before handing it on. `connect` wraps each model it builds, so the
-//! settings hold for every caller: the engine's roles, `providers test`, the app.
+//! profile knows its size, before handing it on. It also answers for the model's own tokenizer
+//! ([`LanguageModel::tokens_per_estimate`]), so the engine's prompt budgets are counted the
+//! way the model counts. `connect` wraps each model it builds, so the settings hold for every
+//! caller: the engine's roles, `providers test`, the app.
 
 use std::sync::Arc;
 
@@ -12,6 +14,7 @@ use futures::future::BoxFuture;
 use crate::error::LlmError;
 use crate::model::{EventStream, LanguageModel};
 use crate::settings::Sampling;
+use crate::token_counter::{TokenCounter, TokenSource, calibrated_ratio};
 use crate::types::{ChatRequest, Completion, ModelInfo};
 use crate::window::Window;
 
@@ -20,22 +23,27 @@ pub(crate) struct Tuned {
     inner: Arc<dyn LanguageModel>,
     sampling: Sampling,
     window: Option<Window>,
+    /// The model's own tokenizer; `None` when only the estimate is known.
+    counter: Option<Arc<dyn TokenCounter>>,
 }
 
-/// `model` with `sampling` applied to its requests and each fitted to `window` (itself when
-/// there is nothing to apply).
+/// `model` with `sampling` applied to its requests, each fitted to `window`, and its tokens
+/// counted by `counter` (itself when there is nothing to apply).
 pub(crate) fn tune(
     model: Arc<dyn LanguageModel>,
     sampling: Sampling,
     window: Option<Window>,
+    counter: Arc<dyn TokenCounter>,
 ) -> Arc<dyn LanguageModel> {
-    if sampling.is_empty() && window.is_none() {
+    let counter = (counter.source() != TokenSource::Estimate).then_some(counter);
+    if sampling.is_empty() && window.is_none() && counter.is_none() {
         return model;
     }
     Arc::new(Tuned {
         inner: model,
         sampling,
         window,
+        counter,
     })
 }
 
@@ -69,12 +77,24 @@ impl LanguageModel for Tuned {
     fn describe(&self) -> ModelInfo {
         self.inner.describe()
     }
+
+    fn prices(&self) -> Option<crate::settings::Prices> {
+        self.inner.prices()
+    }
+
+    fn tokens_per_estimate(&self) -> BoxFuture<'_, f64> {
+        match &self.counter {
+            Some(counter) => async move { calibrated_ratio(&**counter).await }.boxed(),
+            None => self.inner.tokens_per_estimate(),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ScriptedModel;
+    use crate::token_counter::EstimateCounter;
 
     #[tokio::test]
     async fn requests_reach_the_model_with_the_profile_settings() {
@@ -87,6 +107,7 @@ mod tests {
                 max_output_tokens: Some(300),
             },
             None,
+            Arc::new(EstimateCounter),
         );
         model
             .complete(&ChatRequest::new("x").with_max_tokens(2000))
@@ -120,6 +141,7 @@ mod window_tests {
                 context_length: 600,
                 counter: Arc::new(EstimateCounter),
             }),
+            Arc::new(EstimateCounter),
         );
         let req = ChatRequest::new("tide ".repeat(200)).with_max_tokens(2000);
         let prompt = crate::tokens::estimate_prompt_tokens(&req);

@@ -71,6 +71,23 @@ impl ContextBudgets {
         *self == ContextBudgets::default()
     }
 
+    /// These budgets, which are in the model's own tokens, in the estimated tokens the context
+    /// builder counts with, for a model whose tokenizer counts `tokens_per_estimate` tokens
+    /// for each estimated one: a model that needs more tokens for the same text gets less text
+    /// (never under [`Self::MIN`]), one that needs fewer gets more. A ratio that is not a
+    /// positive number leaves them as they are.
+    pub fn for_tokenizer(&self, tokens_per_estimate: f64) -> ContextBudgets {
+        if !(tokens_per_estimate.is_finite() && tokens_per_estimate > 0.0) {
+            return *self;
+        }
+        let mut out = *self;
+        for kind in SectionKind::ALL {
+            let scaled = (f64::from(self.of(kind)) / tokens_per_estimate).floor();
+            *out.of_mut(kind) = (scaled as u32).clamp(Self::MIN, Self::MAX);
+        }
+        out
+    }
+
     /// Every budget between [`Self::MIN`] and [`Self::MAX`]; the error names the section.
     pub fn validate(&self) -> Result<(), super::InvalidSetting> {
         for kind in SectionKind::ALL {
@@ -90,24 +107,61 @@ impl ContextBudgets {
     }
 
     pub fn of(&self, kind: SectionKind) -> u32 {
+        // A copy is 68 bytes; one match (in `of_mut`) names every section.
+        let mut copy = *self;
+        *copy.of_mut(kind)
+    }
+
+    fn of_mut(&mut self, kind: SectionKind) -> &mut u32 {
         match kind {
-            SectionKind::Foundation => self.foundation,
-            SectionKind::Summary => self.summary,
-            SectionKind::Recent => self.recent,
-            SectionKind::PreviousTail => self.previous_tail,
-            SectionKind::Loops => self.loops,
-            SectionKind::Character => self.character,
-            SectionKind::Relationships => self.relationships,
-            SectionKind::Location => self.location,
-            SectionKind::Lore => self.lore,
-            SectionKind::ToolResults => self.tool_results,
-            SectionKind::Steering => self.steering,
-            SectionKind::Entities => self.entities,
-            SectionKind::Recalled => self.recalled,
-            SectionKind::Mentioned => self.mentioned,
-            SectionKind::AuthorNote => self.author_note,
-            SectionKind::Outline => self.outline,
-            SectionKind::Pressure => self.pressure,
+            SectionKind::Foundation => &mut self.foundation,
+            SectionKind::Summary => &mut self.summary,
+            SectionKind::Recent => &mut self.recent,
+            SectionKind::PreviousTail => &mut self.previous_tail,
+            SectionKind::Loops => &mut self.loops,
+            SectionKind::Character => &mut self.character,
+            SectionKind::Relationships => &mut self.relationships,
+            SectionKind::Location => &mut self.location,
+            SectionKind::Lore => &mut self.lore,
+            SectionKind::ToolResults => &mut self.tool_results,
+            SectionKind::Steering => &mut self.steering,
+            SectionKind::Entities => &mut self.entities,
+            SectionKind::Recalled => &mut self.recalled,
+            SectionKind::Mentioned => &mut self.mentioned,
+            SectionKind::AuthorNote => &mut self.author_note,
+            SectionKind::Outline => &mut self.outline,
+            SectionKind::Pressure => &mut self.pressure,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_in_model_tokens_become_estimated_tokens_by_the_models_ratio() {
+        let budgets = ContextBudgets::default();
+        let wordy = budgets.for_tokenizer(2.0);
+        assert_eq!(wordy.recent, budgets.recent / 2);
+        assert_eq!(wordy.foundation, budgets.foundation / 2);
+        let terse = budgets.for_tokenizer(0.8);
+        assert_eq!(terse.recent, 875);
+        // Never below the least a section may have, never above the most.
+        let tiny = ContextBudgets {
+            loops: 20,
+            ..budgets
+        }
+        .for_tokenizer(3.0);
+        assert_eq!(tiny.loops, ContextBudgets::MIN);
+        let huge = ContextBudgets {
+            recent: ContextBudgets::MAX,
+            ..budgets
+        }
+        .for_tokenizer(0.5);
+        assert_eq!(huge.recent, ContextBudgets::MAX);
+        for nonsense in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(budgets.for_tokenizer(nonsense), budgets, "{nonsense}");
         }
     }
 }

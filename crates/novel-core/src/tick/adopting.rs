@@ -44,7 +44,7 @@ pub async fn adopt_scene(
 ) -> Result<TickOutcome, TickError> {
     let tick = super::start(novel, "adopting a scene", observer)?;
     let options = TickOptions::default();
-    let mut run = new_run(novel, tick, models, &options, observer, cancel, clock);
+    let mut run = new_run(novel, tick, models, &options, observer, cancel, clock).await;
     let result = tokio::select! {
         biased;
         _ = cancel.cancelled() => Err(StepError::Cancelled.at(Stage::Extracting)),

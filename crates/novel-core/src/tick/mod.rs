@@ -88,6 +88,27 @@ impl Models {
             _ => &self.writer,
         }
     }
+
+    /// The most model tokens per estimated token among the roles whose prompts carry the
+    /// story's context, so budgets scaled by it fit every one of those models.
+    pub async fn tokens_per_estimate(&self) -> f64 {
+        let ratios = futures::future::join_all(
+            [
+                &self.planner,
+                &self.writer,
+                &self.reviser,
+                &self.extractor,
+                &self.critic,
+            ]
+            .map(|m| m.tokens_per_estimate()),
+        )
+        .await;
+        ratios
+            .into_iter()
+            .filter(|r| r.is_finite() && *r > 0.0)
+            .reduce(f64::max)
+            .unwrap_or(1.0)
+    }
 }
 
 /// The health of the tools across a run of ticks: a tool that keeps failing stays out of the
@@ -231,7 +252,8 @@ pub async fn dry_run(
         observer,
         &cancel,
         clock,
-    );
+    )
+    .await;
     match planning::plan_alone(&mut run, novel.store()).await {
         Ok(plan) => Ok((plan, run.usage)),
         Err(failure) => Err(TickError::Setup(format!(
@@ -261,7 +283,8 @@ pub(super) fn start(
     Ok(tick)
 }
 
-fn new_run<'a>(
+/// A run of tick `tick`, its context budgets counted as its models count tokens.
+async fn new_run<'a>(
     novel: &Novel,
     tick: u32,
     models: &'a Models,
@@ -270,10 +293,15 @@ fn new_run<'a>(
     cancel: &'a CancelToken,
     clock: &'a dyn Clock,
 ) -> TickRun<'a> {
+    let mut config = novel.config().clone();
+    config.generation.context = config
+        .generation
+        .context
+        .for_tokenizer(models.tokens_per_estimate().await);
     TickRun {
         tick,
         root: novel.root().to_path_buf(),
-        config: novel.config().clone(),
+        config,
         retrieval: novel.retrieval(),
         models,
         options,
@@ -300,7 +328,7 @@ pub async fn run_tick(
     clock: &dyn Clock,
 ) -> Result<TickOutcome, TickError> {
     let tick = start(novel, "a tick", observer)?;
-    let mut run = new_run(novel, tick, models, options, observer, cancel, clock);
+    let mut run = new_run(novel, tick, models, options, observer, cancel, clock).await;
     let result = tokio::select! {
         biased;
         _ = cancel.cancelled() => Err(error::StepError::Cancelled.at(Stage::Gathering)),

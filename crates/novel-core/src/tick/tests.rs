@@ -326,3 +326,38 @@ async fn a_failed_tick_leaves_no_passages_or_vectors_behind() {
 
 #[path = "tests_hostile.rs"]
 mod hostile;
+
+#[tokio::test]
+async fn prompt_budgets_are_counted_in_the_models_own_tokens() {
+    // A model whose tokenizer needs two tokens for every estimated one gets half the text in
+    // every section, so its prompts stay within the budgets as it counts them.
+    let (_tmp, mut novel) = novel();
+    let model = ScriptedModel::new()
+        .with_tokens_per_estimate(2.0)
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    tick(&mut novel, &model, &events).await.unwrap();
+    let ticks = store::list_ticks(novel.store().conn()).unwrap();
+    let used = ticks[0]
+        .context_used
+        .as_ref()
+        .expect("context used is recorded");
+    let defaults = crate::config::ContextBudgets::default();
+    let planner = used["planner"].as_array().unwrap();
+    assert!(!planner.is_empty());
+    for section in planner.iter().chain(used["writer"].as_array().unwrap()) {
+        let kind: crate::config::SectionKind =
+            serde_json::from_value(section["name"].clone()).unwrap();
+        assert_eq!(
+            section["budget"],
+            defaults.of(kind) / 2,
+            "{section} should have half its budget"
+        );
+        assert!(
+            section["tokens"].as_u64() <= section["budget"].as_u64(),
+            "{section}"
+        );
+    }
+}

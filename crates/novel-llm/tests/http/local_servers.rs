@@ -455,3 +455,36 @@ async fn llama_cpp_counts_tokens_once_per_text_and_a_server_without_tokenize_is_
         "asked once, then estimated"
     );
 }
+
+#[tokio::test]
+async fn a_connected_model_says_how_its_own_tokenizer_counts_against_the_estimate() {
+    // The test llama.cpp counts one token per word, fewer than the o200k estimate of the same
+    // prose and JSON: prompt budgets may hold more text for it.
+    let llama = start(Script::new().like(Imitates::LlamaCpp)).await;
+    let model = connect_with_env(
+        &profile(ProviderKind::OpenAiCompatible, &llama.base_url()),
+        &test_env,
+    )
+    .unwrap();
+    let ratio = model.tokens_per_estimate().await;
+    assert!(ratio > 0.3 && ratio < 0.9, "one token a word: {ratio}");
+    assert_eq!(model.tokens_per_estimate().await, ratio);
+    let asked = |server: &TestServer| {
+        server
+            .hits()
+            .iter()
+            .filter(|h| h.as_str() == "POST /tokenize")
+            .count()
+    };
+    assert_eq!(asked(&llama), 1, "calibrated once");
+
+    // Ollama has no tokenizer to ask: its budgets stay as estimated, and it is never asked.
+    let ollama = start(Script::new().like(Imitates::Ollama)).await;
+    let model = connect_with_env(
+        &profile(ProviderKind::Ollama, &ollama.base_url()),
+        &test_env,
+    )
+    .unwrap();
+    assert_eq!(model.tokens_per_estimate().await, 1.0);
+    assert_eq!(asked(&ollama), 0);
+}
