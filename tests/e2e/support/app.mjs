@@ -10,7 +10,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { remote } from "webdriverio";
 import { ROOT } from "./server.mjs";
 
-const APP = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "debug/novel-agent");
+// NOVEL_AGENT_APP runs another build of the app (a release build, the installed package).
+const APP = process.env.NOVEL_AGENT_APP ?? path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "debug/novel-agent");
 const DRIVER = process.env.TAURI_DRIVER ?? path.join(homedir(), ".cargo/bin/tauri-driver");
 
 /** Launches the app with `env` added (e.g. NOVEL_AGENT_CONFIG_DIR); resolves to { browser, close }. */
