@@ -119,6 +119,12 @@ pub fn run() {
         .invoke_handler(builder.invoke_handler())
         .setup(move |app| {
             start_logging(app.path().app_log_dir().ok());
+            // An installed package ships the embedding model and ONNX Runtime among its
+            // resources (src-tauri/tauri.bundle.conf.json); a build run in place finds them in
+            // the checkout instead.
+            if let Ok(resources) = app.path().resource_dir() {
+                novel_embed::locate::use_bundled_models(resources.join("models"));
+            }
             if let Some(window) = app.get_webview_window("main") {
                 rendering::configure(&window);
             }

@@ -9,11 +9,13 @@
 //!
 //! Lookup order: `ORT_DYLIB_PATH` (the library file) and `NOVEL_EMBEDDING_MODEL_DIR` (the model
 //! folder) when set; otherwise the first `models/` folder that has them among `NOVEL_MODELS_DIR`,
+//! the installed app's own (its package ships one: see [`use_bundled_models`]),
 //! `models/` next to the executable or in one of its parent folders (a release bundle, or
 //! `target/debug/…` inside a checkout), the checkout this binary was built from, and the user's
 //! data folder (`$XDG_DATA_HOME/novel-agent/models`, default `~/.local/share/novel-agent/models`).
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 pub const RUNTIME_ENV: &str = "ORT_DYLIB_PATH";
 pub const MODEL_DIR_ENV: &str = "NOVEL_EMBEDDING_MODEL_DIR";
@@ -32,6 +34,15 @@ pub const MODEL_FILES: [&str; 5] = [
     "special_tokens_map.json",
     "tokenizer_config.json",
 ];
+
+static BUNDLED: OnceLock<PathBuf> = OnceLock::new();
+
+/// The `models/` folder an installed app ships with it (the desktop app's resource folder),
+/// looked in right after `NOVEL_MODELS_DIR`. Set once, before the model is first loaded; a
+/// later call changes nothing.
+pub fn use_bundled_models(dir: PathBuf) {
+    let _ = BUNDLED.set(dir);
+}
 
 /// The two paths the real embedder loads from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -92,6 +103,7 @@ impl SearchPaths {
         if let Some(dir) = env_path(MODELS_DIR_ENV) {
             roots.push(dir);
         }
+        roots.extend(BUNDLED.get().cloned());
         if let Some(exe_dir) = std::env::current_exe()
             .ok()
             .and_then(|e| e.parent().map(Path::to_path_buf))

@@ -146,13 +146,7 @@ impl CallContext {
     /// A transport error's text, scrubbed (reqwest errors quote URLs, never headers, but a
     /// user could have put a key or a password into `base_url`).
     pub(crate) fn transport_detail(&self, err: &reqwest::Error) -> String {
-        let mut text = err.to_string();
-        let mut source = std::error::Error::source(err);
-        while let Some(cause) = source {
-            text.push_str(": ");
-            text.push_str(&cause.to_string());
-            source = cause.source();
-        }
+        let text = format!("{err}{}", crate::error::causes(err));
         shorten(&redact(&text, self.key.as_ref()))
     }
 }

@@ -160,6 +160,32 @@ impl LlmError {
     }
 }
 
+/// An error's causes after its own message, `: `-separated (reqwest keeps the useful part —
+/// "connection refused", "invalid certificate" — in the causes).
+pub(crate) fn causes(err: &dyn std::error::Error) -> String {
+    let mut text = String::new();
+    let mut source = err.source();
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+/// An HTTP client from `builder`, or an error that says what to do. The one thing that stops
+/// a client from being built on an ordinary machine is a system with no TLS root certificates
+/// (rustls reads the system's store).
+pub(crate) fn http_client(builder: reqwest::ClientBuilder) -> Result<reqwest::Client, LlmError> {
+    builder.build().map_err(|e| {
+        LlmError::Config(format!(
+            "cannot create the HTTP client: {e}{}. If the system has no TLS root certificates, \
+             install them (Debian and Ubuntu: the ca-certificates package)",
+            causes(&e)
+        ))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,6 +223,20 @@ mod tests {
         assert!(
             text.contains("/a: missing") && text.contains("/b: not a number"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn an_error_is_told_with_its_causes() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("builder error")]
+        struct Outer(#[source] std::io::Error);
+        let outer = Outer(std::io::Error::other(
+            "no native root CA certificates found",
+        ));
+        assert_eq!(
+            super::causes(&outer),
+            ": no native root CA certificates found"
         );
     }
 }

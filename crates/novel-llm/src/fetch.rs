@@ -7,7 +7,7 @@ use std::time::Duration;
 use reqwest::Client;
 use serde_json::Value;
 
-use crate::error::LlmError;
+use crate::error::{LlmError, causes, http_client};
 use crate::transport::read_into;
 
 /// Model lists of hosted services run to a few megabytes (OpenRouter's is the largest).
@@ -43,11 +43,7 @@ pub(crate) struct Fetcher {
 impl Fetcher {
     /// Requests that connect within `connect` and finish within `total`.
     pub(crate) fn new(connect: Duration, total: Duration) -> Result<Self, LlmError> {
-        let client = Client::builder()
-            .connect_timeout(connect)
-            .timeout(total)
-            .build()
-            .map_err(|e| LlmError::Config(format!("cannot create the HTTP client: {e}")))?;
+        let client = http_client(Client::builder().connect_timeout(connect).timeout(total))?;
         Ok(Fetcher { client })
     }
 
@@ -110,12 +106,7 @@ fn without_url(err: &reqwest::Error) -> String {
     } else {
         "the request failed".to_string()
     };
-    let mut source = std::error::Error::source(err);
-    while let Some(cause) = source {
-        text.push_str(": ");
-        text.push_str(&cause.to_string());
-        source = cause.source();
-    }
+    text.push_str(&causes(err));
     text
 }
 

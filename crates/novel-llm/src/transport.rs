@@ -16,7 +16,7 @@ use reqwest::{Client, Response, StatusCode};
 use serde::Serialize;
 
 use crate::context::CallContext;
-use crate::error::LlmError;
+use crate::error::{LlmError, http_client};
 use crate::http_retry::{RetryPolicy, retry_after_from};
 use crate::limits::MAX_ERROR_BODY_BYTES;
 
@@ -89,12 +89,12 @@ pub(crate) struct Transport {
 
 impl Transport {
     pub(crate) fn new(policy: RetryPolicy, timeout: Duration) -> Result<Self, LlmError> {
-        let client = Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT.min(timeout))
-            // For streams this bounds the silence between chunks, not the whole answer.
-            .read_timeout(timeout)
-            .build()
-            .map_err(|err| LlmError::Config(format!("cannot create the HTTP client: {err}")))?;
+        let client = http_client(
+            Client::builder()
+                .connect_timeout(CONNECT_TIMEOUT.min(timeout))
+                // For streams this bounds the silence between chunks, not the whole answer.
+                .read_timeout(timeout),
+        )?;
         Ok(Transport {
             client,
             policy,
