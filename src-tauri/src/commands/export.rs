@@ -65,8 +65,6 @@ pub async fn export_manuscript(
 mod tests {
     use std::sync::Mutex;
 
-    use novel_core::clock::SystemClock;
-    use novel_core::library::NewNovelForm;
     use novel_core::novel::Access;
 
     use super::*;
@@ -94,18 +92,7 @@ mod tests {
     }
 
     fn novel(dir: &std::path::Path) -> Novel {
-        let form = NewNovelForm {
-            title: "Salt and Iron".into(),
-            premise: "A smuggler hunts the men who framed her brother.".into(),
-            language: "English".into(),
-            protagonist_name: "Tamsin Vale".into(),
-            location_name: "Rainmarket Docks".into(),
-            goal: "Clear her brother's name".into(),
-            ..NewNovelForm::default()
-        };
-        let root = dir.join("salt");
-        Novel::create(&root, form.to_seed().unwrap(), &SystemClock).unwrap();
-        Novel::open(&root, Access::Read).unwrap()
+        super::super::test_novel::salt(dir, Access::Read)
     }
 
     fn answering(chosen: Option<PathBuf>) -> SaveAnswer {

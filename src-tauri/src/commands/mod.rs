@@ -15,6 +15,8 @@ pub mod reader;
 pub mod replace;
 pub mod search;
 pub mod settings;
+#[cfg(test)]
+mod test_novel;
 pub mod timeline;
 pub mod write;
 

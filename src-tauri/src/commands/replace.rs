@@ -78,24 +78,12 @@ pub async fn replace_name(
 
 #[cfg(test)]
 mod tests {
-    use novel_core::library::NewNovelForm;
     use novel_core::novel::Access;
 
     use super::*;
 
     fn novel(dir: &std::path::Path) -> Novel {
-        let form = NewNovelForm {
-            title: "Salt and Iron".into(),
-            premise: "A smuggler hunts the men who framed her brother.".into(),
-            language: "English".into(),
-            protagonist_name: "Tamsin Vale".into(),
-            location_name: "Rainmarket Docks".into(),
-            goal: "Clear her brother's name".into(),
-            ..NewNovelForm::default()
-        };
-        let root = dir.join("salt");
-        Novel::create(&root, form.to_seed().unwrap(), &SystemClock).unwrap();
-        Novel::open(&root, Access::Write).unwrap()
+        super::super::test_novel::salt(dir, Access::Write)
     }
 
     #[test]

@@ -11,11 +11,11 @@ import type { ImportEvent, ImportOutcome_Serialize as ImportOutcome, ImportProgr
 import { Field } from "../components/Field";
 import { Icon } from "../components/Icon";
 import { appError, call, errorText } from "../lib/api";
-import { chooseFolder } from "../lib/dialogs";
 import { plural } from "../lib/format";
 import { EMPTY_FORM, rememberParent, rememberedParent, serverErrors, toForm, validate } from "../lib/newNovel";
 import type { FormErrors, FormValues } from "../lib/newNovel";
 import type { Overview } from "../lib/types";
+import { ParentFolderField } from "./ParentFolderField";
 import "../styles/import.css";
 
 interface Props {
@@ -102,10 +102,6 @@ export function ImportPanel({ resume, onImported, onCancel, onStarted }: Props) 
     }
   };
 
-  const browse = async () => {
-    const dir = await chooseFolder("Choose the folder to keep the novel in").catch(() => null);
-    if (dir) set("parent_dir", dir);
-  };
 
   const text = (name: Seed, label: string, opts: { required?: boolean; hint?: string; placeholder?: string } = {}) => (
     <Field name={name} label={label} error={errors[name]} hint={opts.hint} required={opts.required}>
@@ -176,16 +172,7 @@ export function ImportPanel({ resume, onImported, onCancel, onStarted }: Props) 
       </fieldset>
       <fieldset>
         <legend>Where to keep it</legend>
-        <Field name="parent_dir" label="Folder" error={errors.parent_dir} required hint="The novel gets a folder of its own inside this one.">
-          {(props) => (
-            <div className="input-with-button">
-              <input {...props} type="text" value={values.parent_dir} placeholder="/home/you/Novels" onChange={(e) => set("parent_dir", e.target.value)} />
-              <button type="button" className="btn btn-quiet" onClick={browse}>
-                <Icon name="folder" /> Browse…
-              </button>
-            </div>
-          )}
-        </Field>
+        <ParentFolderField value={values.parent_dir} error={errors.parent_dir} onChange={(dir) => set("parent_dir", dir)} />
       </fieldset>
       {errors.form && (
         <p className="notice notice-error" role="alert" data-testid="import-error">

@@ -4,9 +4,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../bindings";
+import { FormDialog } from "../components/FormDialog";
 import { Icon } from "../components/Icon";
 import { call, errorText } from "../lib/api";
-import { useFocusTrap } from "../lib/focusTrap";
 import { useToast } from "../lib/toast";
 
 interface Props {
@@ -22,9 +22,7 @@ export function NewBranchDialog({ at, onClose, onCreated }: Props) {
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const dialog = useRef<HTMLFormElement>(null);
   useEffect(() => input.current?.focus(), []);
-  const trapKeys = useFocusTrap(dialog, busy ? undefined : onClose);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,59 +44,40 @@ export function NewBranchDialog({ at, onClose, onCreated }: Props) {
   };
 
   return (
-    <div className="overlay" role="presentation" onClick={() => !busy && onClose()}>
-      <form
-        ref={dialog}
-        className="dialog new-branch-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="new-branch-title"
-        data-testid="new-branch-dialog"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={trapKeys}
-        onSubmit={(e) => void submit(e)}
-        noValidate
-      >
-        <div className="dialog-head">
-          <h2 id="new-branch-title">{at === null ? "New branch" : `New branch from scene ${at}`}</h2>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label="Close" disabled={busy}>
-            <Icon name="close" />
-          </button>
-        </div>
-        <p className="muted small">
-          {at === null
-            ? "The story goes on in the new branch; the branch you are on keeps what it has."
-            : `The new branch starts right after scene ${at}. The scenes after it stay in the branch you are on, which you can switch back to.`}
+    <FormDialog name="new-branch" title={at === null ? "New branch" : `New branch from scene ${at}`} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <p className="muted small">
+        {at === null
+          ? "The story goes on in the new branch; the branch you are on keeps what it has."
+          : `The new branch starts right after scene ${at}. The scenes after it stay in the branch you are on, which you can switch back to.`}
+      </p>
+      <div className="field">
+        <label htmlFor="new-branch-name">Name</label>
+        <input
+          id="new-branch-name"
+          ref={input}
+          data-testid="new-branch-name"
+          value={name}
+          maxLength={80}
+          placeholder="what if she stays"
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
+        />
+      </div>
+      {error && (
+        <p className="field-error" role="alert" data-testid="new-branch-error">
+          {error}
         </p>
-        <div className="field">
-          <label htmlFor="new-branch-name">Name</label>
-          <input
-            id="new-branch-name"
-            ref={input}
-            data-testid="new-branch-name"
-            value={name}
-            maxLength={80}
-            placeholder="what if she stays"
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(null);
-            }}
-          />
-        </div>
-        {error && (
-          <p className="field-error" role="alert" data-testid="new-branch-error">
-            {error}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="button" className="btn btn-quiet" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" data-testid="new-branch-create" disabled={busy}>
-            <Icon name="branch" /> {busy ? "Making…" : "Make the branch"}
-          </button>
-        </div>
-      </form>
-    </div>
+      )}
+      <div className="form-actions">
+        <button type="button" className="btn btn-quiet" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" data-testid="new-branch-create" disabled={busy}>
+          <Icon name="branch" /> {busy ? "Making…" : "Make the branch"}
+        </button>
+      </div>
+    </FormDialog>
   );
 }

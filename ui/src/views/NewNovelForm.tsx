@@ -6,14 +6,13 @@ import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../bindings";
 import { Field } from "../components/Field";
-import { Icon } from "../components/Icon";
 import { appError, call, errorText } from "../lib/api";
-import { chooseFolder } from "../lib/dialogs";
 import { EMPTY_FORM, rememberParent, rememberedParent, serverErrors, toForm, validate } from "../lib/newNovel";
 import type { FormErrors, FormValues } from "../lib/newNovel";
 import type { Overview } from "../lib/types";
 import { reached, writingProfile, WritingWith } from "./WritingWith";
 import type { Check } from "./WritingWith";
+import { ParentFolderField } from "./ParentFolderField";
 
 interface Props {
   onCreated: (overview: Overview) => void;
@@ -86,10 +85,6 @@ export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
     }
   };
 
-  const browse = async () => {
-    const dir = await chooseFolder("Choose the folder to keep the novel in").catch(() => null);
-    if (dir) set("parent_dir", dir);
-  };
 
   const text = (name: TextName, label: string, opts: { required?: boolean; hint?: string; long?: boolean; placeholder?: string } = {}) => (
     <Field name={name} label={label} error={errors[name]} hint={opts.hint} required={opts.required}>
@@ -175,22 +170,7 @@ export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
 
       <fieldset>
         <legend>Where to keep it</legend>
-        <Field name="parent_dir" label="Folder" error={errors.parent_dir} required hint="The novel gets a folder of its own inside this one.">
-          {(props) => (
-            <div className="input-with-button">
-              <input
-                {...props}
-                type="text"
-                value={values.parent_dir}
-                placeholder="/home/you/Novels"
-                onChange={(e) => set("parent_dir", e.target.value)}
-              />
-              <button type="button" className="btn btn-quiet" data-testid="browse-parent" onClick={browse}>
-                <Icon name="folder" /> Browse…
-              </button>
-            </div>
-          )}
-        </Field>
+        <ParentFolderField value={values.parent_dir} error={errors.parent_dir} onChange={(dir) => set("parent_dir", dir)} />
       </fieldset>
 
       <fieldset>

@@ -2,13 +2,13 @@
 // Typing shows how many places in how many scenes would change (a preview that changes
 // nothing); when the old name belongs to a character or place, the writer may keep it as that
 // record's alias so the story memory still recognises it. Apply is one recorded change.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../bindings";
 import type { ReplacePreview_Serialize as ReplacePreview } from "../bindings";
+import { FormDialog } from "../components/FormDialog";
 import { Icon } from "../components/Icon";
 import { call, errorText } from "../lib/api";
-import { useFocusTrap } from "../lib/focusTrap";
 import { plural } from "../lib/format";
 import { useToast } from "../lib/toast";
 
@@ -41,7 +41,6 @@ function previewText(p: ReplacePreview): string {
 
 export function ReplaceNameDialog({ onClose }: { onClose: () => void }) {
   const notify = useToast();
-  const dialog = useRef<HTMLFormElement>(null);
   const [old, setOld] = useState("");
   const [next, setNext] = useState("");
   const [alias, setAlias] = useState(true);
@@ -51,7 +50,6 @@ export function ReplaceNameDialog({ onClose }: { onClose: () => void }) {
   const preview = answer?.key === key ? answer.preview : null;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const trapKeys = useFocusTrap(dialog, busy ? undefined : onClose);
 
   // The preview follows the two names, the latest answer winning.
   useEffect(() => {
@@ -89,57 +87,38 @@ export function ReplaceNameDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <div className="overlay" role="presentation" onClick={() => !busy && onClose()}>
-      <form
-        ref={dialog}
-        className="dialog replace-name-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="replace-name-title"
-        data-testid="replace-name-dialog"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={trapKeys}
-        onSubmit={(e) => void submit(e)}
-        noValidate
-      >
-        <div className="dialog-head">
-          <h2 id="replace-name-title">Replace a name</h2>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label="Close" disabled={busy}>
-            <Icon name="close" />
-          </button>
-        </div>
-        <p className="muted small">Whole words only, case as typed: replacing “Bram” leaves “Brambles” alone.</p>
-        <div className="field">
-          <label htmlFor="replace-old">Name in the manuscript</label>
-          <input id="replace-old" data-testid="replace-old" value={old} disabled={busy} onChange={(e) => { setOld(e.target.value); setError(null); }} autoComplete="off" />
-        </div>
-        <div className="field">
-          <label htmlFor="replace-new">Replace with</label>
-          <input id="replace-new" data-testid="replace-new" value={next} disabled={busy} onChange={(e) => { setNext(e.target.value); setError(null); }} autoComplete="off" />
-        </div>
-        <p className="small" data-testid="replace-preview" aria-live="polite">
-          {preview ? previewText(preview) : "\u00a0"}
+    <FormDialog name="replace-name" title={"Replace a name"} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <p className="muted small">Whole words only, case as typed: replacing “Bram” leaves “Brambles” alone.</p>
+      <div className="field">
+        <label htmlFor="replace-old">Name in the manuscript</label>
+        <input id="replace-old" data-testid="replace-old" value={old} disabled={busy} onChange={(e) => { setOld(e.target.value); setError(null); }} autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor="replace-new">Replace with</label>
+        <input id="replace-new" data-testid="replace-new" value={next} disabled={busy} onChange={(e) => { setNext(e.target.value); setError(null); }} autoComplete="off" />
+      </div>
+      <p className="small" data-testid="replace-preview" aria-live="polite">
+        {preview ? previewText(preview) : "\u00a0"}
+      </p>
+      {preview?.bearer && (
+        <label className="check">
+          <input type="checkbox" data-testid="replace-alias" checked={alias} disabled={busy} onChange={(e) => setAlias(e.target.checked)} />
+          Add the old name as an alias of {preview.bearer}
+        </label>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert" data-testid="replace-error">
+          {error}
         </p>
-        {preview?.bearer && (
-          <label className="check">
-            <input type="checkbox" data-testid="replace-alias" checked={alias} disabled={busy} onChange={(e) => setAlias(e.target.checked)} />
-            Add the old name as an alias of {preview.bearer}
-          </label>
-        )}
-        {error && (
-          <p className="notice notice-error" role="alert" data-testid="replace-error">
-            {error}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="button" className="btn btn-quiet" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" data-testid="replace-apply" disabled={!canApply || busy}>
-            {busy ? "Replacing…" : "Apply"}
-          </button>
-        </div>
-      </form>
-    </div>
+      )}
+      <div className="form-actions">
+        <button type="button" className="btn btn-quiet" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" data-testid="replace-apply" disabled={!canApply || busy}>
+          {busy ? "Replacing…" : "Apply"}
+        </button>
+      </div>
+    </FormDialog>
   );
 }
