@@ -52,6 +52,20 @@ const LIMITS: &[(&str, usize)] = &[
 ];
 
 impl NewNovelForm {
+    /// A filled-in form ("Salt and Iron": Tamsin Vale at the Rainmarket Docks), for tests.
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn example() -> NewNovelForm {
+        NewNovelForm {
+            title: "Salt and Iron".into(),
+            premise: "A smuggler hunts the men who framed her brother.".into(),
+            language: "English".into(),
+            protagonist_name: "Tamsin Vale".into(),
+            location_name: "Rainmarket Docks".into(),
+            goal: "Clear her brother's name".into(),
+            ..NewNovelForm::default()
+        }
+    }
+
     fn field(&self, name: &str) -> &str {
         match name {
             "title" => &self.title,
@@ -174,15 +188,7 @@ mod tests {
     use super::*;
 
     fn filled() -> NewNovelForm {
-        NewNovelForm {
-            title: "Salt and Iron".into(),
-            premise: "A smuggler hunts the men who framed her brother.".into(),
-            language: "English".into(),
-            protagonist_name: "Tamsin Vale".into(),
-            location_name: "Rainmarket Docks".into(),
-            goal: "Clear her brother's name".into(),
-            ..NewNovelForm::default()
-        }
+        NewNovelForm::example()
     }
 
     #[test]
