@@ -6,9 +6,11 @@
 //
 //   npm run bench:app            (xvfb-run -a node tests/bench/app_metrics.mjs)
 //
-// Needs the built app and test server (CARGO_TARGET_DIR/debug/{novel-agent,novel-test-server})
-// and the make_novel example (cargo build -p novel-core --example make_novel), whose path is
+// Needs the built app and test server (CARGO_TARGET_DIR/debug/{novel-agent,novel-test-server};
+// NOVEL_AGENT_APP measures another build of the app, e.g. target/release/novel-agent) and the
+// make_novel example (cargo build -p novel-core --example make_novel), whose path is
 // BENCH_MAKE_NOVEL or the usual target dir. BENCH_RUNS (default 3) sets the runs per figure.
+// The long novel has 300 scenes and a 300-node graph (its cast topped up by synthetic::crowd).
 /* global window, document, MutationObserver, requestAnimationFrame, MouseEvent */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
