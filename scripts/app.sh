@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up what is missing, builds the Novel Agent desktop app (release, UI embedded) and starts
-# it. The first build takes about ten minutes on two cores; later starts are immediate.
+# it. The first build takes about fifteen minutes on two cores; later starts are immediate.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --app
