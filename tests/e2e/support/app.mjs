@@ -3,6 +3,7 @@
 // Must run under an X server (the test command wraps the run in xvfb-run).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { createServer } from "node:net";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
@@ -19,11 +20,14 @@ export async function launchApp(env = {}) {
   for (const [what, file] of [["app", APP], ["tauri-driver", DRIVER]]) {
     if (!existsSync(file)) throw new Error(`${what} not found at ${file}; run the test command in README.md`);
   }
-  const port = 4444 + Math.floor(Math.random() * 1000);
+  // Ports the system says are free now (a random pick collided now and then with a port in
+  // use, and the driver then never answered).
+  const port = await freePort();
+  const nativePort = await freePort();
   // Marks every process of this launch (the driver passes its environment on to the app), so
   // `close` can find an app the WebDriver session left running.
   const launch = `${process.pid}-${port}-${Date.now()}`;
-  const driver = spawn(DRIVER, ["--port", String(port), "--native-port", String(port + 1000)], {
+  const driver = spawn(DRIVER, ["--port", String(port), "--native-port", String(nativePort)], {
     env: { ...process.env, ...env, NOVEL_E2E_LAUNCH: launch },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -60,6 +64,18 @@ export async function launchApp(env = {}) {
       await stopLeftovers(launch);
     },
   };
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Processes whose environment carries `NOVEL_E2E_LAUNCH=launch`. */
