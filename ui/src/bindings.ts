@@ -137,7 +137,10 @@ export const commands = {
 	saveBudget: (budget: BudgetConfig_Deserialize) => typedError<BudgetConfig_Serialize, AppError>(__TAURI_INVOKE("save_budget", { budget })),
 	storyBible: () => typedError<BibleView_Serialize, AppError>(__TAURI_INVOKE("story_bible")),
 	storyCharts: () => typedError<StoryCharts_Serialize, AppError>(__TAURI_INVOKE("story_charts")),
-	/**  What the next tick's planner prompt will hold, section by section with tokens and budgets. */
+	/**
+	 *  What the next tick's planner prompt will hold, section by section with tokens and budgets
+	 *  (counted as the novel's models count tokens; as estimated when no provider is set up yet).
+	 */
 	previewNextPrompt: () => typedError<PromptPreview_Serialize, AppError>(__TAURI_INVOKE("preview_next_prompt")),
 	/**  Changes fields of a character, place or relationship. */
 	editRecord: (id: string, update: EntityUpdate_Deserialize) => typedError<UpdateReport_Serialize, AppError>(__TAURI_INVOKE("edit_record", { id, update })),

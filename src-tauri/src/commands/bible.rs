@@ -66,12 +66,23 @@ pub async fn story_charts(state: State<'_, AppState>) -> AppResult<StoryCharts> 
     Ok(views::story_charts(novel.store().conn())?)
 }
 
-/// What the next tick's planner prompt will hold, section by section with tokens and budgets.
+/// What the next tick's planner prompt will hold, section by section with tokens and budgets
+/// (counted as the novel's models count tokens; as estimated when no provider is set up yet).
 #[tauri::command]
 #[specta::specta]
 pub async fn preview_next_prompt(state: State<'_, AppState>) -> AppResult<PromptPreview> {
     let novel = state.session()?.write()?;
-    blocking(move || async move { Ok(novel_core::tick::preview_next(&novel, None).await?) }).await
+    let models = profiles().ok().and_then(|p| {
+        novel_core::role_models::models_for(&novel, &p, None, Default::default()).ok()
+    });
+    blocking(move || async move {
+        let ratio = match &models {
+            Some(models) => models.tokens_per_estimate().await,
+            None => 1.0,
+        };
+        Ok(novel_core::tick::preview_next_for(&novel, None, ratio).await?)
+    })
+    .await
 }
 
 /// Runs `work` on a blocking thread with a runtime of its own: the engine's futures borrow

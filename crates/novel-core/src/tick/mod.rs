@@ -38,7 +38,7 @@ pub use error::ErrorKind;
 pub use error::StepError;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
-pub use preview::{PreviewError, PromptPreview, preview_next, preview_writer};
+pub use preview::{PreviewError, PromptPreview, preview_next, preview_next_for, preview_writer};
 pub use reextract::{SceneExtraction, extract_scene};
 pub use review::{
     ChangeCategory, PlanVerdict, Proposal, ProposedChange, Reviewer, ToolOutcome, Verdict,
@@ -283,6 +283,18 @@ pub(super) fn start(
     Ok(tick)
 }
 
+/// `config` with its context budgets in estimated tokens for models that count
+/// `tokens_per_estimate` of their own tokens per estimated one: what a tick (and the preview of
+/// one) gathers the story's context with.
+pub(crate) fn budgeted(
+    config: &crate::config::NovelConfig,
+    tokens_per_estimate: f64,
+) -> crate::config::NovelConfig {
+    let mut config = config.clone();
+    config.generation.context = config.generation.context.for_tokenizer(tokens_per_estimate);
+    config
+}
+
 /// A run of tick `tick`, its context budgets counted as its models count tokens.
 async fn new_run<'a>(
     novel: &Novel,
@@ -293,11 +305,7 @@ async fn new_run<'a>(
     cancel: &'a CancelToken,
     clock: &'a dyn Clock,
 ) -> TickRun<'a> {
-    let mut config = novel.config().clone();
-    config.generation.context = config
-        .generation
-        .context
-        .for_tokenizer(models.tokens_per_estimate().await);
+    let config = budgeted(novel.config(), models.tokens_per_estimate().await);
     TickRun {
         tick,
         root: novel.root().to_path_buf(),

@@ -46,14 +46,27 @@ pub enum PreviewError {
     Prompt(#[from] PromptError),
 }
 
-/// Builds the next tick's planner prompt for `novel`, with an optional steering note.
+/// Builds the next tick's planner prompt for `novel`, with an optional steering note, as for
+/// models that count tokens as the estimate does.
 pub async fn preview_next(
     novel: &Novel,
     steering: Option<&str>,
 ) -> Result<PromptPreview, PreviewError> {
+    preview_next_for(novel, steering, 1.0).await
+}
+
+/// [`preview_next`] for the novel's models, which count `tokens_per_estimate` of their own
+/// tokens per estimated one ([`super::Models::tokens_per_estimate`]): the budgets scaled as
+/// the tick will scale them.
+pub async fn preview_next_for(
+    novel: &Novel,
+    steering: Option<&str>,
+    tokens_per_estimate: f64,
+) -> Result<PromptPreview, PreviewError> {
     let retrieval = novel.retrieval();
     let conn = novel.store().conn();
-    let ctx = requests::planner_context(conn, novel.config(), &retrieval, steering).await?;
+    let config = super::budgeted(novel.config(), tokens_per_estimate);
+    let ctx = requests::planner_context(conn, &config, &retrieval, steering).await?;
     let request = prompts::planner_request(
         &ctx,
         &ToolRegistry::standard(),

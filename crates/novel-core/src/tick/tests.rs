@@ -361,3 +361,18 @@ async fn prompt_budgets_are_counted_in_the_models_own_tokens() {
         );
     }
 }
+
+#[tokio::test]
+async fn the_prompt_preview_shows_the_budgets_the_tick_will_use_for_its_models() {
+    let (_tmp, novel) = novel();
+    let defaults = crate::config::ContextBudgets::default();
+    let estimated = preview::preview_next(&novel, None).await.unwrap();
+    let counted = preview::preview_next_for(&novel, None, 2.0).await.unwrap();
+    assert_eq!(estimated.sections.len(), counted.sections.len());
+    for (plain, scaled) in estimated.sections.iter().zip(&counted.sections) {
+        let kind: crate::config::SectionKind =
+            serde_json::from_value(serde_json::json!(plain.name)).unwrap();
+        assert_eq!(plain.budget, defaults.of(kind), "{}", plain.name);
+        assert_eq!(scaled.budget, defaults.of(kind) / 2, "{}", scaled.name);
+    }
+}
