@@ -1,7 +1,7 @@
 //! How the window draws on Linux. WebKitGTK composites the page with OpenGL by default; on a
 //! machine without a usable GPU that GL is Mesa's software rasteriser, which on the 2-core
 //! reference machine held the reader's scrolling to 20–26 frames a second and cost the web
-//! process about 110 MB more at idle than drawing without compositing, which scrolls the
+//! process about 100 MB more at idle than drawing without compositing, which scrolls the
 //! 300-scene reader and pans the graph at 60 frames a second (BENCHMARKS.md, "The desktop
 //! app"). A manuscript is text, which WebKit draws well on the CPU, so the app draws without
 //! GPU compositing unless the writer asks for it with `NOVEL_AGENT_GPU=1` (e.g. on a HiDPI

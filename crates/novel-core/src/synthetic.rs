@@ -351,7 +351,8 @@ pub fn generate(dir: &Path, scenes: u32, planted: &[Planted]) -> Result<Novel, N
 /// Minor characters and places added until the story graph has `nodes` nodes (characters plus
 /// places), each person placed somewhere and tied to one earlier person, each place connected
 /// to an earlier place — the crowd of a long saga, for measuring the graph at scale. Recorded
-/// as of the novel's current tick; a graph already that large is left as it is.
+/// as of the novel's current tick; a graph already that large is left as it is. Names stay
+/// distinct for the first 320 added (20 given names × 16 family names).
 pub fn crowd(novel: &mut Novel, nodes: usize) -> Result<(), NovelError> {
     let root = novel.root().to_path_buf();
     let store = novel
@@ -359,7 +360,7 @@ pub fn crowd(novel: &mut Novel, nodes: usize) -> Result<(), NovelError> {
         .ok_or(NovelError::ReadOnly { path: root })?;
     let tx = store.transaction()?;
     let tick = store::load_state(&tx)?.current_tick;
-    let mut rng = Rng::new(u64::from(nodes as u32) ^ 0x5eed);
+    let mut rng = Rng::new(nodes as u64 ^ 0x5eed);
     let mut added = 0usize;
     loop {
         let characters = store::list_characters(&tx)?;

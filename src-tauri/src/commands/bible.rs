@@ -76,11 +76,7 @@ pub async fn preview_next_prompt(state: State<'_, AppState>) -> AppResult<Prompt
         novel_core::role_models::models_for(&novel, &p, None, Default::default()).ok()
     });
     blocking(move || async move {
-        let ratio = match &models {
-            Some(models) => models.tokens_per_estimate().await,
-            None => 1.0,
-        };
-        Ok(novel_core::tick::preview_next_for(&novel, None, ratio).await?)
+        Ok(novel_core::tick::preview_next_for(&novel, None, models.as_ref()).await?)
     })
     .await
 }

@@ -16,13 +16,7 @@ pub fn run(dir: &Path, show: bool, json: bool) -> Result<()> {
     // Budgets as the novel's models count tokens; as estimated without a provider.
     let models = super::roles::models_for(&novel, None, novel_llm::Limits::default()).ok();
     let preview = runtime
-        .block_on(async {
-            let ratio = match &models {
-                Some(models) => models.tokens_per_estimate().await,
-                None => 1.0,
-            };
-            tick::preview_next_for(&novel, None, ratio).await
-        })
+        .block_on(tick::preview_next_for(&novel, None, models.as_ref()))
         .map_err(|e| anyhow!("cannot build the next prompt: {e}"))?;
     if json {
         let mut value = serde_json::to_value(&preview)?;

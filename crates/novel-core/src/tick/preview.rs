@@ -52,20 +52,24 @@ pub async fn preview_next(
     novel: &Novel,
     steering: Option<&str>,
 ) -> Result<PromptPreview, PreviewError> {
-    preview_next_for(novel, steering, 1.0).await
+    preview_next_for(novel, steering, None).await
 }
 
-/// [`preview_next`] for the novel's models, which count `tokens_per_estimate` of their own
-/// tokens per estimated one ([`super::Models::tokens_per_estimate`]): the budgets scaled as
-/// the tick will scale them.
+/// [`preview_next`] for the novel's models, when it has them: the budgets scaled as the tick
+/// will scale them for the way those models count tokens
+/// ([`super::Models::tokens_per_estimate`]); without models, as estimated.
 pub async fn preview_next_for(
     novel: &Novel,
     steering: Option<&str>,
-    tokens_per_estimate: f64,
+    models: Option<&super::Models>,
 ) -> Result<PromptPreview, PreviewError> {
     let retrieval = novel.retrieval();
     let conn = novel.store().conn();
-    let config = super::budgeted(novel.config(), tokens_per_estimate);
+    let ratio = match models {
+        Some(models) => models.tokens_per_estimate().await,
+        None => 1.0,
+    };
+    let config = super::budgeted(novel.config(), ratio);
     let ctx = requests::planner_context(conn, &config, &retrieval, steering).await?;
     let request = prompts::planner_request(
         &ctx,

@@ -367,7 +367,12 @@ async fn the_prompt_preview_shows_the_budgets_the_tick_will_use_for_its_models()
     let (_tmp, novel) = novel();
     let defaults = crate::config::ContextBudgets::default();
     let estimated = preview::preview_next(&novel, None).await.unwrap();
-    let counted = preview::preview_next_for(&novel, None, 2.0).await.unwrap();
+    let wordy = Models::single(std::sync::Arc::new(
+        ScriptedModel::new().with_tokens_per_estimate(2.0),
+    ));
+    let counted = preview::preview_next_for(&novel, None, Some(&wordy))
+        .await
+        .unwrap();
     assert_eq!(estimated.sections.len(), counted.sections.len());
     for (plain, scaled) in estimated.sections.iter().zip(&counted.sections) {
         let kind: crate::config::SectionKind =
