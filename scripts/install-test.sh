@@ -58,6 +58,10 @@ for f in /usr/bin/novel-agent "/usr/share/applications/Novel Agent.desktop" \
 done
 echo "installed: $(in_root dpkg-query -W -f '${Package} ${Version}, ${Installed-Size} kB' novel-agent)"
 
+# The scene is written by the local OpenAI-format test server, run on the host side (the
+# root shares its network); on a fresh clone it is not built yet.
+cargo build --locked --quiet -p novel-test-server
+
 # tauri-driver starts the app through this launcher: the installed binary, inside the root.
 launcher="$(mktemp /tmp/novel-installed-app.XXXXXX)"
 printf '#!/bin/sh\nexec %s chroot %q /usr/bin/novel-agent "$@"\n' "$sudo" "$root" > "$launcher"

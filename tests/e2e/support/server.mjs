@@ -49,6 +49,8 @@ export async function startServer(script) {
       if (m) resolve(m[1]);
     });
     child.on("exit", (code) => reject(new Error(`novel-test-server exited with ${code}: is it built? (${BIN})`)));
+    // A missing binary fails the spawn itself ("error", never "exit").
+    child.on("error", (e) => reject(new Error(`cannot start novel-test-server (${BIN}): ${e.message}; build it with \`cargo build -p novel-test-server\``)));
   });
   return {
     baseUrl,
