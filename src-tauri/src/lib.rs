@@ -109,6 +109,7 @@ pub fn typescript() -> Typescript {
 }
 
 pub fn run() {
+    rendering::prepare_process();
     let builder = specta_builder();
     #[cfg(debug_assertions)]
     if let Err(e) = builder.export(typescript(), BINDINGS_PATH) {

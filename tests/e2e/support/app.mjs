@@ -15,7 +15,7 @@ import { ROOT } from "./server.mjs";
 const APP = process.env.NOVEL_AGENT_APP ?? path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "debug/novel-agent");
 const DRIVER = process.env.TAURI_DRIVER ?? path.join(homedir(), ".cargo/bin/tauri-driver");
 
-/** Launches the app with `env` added (e.g. NOVEL_AGENT_CONFIG_DIR); resolves to { browser, close }. */
+/** Launches the app with `env` added (e.g. NOVEL_AGENT_CONFIG_DIR); resolves to { browser, processes, close }. */
 export async function launchApp(env = {}) {
   for (const [what, file] of [["app", APP], ["tauri-driver", DRIVER]]) {
     if (!existsSync(file)) throw new Error(`${what} not found at ${file}; run the test command in README.md`);
@@ -51,6 +51,8 @@ export async function launchApp(env = {}) {
   }
   return {
     browser,
+    /** The pids of this launch's processes: the app, WebKit's, the drivers. */
+    processes: () => processesOf(launch),
     async close() {
       try {
         await browser.deleteSession();
