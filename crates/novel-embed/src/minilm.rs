@@ -17,13 +17,18 @@ pub const MINILM_ID: &str = "all-MiniLM-L6-v2-int8";
 pub const MINILM_DIMENSION: usize = 384;
 /// The model was trained on passages up to 256 word pieces; longer input is truncated.
 const MAX_TOKENS: usize = 256;
-/// Passages per inference call: large enough to amortise the call, small enough to keep
-/// padding (to the longest passage of the batch) cheap.
-const BATCH: usize = 32;
+/// Passages per inference call: one. A batch is padded to its longest passage and attention
+/// grows with the square of the length, so on the CPU batching costs more than the calls it
+/// saves, and ONNX Runtime's arena keeps the largest batch's buffers for the life of the
+/// process. Measured on 2 cores (`examples/model_memory.rs`), 50 rounds of 13 passages of
+/// 12–240 words: one at a time 13 s and 15 MB over the loaded model, in batches of 13 28 s and
+/// 450 MB; of 12–36 words, about the same time either way and 1.4 MB against 15 MB.
+const BATCH: usize = 1;
 
 pub struct MiniLm {
     // `TextEmbedding::embed` takes `&mut self`; one inference at a time is what 2 cores allow.
     model: Mutex<TextEmbedding>,
+    batch: usize,
 }
 
 impl std::fmt::Debug for MiniLm {
@@ -63,7 +68,15 @@ impl MiniLm {
             .map_err(|e| EmbedError::Model(e.to_string()))?;
         Ok(MiniLm {
             model: Mutex::new(model),
+            batch: BATCH,
         })
+    }
+
+    /// The same model run on `passages` per inference call instead of one, to measure what
+    /// batching costs (`examples/model_memory.rs`).
+    pub fn with_batch(mut self, passages: usize) -> MiniLm {
+        self.batch = passages.max(1);
+        self
     }
 }
 
@@ -84,19 +97,15 @@ impl Embedder for MiniLm {
             .model
             .lock()
             .map_err(|_| EmbedError::Inference("an earlier embedding call panicked".into()))?;
-        // A batch is padded to its longest passage, so passages of similar length go together:
-        // one long character record among short lines would make the whole batch pay for it.
-        let mut order: Vec<usize> = (0..texts.len()).collect();
-        order.sort_by_key(|&i| texts[i].len());
-        let mut vectors: Vec<Vec<f32>> = vec![Vec::new(); texts.len()];
-        for batch in order.chunks(BATCH) {
-            let group: Vec<&str> = batch.iter().map(|&i| texts[i]).collect();
-            let embedded = model
-                .embed(&group, Some(BATCH))
-                .map_err(|e| EmbedError::Inference(e.to_string()))?;
-            for (&i, v) in batch.iter().zip(embedded) {
-                vectors[i] = v;
-            }
+        let mut vectors = model
+            .embed(texts, Some(self.batch))
+            .map_err(|e| EmbedError::Inference(e.to_string()))?;
+        if vectors.len() != texts.len() {
+            return Err(EmbedError::Inference(format!(
+                "the model returned {} vectors for {} passages",
+                vectors.len(),
+                texts.len()
+            )));
         }
         for v in &mut vectors {
             if v.len() != MINILM_DIMENSION {

@@ -26,8 +26,7 @@ fn minilm_places_a_paraphrase_nearer_than_a_passage_sharing_its_words() {
         paraphrase > lexical,
         "paraphrase {paraphrase} should beat word overlap {lexical}"
     );
-    // Each text gets its own vector back, in order, whatever else is in the batch (the
-    // embedder groups passages by length internally).
+    // Each text gets its own vector back, in order, the same as when embedded alone.
     for (i, text) in [
         "Old Hask buried the signal key beneath the third step of the lighthouse.",
         "Where did the keeper hide the thing that works the beacon?",

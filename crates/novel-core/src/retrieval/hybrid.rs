@@ -115,13 +115,18 @@ impl Retrieval {
             return Ok(None);
         };
         let key = VectorIndex::current_key(conn, embedder.model_id())?;
-        if let Ok(cached) = self.index.lock()
-            && let Some(index) = cached.as_ref()
-            && index.key == key
-        {
-            return Ok(Some(index.clone()));
+        let mut stale = None;
+        if let Ok(mut cached) = self.index.lock() {
+            if let Some(index) = cached.as_ref()
+                && index.key == key
+            {
+                return Ok(Some(index.clone()));
+            }
+            stale = cached.take();
         }
-        let index = Arc::new(VectorIndex::load(conn, key, embedder.dimension())?);
+        // The stale copy's buffers are refilled when no search still holds it.
+        let spare = stale.and_then(|index| Arc::try_unwrap(index).ok());
+        let index = Arc::new(VectorIndex::load(conn, key, embedder.dimension(), spare)?);
         if index.len() == 0 {
             return Ok(None);
         }

@@ -92,43 +92,38 @@ pub fn put_vectors(
     Ok(())
 }
 
-/// One stored vector with what a filter needs to know about its passage.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StoredVector {
+/// One stored vector as read, borrowed from the row: the passage's id, kind and tick and the
+/// vector's bytes (little-endian `f32`s).
+pub struct VectorRow<'a> {
     pub chunk_id: i64,
-    pub kind: String,
+    pub kind: &'a str,
     pub tick: Option<u32>,
-    pub vector: Vec<f32>,
+    pub bytes: &'a [u8],
 }
 
-/// Every vector of `model`, by passage id. Vectors of other models are stale and left out.
-pub fn load_vectors(conn: &Connection, model: &str) -> StoreResult<Vec<StoredVector>> {
+/// Calls `each` with every vector of `model`, by passage id; vectors of other models are stale
+/// and left out. The rows are lent, not copied: the in-memory index is rebuilt from them after
+/// every tick that adds vectors, and a copy of each row first was three small allocations per
+/// passage, thousands each time.
+pub fn for_each_vector(
+    conn: &Connection,
+    model: &str,
+    mut each: impl FnMut(VectorRow<'_>),
+) -> StoreResult<()> {
     let mut stmt = conn.prepare(
         "SELECT v.chunk_id, c.kind, c.tick, v.vector FROM search_vectors v
          JOIN search_chunks c ON c.id = v.chunk_id WHERE v.model = ?1 ORDER BY v.chunk_id",
     )?;
-    let rows = stmt.query_map([model], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, Option<u32>>(2)?,
-            r.get::<_, Vec<u8>>(3)?,
-        ))
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (chunk_id, kind, tick, bytes) = row?;
-        // The column's CHECK guarantees whole f32s; a damaged row is skipped, not fatal.
-        if let Some(vector) = novel_embed::vector::from_bytes(&bytes) {
-            out.push(StoredVector {
-                chunk_id,
-                kind,
-                tick,
-                vector,
-            });
-        }
+    let mut rows = stmt.query([model])?;
+    while let Some(row) = rows.next()? {
+        each(VectorRow {
+            chunk_id: row.get(0)?,
+            kind: row.get_ref(1)?.as_str().map_err(rusqlite::Error::from)?,
+            tick: row.get(2)?,
+            bytes: row.get_ref(3)?.as_blob().map_err(rusqlite::Error::from)?,
+        });
     }
-    Ok(out)
+    Ok(())
 }
 
 /// The vector of one passage, if it has one.
