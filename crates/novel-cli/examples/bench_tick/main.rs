@@ -1,32 +1,42 @@
 //! The cost of writing a novel, as the engine sees it: real ticks of the release engine against
 //! the local OpenAI-format test server (which answers at once), at scene 10, 100 and 300 of a
 //! generated novel. Reports LLM calls and revisions per tick, prompt tokens and characters per
-//! tick, the engine's own time per tick (wall time minus the time spent waiting on the model)
-//! at p50/p95 and split by step, the wall time of a 100-tick run, and the peak memory of a
-//! 300-tick run sampled along the way (it should stay flat).
+//! tick, and the engine's own time per tick (wall time minus the time spent waiting on the
+//! model) at p50/p95 and split by step. Then the real `novel` command against the same server
+//! ([`cli_run`]): the wall time of `novel run --n 100`, the memory of `novel run --n 300`
+//! sampled along the way (it should stay flat), and what embedding each tick's new passages
+//! costs — with the local embedding model and without it.
 //!
 //! ```sh
-//! cargo run --release -p novel-cli --example bench_tick            # the full run (~1 min)
+//! cargo build --release -p novel-cli                                # the `novel` measured
+//! cargo run --release -p novel-cli --example bench_tick            # the full run (~4 min)
 //! cargo run -p novel-cli --example bench_tick -- --ci              # counts only, asserted
 //! ```
 //!
 //! `--ci` runs two ticks at scene 10 and at scene 300 and fails when a clean tick makes more
 //! than 3 LLM calls or the scene-300 planner prompt is more than 1.3× the scene-10 one.
 
+mod cli_run;
+
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use cli_run::Embedding;
 use novel_core::clock::SystemClock;
 use novel_core::novel::Novel;
-use novel_core::run::{RunControl, run_ticks};
 use novel_core::synthetic;
 use novel_core::tick::{CancelToken, Models, TickOptions, TickOutcome, run_tick};
 use novel_llm::{ProviderKind, ProviderProfile};
 use novel_test_server::{BlockingTestServer, Reply, Rule, Script, TestServer};
 use serde_json::json;
 
-const PROSE: &str = include_str!("../tests/fixtures/story/prose.txt");
+/// The tick's steps as `TickOutcome.timings` names them, in the order they run.
+const STEPS: [&str; 8] = [
+    "gather", "validate", "tools", "checks", "apply", "embed", "commit", "files",
+];
+
+const PROSE: &str = include_str!("../../tests/fixtures/story/prose.txt");
 
 /// Plans that use the memory every tick: a search and an update of the protagonist.
 fn script() -> Script {
@@ -145,17 +155,15 @@ fn report(at: u32, samples: &[Sample]) {
             steps.entry(k.as_str()).or_default().push(*v);
         }
     }
-    let step_p50: Vec<String> = [
-        "gather", "validate", "tools", "checks", "apply", "embed", "commit", "files",
-    ]
-    .iter()
-    .map(|k| {
-        let mut v = steps.get(k).cloned().unwrap_or_default();
-        v.sort_unstable();
-        let p50 = v.get(v.len() / 2).copied().unwrap_or(0);
-        format!("{k} {:.2}", p50 as f64 / 1000.0)
-    })
-    .collect();
+    let step_p50: Vec<String> = STEPS
+        .iter()
+        .map(|k| {
+            let mut v = steps.get(k).cloned().unwrap_or_default();
+            v.sort_unstable();
+            let p50 = v.get(v.len() / 2).copied().unwrap_or(0);
+            format!("{k} {:.2}", p50 as f64 / 1000.0)
+        })
+        .collect();
     println!(
         "| {at} | {:.1} | {}/{} | {:.0} | {:.0} | {} | {} | {} |",
         samples.iter().map(|s| s.calls as f64).sum::<f64>() / n,
@@ -169,72 +177,10 @@ fn report(at: u32, samples: &[Sample]) {
     );
 }
 
-/// Peak and current memory of this process, from the kernel.
-fn memory_kb() -> (u64, u64) {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
-}
-
-/// A 300-tick run in this (fresh) process, sampling its memory. The test server runs in the
-/// parent process: it keeps every request it receives, which must not count as the engine's.
-fn long_run(dir: &Path, base_url: &str, ticks: u32) {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    let mut novel = synthetic::generate(&dir.join("long"), 0, &[]).expect("a new novel");
-    let models = models_at(base_url);
-    let samples = std::sync::Mutex::new(Vec::new());
-    let started = Instant::now();
-    let on_event = |e: novel_core::run::RunEvent| {
-        if let novel_core::run::RunEvent::TickCommitted { summary } = e
-            && [1, 10, 50, 100, 200, 300].contains(&summary.tick)
-            && let Ok(mut s) = samples.lock()
-        {
-            s.push((summary.tick, memory_kb().0, started.elapsed()));
-        }
-    };
-    let report = runtime.block_on(run_ticks(
-        &mut novel,
-        &models,
-        ticks,
-        &TickOptions::default(),
-        &RunControl::new(),
-        &SystemClock,
-        &on_event,
-    ));
-    assert_eq!(report.committed.len() as u32, ticks, "{:?}", report.failure);
-    for (tick, rss, elapsed) in samples.into_inner().unwrap_or_default() {
-        println!(
-            "| after tick {tick} | {:.1} MB | {:.1} s |",
-            rss as f64 / 1024.0,
-            elapsed.as_secs_f64()
-        );
-    }
-    println!(
-        "| peak (VmHWM) | {:.1} MB | |",
-        memory_kb().1 as f64 / 1024.0
-    );
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let ci = args.iter().any(|a| a == "--ci");
     let tmp = tempfile::tempdir().expect("a temp dir");
-    if let Some(i) = args.iter().position(|a| a == "--long-run") {
-        let ticks = args.get(i + 1).and_then(|t| t.parse().ok()).unwrap_or(300);
-        let url = args.get(i + 2).expect("--long-run TICKS URL");
-        long_run(tmp.path(), url, ticks);
-        return;
-    }
     let server = TestServer::start_blocking(script()).expect("the test server starts");
     let (scenes, per): (&[u32], usize) = if ci {
         (&[10, 300], 2)
@@ -267,31 +213,52 @@ fn main() {
     if ci {
         return;
     }
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    let mut novel = synthetic::generate(&tmp.path().join("run100"), 0, &[]).expect("a new novel");
-    let started = Instant::now();
-    let report = runtime.block_on(run_ticks(
-        &mut novel,
-        &models(&server),
-        100,
-        &TickOptions::default(),
-        &RunControl::new(),
-        &SystemClock,
-        &|_| {},
-    ));
-    assert_eq!(report.committed.len(), 100);
+    // The real command, as a writer runs it.
+    let binary = match cli_run::novel_binary() {
+        Ok(binary) => binary,
+        Err(why) => {
+            eprintln!("{why}");
+            std::process::exit(2);
+        }
+    };
+    let cli = cli_run::Cli::new(binary, tmp.path(), &server.base_url());
+    let seed = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/seed.toml");
     println!(
-        "\n100-tick run from a new novel: {:.1} s",
-        started.elapsed().as_secs_f64()
+        "\n| `novel run` | --n 100 wall time | --n 300 wall time | RSS (MB) after scene … | peak RSS |"
     );
-    // Memory in a fresh process, so the generated novels above do not count.
-    let me = std::env::current_exe().expect("the bench binary");
-    let status = std::process::Command::new(me)
-        .args(["--long-run", "300", &server.base_url()])
-        .status()
-        .expect("the long run starts");
-    assert!(status.success());
+    println!("|---|---|---|---|---|");
+    let keywords = cli_run::measure(&cli, tmp.path(), &seed, Embedding::KeywordsOnly);
+    let model = novel_embed::locate::SearchPaths::from_process()
+        .find()
+        .is_ok()
+        .then(|| cli_run::measure(&cli, tmp.path(), &seed, Embedding::LocalModel));
+    println!(
+        "\nSteps of the `novel run --n 300` ticks, p50 / p95 ms, from the novel's tick records:\n"
+    );
+    println!("| `novel run --n 300` | {} |", STEPS.join(" | "));
+    println!("|---|{}", "---|".repeat(STEPS.len()));
+    for (label, run) in [
+        (Embedding::KeywordsOnly, Some(&keywords)),
+        (Embedding::LocalModel, model.as_ref()),
+    ] {
+        let Some(run) = run else { continue };
+        let cells: Vec<String> = STEPS
+            .iter()
+            .map(|k| {
+                run.steps
+                    .get(*k)
+                    .map_or("–".into(), |(p50, p95)| format!("{p50:.1} / {p95:.1}"))
+            })
+            .collect();
+        println!("| {} | {} |", label.label(), cells.join(" | "));
+    }
+    match model {
+        Some(run) => println!(
+            "\nWith the model: {:.1} passages embedded per tick, {} left without a vector.",
+            run.passages_per_tick, run.pending
+        ),
+        None => println!(
+            "\nThe local embedding model is not installed (scripts/fetch-embedding-model.sh): the runs with it were not measured."
+        ),
+    }
 }
