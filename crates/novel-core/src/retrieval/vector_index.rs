@@ -38,10 +38,11 @@ impl VectorIndex {
     }
 
     /// Loads the store's vectors of `key.model`, into `spare`'s buffers when given (a stale
-    /// copy no one else holds). The index is reloaded after every tick that adds vectors; allocating a new matrix of
-    /// megabytes each time and freeing the old one left the freed heap behind in a long run
-    /// (about 6 MB a hundred scenes beyond the vectors themselves, measured with `bench_tick`),
-    /// while refilling the same buffers grows them only as the novel grows.
+    /// copy no one else holds). The index is reloaded after every tick that adds vectors;
+    /// allocating a new matrix of megabytes each time and freeing the old one left the freed
+    /// heap behind in a long run (about 6 MB a hundred scenes beyond the vectors themselves,
+    /// measured with `bench_tick`), while refilling the same buffers grows them only as the
+    /// novel grows.
     pub fn load(
         conn: &Connection,
         key: IndexKey,
