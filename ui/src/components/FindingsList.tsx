@@ -2,7 +2,6 @@
 import type { Check } from "../bindings";
 import type { Finding } from "../lib/types";
 
-const ORDER = { violation: 0, warning: 1, note: 2 } as const;
 // Every check the engine has: a new one fails the type check here until it has a name.
 const CHECKS: Record<Check, string> = {
   pov_leak: "Point of view",
@@ -23,6 +22,14 @@ const CHECKS: Record<Check, string> = {
   off_page: "Knows what happened off-page",
 };
 
+// Violations are what the revision acts on; notes are the uncertain cases, shown to the writer
+// apart so that they never read as something the agent will change.
+const GROUPS = [
+  { severity: "violation", title: "To fix" },
+  { severity: "warning", title: "Worth a look" },
+  { severity: "note", title: "Notes — left as they are unless you change them" },
+] as const;
+
 export function FindingsList({ findings, testId = "findings" }: { findings: Finding[]; testId?: string }) {
   if (findings.length === 0) {
     return (
@@ -31,17 +38,25 @@ export function FindingsList({ findings, testId = "findings" }: { findings: Find
       </p>
     );
   }
-  const sorted = [...findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
+  const groups = GROUPS.map((g) => ({ ...g, items: findings.filter((f) => f.severity === g.severity) })).filter((g) => g.items.length > 0);
+  const titled = groups.length > 1 || groups[0]?.severity === "note";
   return (
-    <ul className="findings" data-testid={testId}>
-      {sorted.map((f, i) => (
-        <li key={i} className={`finding finding-${f.severity}`} data-severity={f.severity}>
-          <span className={`badge badge-${f.severity}`}>{f.severity}</span>
-          <span className="finding-check">{CHECKS[f.check] ?? f.check}</span>
-          <span className="finding-message">{f.message}</span>
-          {f.excerpt && <q className="finding-excerpt">{f.excerpt}</q>}
-        </li>
+    <div className="findings-groups" data-testid={testId}>
+      {groups.map((g) => (
+        <section key={g.severity} className="findings-group" data-group={g.severity}>
+          {titled && <h4 className="findings-group-title">{g.title}</h4>}
+          <ul className="findings">
+            {g.items.map((f, i) => (
+              <li key={i} className={`finding finding-${f.severity}`} data-severity={f.severity}>
+                <span className={`badge badge-${f.severity}`}>{f.severity}</span>
+                <span className="finding-check">{CHECKS[f.check] ?? f.check}</span>
+                <span className="finding-message">{f.message}</span>
+                {f.excerpt && <q className="finding-excerpt">{f.excerpt}</q>}
+              </li>
+            ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </div>
   );
 }

@@ -545,9 +545,17 @@ export function createBackend(s: Scenario) {
       need();
       const found = scenes.find((x) => x.tick === a.tick);
       if (!found) throw { kind: "not_found", message: `There is no scene for tick ${String(a.tick)}; \`novel list scenes\` shows them.` } satisfies AppError;
+      const sentenceAt = (at: number) => found.prose.slice(found.prose.lastIndexOf(".", at) + 1, found.prose.indexOf(".", at) + 1).trim();
+      const out: Finding_Serialize[] = [];
+      // An uncertain case is a note: one sentence out of tense.
+      const drift = found.prose.indexOf(" walks ");
+      if (drift >= 0) {
+        const sentence = sentenceAt(drift);
+        out.push({ check: "tense_drift", severity: "note", message: `One narration sentence is in the present tense: “${sentence}”.`, excerpt: sentence });
+      }
       const at = found.prose.indexOf("was dead");
-      if (at < 0) return [];
-      const sentence = found.prose.slice(found.prose.lastIndexOf(".", at) + 1, found.prose.indexOf(".", at) + 1).trim();
+      if (at < 0) return out;
+      const sentence = sentenceAt(at);
       return [
         {
           check: "off_page",
@@ -556,6 +564,7 @@ export function createBackend(s: Scenario) {
           excerpt: sentence,
           record: "C3",
         },
+        ...out,
       ];
     },
     story_graph: (): StoryGraph_Serialize => {

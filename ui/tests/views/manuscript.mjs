@@ -176,14 +176,22 @@ test("Check runs every check on a scene as it stands, and again after the writer
   assert.equal(await first.getByTestId("check-scene").getAttribute("aria-expanded"), "true");
 
   await first.getByTestId("edit-scene").click();
-  await first.getByTestId("scene-editor").locator(".cm-content").fill("The bell rang twice. Silas Crane was dead, and the harbour knew it.");
+  await first.getByTestId("scene-editor").locator(".cm-content").fill("The bell rang twice. Silas Crane was dead, and the harbour knew it. Tamsin walks to the door.");
   await first.getByTestId("save-scene").click();
   await page.getByTestId("proposal-skip").click();
-  // The open panel checks the edited prose: the planted break is listed with its check's name.
+  // The open panel checks the edited prose: the planted break is listed with its check's name,
+  // and the uncertain case apart from it, as a note the revision leaves alone.
   await panel.locator('.finding[data-severity="violation"]').waitFor();
-  assert.match(await panel.getByTestId("checks-summary").textContent(), /^1 problem the agent would revise/);
-  assert.match(await panel.locator(".finding-check").textContent(), /Knows what happened off-page/);
-  assert.match(await panel.locator(".finding-excerpt").textContent(), /Silas Crane was dead/);
+  assert.match(await panel.getByTestId("checks-summary").textContent(), /^1 problem the agent would revise, 1 other note/);
+  const fix = panel.locator('[data-group="violation"]');
+  assert.equal(await fix.locator(".findings-group-title").textContent(), "To fix");
+  assert.match(await fix.locator(".finding-check").textContent(), /Knows what happened off-page/);
+  assert.match(await fix.locator(".finding-excerpt").textContent(), /Silas Crane was dead/);
+  const notes = panel.locator('[data-group="note"]');
+  assert.match(await notes.locator(".findings-group-title").textContent(), /^Notes/);
+  assert.equal(await notes.locator(".finding").count(), 1);
+  assert.match(await notes.locator(".finding-check").textContent(), /Tense/);
+  assert.equal(await fix.locator('.finding[data-severity="note"]').count(), 0, "notes are not listed with what to fix");
   assert.ok((await app.calls("check_scene")).every((c) => c.args.tick === 1));
   assert.ok((await app.calls("check_scene")).length >= 2, "checked again after the edit");
 

@@ -4,6 +4,7 @@ mod backup;
 mod bible;
 mod chapter;
 mod check;
+mod check_corpus;
 mod context;
 mod export;
 mod history;
@@ -59,13 +60,19 @@ pub fn run(cli: Cli) -> Result<()> {
             file,
             pov_character,
             location,
-        } => check::run(
-            &open(&dir, Access::Read)?,
-            &file,
-            pov_character,
-            location,
-            json,
-        ),
+            corpus,
+            show,
+        } => match (corpus, file) {
+            (Some(corpus), _) => check_corpus::run(&corpus, show, json),
+            (None, Some(file)) => check::run(
+                &open(&dir, Access::Read)?,
+                &file,
+                pov_character,
+                location,
+                json,
+            ),
+            (None, None) => anyhow::bail!("give a file to check, or --corpus DIR"),
+        },
         Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
         Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
         Command::Edit { id, set, append } => bible::edit(&dir, &id, &set, &append, json),

@@ -102,7 +102,9 @@ impl fmt::Display for PointOfView {
 }
 
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Tense {
     #[default]

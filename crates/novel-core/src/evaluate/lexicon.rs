@@ -80,6 +80,8 @@ pub(super) const INFERENCE: &[&str] = &[
     "seems", "maybe", "perhaps", "probably", "surely", "if", "whether", "what", "whatever",
     "how", "why", "though", "sure", "certain", "convinced", "feared", "hope", "suspect",
     "doubt", "unless", "read", "reading", "must", "likely", "clearly", "obviously",
+    "believe", "believes", "fancy", "fancied", "suppose", "supposed", "expect", "expected",
+    "daresay", "verily",
 ];
 
 /// Words that frame a sentence as memory, dream, wish or counterfactual.

@@ -54,7 +54,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             about,
         ),
         rule(
-            r"\b(?:character|narrative|story|emotional) arc\b|\bplot (?:twist|point|device)\b|\binciting incident\b|\brising action\b|\bfalling action\b|\bthe climax of\b|\bserves as (?:a|an|the) (?:climax|turning point|metaphor|symbol|reminder|catalyst|foil)\b|\bas a metaphor for\b|\bforeshadowing\b|\bcliffhanger\b|\bthe (?:protagonist|antagonist|main character|narrator|pov character)\b|\bour (?:hero|heroine|protagonist)\b|\bthemes? of\b|\b(?:highlighting|underscoring|emphasi[sz]ing|symboli[sz]ing|reinforcing) the (?:theme|idea|tension|bond|conflict)\b|\bmarks? a turning point\b|\bthe tension (?:between|in) (?:\w+ ){0,4}(?:builds|rises|mounts|is palpable)\b",
+            r"\b(?:character|narrative|story|emotional) arc\b|\bplot (?:twist|point|device)\b|\binciting incident\b|\brising action\b|\bfalling action\b|\bthe climax of (?:the|this) (?:scene|chapter|passage|section|story|narrative|book|novel)\b|\bserves as (?:a|an|the) (?:climax|turning point|metaphor|symbol|reminder|catalyst|foil)\b|\bas a metaphor for\b|\bforeshadowing\b|\bcliffhanger\b|\bthe (?:protagonist|antagonist|main character|narrator|pov character)\b|\bour (?:hero|heroine|protagonist)\b|\bthemes? of\b|\b(?:highlighting|underscoring|emphasi[sz]ing|symboli[sz]ing|reinforcing) the (?:theme|idea|tension|bond|conflict)\b|\bmarks? a turning point\b|\bthe tension (?:between|in) (?:\w+ ){0,4}(?:builds|rises|mounts|is palpable)\b",
             about,
         ),
         rule(
@@ -66,7 +66,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
             "a heading",
         ),
         rule(
-            r"\bi hope (?:this|you|that this|it)\b|\blet me know\b|\bfeel free to\b|\bwould you like (?:me|any|more)\b|\bi can (?:continue|revise|rewrite|expand|adjust|write)\b|\bi(?:'ve| have) (?:written|created|crafted|revised|expanded|included|kept|made|tried|aimed|focused|added|adjusted|changed|toned)\b|\bas (?:requested|you (?:asked|requested|wanted|suggested))\b|\bhere(?:'s| is) (?:a|the|my|your) (?:\w+ )?(?:version|scene|continuation|draft|revision|rewrite)\b|\bi (?:can't|cannot|am unable to|won't) (?:continue|write|help|comply|create|produce)\b|\bas an ai\b|\blanguage model\b",
+            r"\bi hope (?:this|you|that this|it)\b|\blet me know\b|\bfeel free to\b|\bwould you like (?:me|any|more)\b|\bi can (?:continue|revise|rewrite|expand|adjust|write) (?:the|this|it|more|a|another|your)\b|(?:^|[.!?]\s+|\b(?:and|so)\s+)\W*i(?:'ve| have) (?:written|created|crafted|revised|expanded|included|kept|made|tried|aimed|focused|added|adjusted|changed|toned)\b|(?:^\W*|\b(?:here|scene|version|draft|revision|rewrite|it|this)\b[^.!?]{0,40}?)\bas (?:requested|you (?:asked|requested|wanted|suggested))\b|\bhere(?:'s| is) (?:a|the|my|your) (?:\w+ )?(?:version|scene|continuation|draft|revision|rewrite)\b|\bi (?:can't|cannot|am unable to|won't) (?:continue|write|help|comply|create|produce)\b|\bas an ai\b|\blanguage model\b",
             to_user,
         ),
         rule(r"\(\s*\d+\s+words\s*\)|\bword count\b", to_user),

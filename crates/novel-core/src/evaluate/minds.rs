@@ -26,6 +26,29 @@ const MIND_VERBS: &[&str] = &[
     "thinking", "wondering", "remembering", "hoping", "worrying", "dreading", "regretting",
     "imagining", "picturing", "longing", "wishing", "doubting", "pondering", "seething",
     "fuming", "panicking", "praying", "plotting", "scheming", "calculating", "rehearsing",
+    "resolved", "resolves", "fancied", "fancies",
+];
+
+/// Participles that, opening a phrase after a comma, carry on the clause's subject's inner
+/// life: "Brannock stared at it, thinking of his daughter".
+#[rustfmt::skip]
+const MIND_PARTICIPLES: &[&str] = &[
+    "thinking", "wondering", "hoping", "dreading", "fearing", "longing", "wishing", "hating",
+    "resolving", "regretting", "remembering", "doubting", "imagining", "picturing", "worrying",
+    "suspecting", "believing", "determined", "resolved", "knowing", "praying", "yearning",
+    "swearing", "cursing", "vowing",
+];
+
+/// Adverbs that put what follows inside someone: "secretly relieved", "inwardly delighted".
+const INNER_ADVERBS: &[&str] = &["secretly", "inwardly", "privately", "silently"];
+
+/// Words after which a trailing phrase is a reading from outside: "…, plainly relieved",
+/// "…, as if thinking of something else".
+#[rustfmt::skip]
+const OUTWARD: &[&str] = &[
+    "as", "if", "though", "seemingly", "plainly", "evidently", "visibly", "clearly",
+    "obviously", "apparently", "perhaps", "probably", "doubtless", "no", "doubt", "looking",
+    "seeming",
 ];
 
 /// Inner states after "was": "he was relieved", "she was terrified they would be caught".
@@ -132,7 +155,11 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         if s.tokens.is_empty() || super::pov::is_question(ctx.prose.narration(s)) {
             continue;
         }
-        let mut found: Vec<(usize, usize, Referent)> = Vec::new();
+        // (first token, last token, whose mind, certain): a thinking verb stated of someone
+        // else is certain in close third; in the first person it is most often what the
+        // narrator was told or supposes ("John thought it might do me good"), so a note.
+        let mut found: Vec<(usize, usize, Referent, bool)> = Vec::new();
+        let first_person = ctx.input.pov == PointOfView::First;
         for subject in ctx.subjects(si) {
             if !subject.referent.is_other() {
                 continue;
@@ -143,25 +170,40 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
             if let Some(&main) = chain.last()
                 && hidden(s, main)
             {
-                found.push((subject.first, main, subject.referent));
+                found.push((subject.first, main, subject.referent, true));
                 continue;
             }
             if led_in(s, subject.first) {
                 continue;
             }
             if let Some(end) = stated_mind(ctx, s, &subject) {
-                found.push((subject.first, end, subject.referent));
+                let thinking = is_in(MIND_VERBS, &s.tokens[end].lower);
+                found.push((
+                    subject.first,
+                    end,
+                    subject.referent,
+                    !(thinking && first_person),
+                ));
             }
         }
-        found.extend(possessed(ctx, si, s));
-        found.extend(experienced(ctx, si, s));
-        found.extend(feeling_inside(ctx, si, s));
-        found.sort_by_key(|f| f.0);
-        if let Some(&(first, end, who)) = found.first()
+        let certain =
+            |v: Vec<(usize, usize, Referent)>| v.into_iter().map(|(a, b, c)| (a, b, c, true));
+        found.extend(certain(trailing_mind(ctx, si, s)));
+        found.extend(certain(possessed(ctx, si, s)));
+        found.extend(certain(experienced(ctx, si, s)));
+        found.extend(certain(feeling_inside(ctx, si, s)));
+        // The most certain first, then in reading order.
+        found.sort_by_key(|f| (!f.3, f.0));
+        if let Some(&(first, end, who, certain)) = found.first()
             && !read_by_pov(ctx, si, first)
             && !reading_around(ctx, si, who)
         {
-            out.push(mind_finding(ctx, s, first, end, who));
+            let severity = if certain {
+                Severity::Violation
+            } else {
+                Severity::Note
+            };
+            out.push(mind_finding(ctx, s, first, end, who, severity));
         }
     }
     out
@@ -234,8 +276,10 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> 
                 let after = s.tokens.get(main_i + 2).map(|t| t.lower.as_str());
                 matches!(
                     (next, after),
-                    (Some("about" | "over"), Some("it" | "that" | "this"))
-                        | (Some("it"), Some("over"))
+                    (
+                        Some("about" | "over" | "of"),
+                        Some("it" | "that" | "this" | "everything")
+                    ) | (Some("it"), Some("over"))
                         | (Some("for"), Some("a"))
                 )
             }
@@ -257,7 +301,9 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> 
     let was = words
         .iter()
         .any(|w| matches!(*w, "was" | "were" | "is" | "are" | "been"));
-    if was && is_in(STATES, main) {
+    // "he was sure to be silent": likelihood, not a feeling.
+    let likely = matches!(main, "sure" | "certain") && next == Some("to");
+    if was && is_in(STATES, main) && !likely {
         return Some(main_i);
     }
     coordinated_mind(s, main_i)
@@ -343,6 +389,117 @@ fn hidden(s: &Sentence, main_i: usize) -> bool {
     never && matches!(main, "admit" | "show" | "confess" | "tell" | "say" | "let")
 }
 
+/// A phrase after a comma that carries on another character's inner life as fact: "Brannock
+/// stared at it, thinking of his daughter", "He read it twice, secretly relieved that I had
+/// not noticed", "Mr D'Arcy stood frowning, furious that they had made him sing". The phrase
+/// belongs to the nearest subject before it in the sentence; a reading word ("plainly",
+/// "as if") makes it the POV character's reading, and a bare "thinking" at the clause's end
+/// ("sat by the fire, thinking") is a visible pause.
+fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    let subjects = ctx.subjects(si);
+    for p in 1..s.tokens.len() {
+        let t = &s.tokens[p];
+        let gap = &ctx.prose.original[s.tokens[p - 1].end..t.start];
+        if t.barrier || !gap.contains([',', '—', '–', ';']) {
+            continue;
+        }
+        let mut j = p;
+        let mut inner = false;
+        while s
+            .tokens
+            .get(j)
+            .is_some_and(|w| is_in(INNER_ADVERBS, &w.lower))
+        {
+            inner = true;
+            j += 1;
+        }
+        let Some(w) = s.tokens.get(j).filter(|w| j == p || w.plain_gap) else {
+            continue;
+        };
+        let next = s
+            .tokens
+            .get(j + 1)
+            .filter(|n| n.plain_gap)
+            .map(|n| n.lower.as_str());
+        let word = w.lower.as_str();
+        let participle = is_in(MIND_PARTICIPLES, word) && next.is_some();
+        let state = (is_in(STATES, word) || matches!(word, "angry" | "happy" | "sad" | "hurt"))
+            && !is_in(INNER_ADVERBS, word)
+            && (inner
+                || matches!(
+                    next,
+                    Some("that" | "to" | "at" | "of" | "with" | "by" | "lest" | "for")
+                ));
+        if !(participle || state || (inner && is_in(MIND_VERBS, word))) {
+            continue;
+        }
+        // "…, fearing another collapse, he bade her good-bye": a phrase before a subject is
+        // that subject's; otherwise the nearest subject of a main clause before it ("He had
+        // felt happy that she was his, proud of her" is his pride, not hers).
+        let fronted = phrase_end(ctx, s, j).and_then(|e| subjects.iter().find(|x| x.first == e));
+        let main_clause = |x: &&Subject| {
+            x.first == 0
+                || !matches!(
+                    s.tokens[x.first - 1].lower.as_str(),
+                    "that"
+                        | "who"
+                        | "which"
+                        | "because"
+                        | "since"
+                        | "if"
+                        | "when"
+                        | "while"
+                        | "though"
+                        | "although"
+                        | "as"
+                        | "for"
+                        | "whom"
+                        | "whose"
+                        | "where"
+                        | "unless"
+                        | "until"
+                        | "whether"
+                )
+        };
+        let Some(subject) = fronted.or_else(|| {
+            subjects
+                .iter()
+                .rev()
+                .filter(main_clause)
+                .find(|x| x.last < p)
+        }) else {
+            continue;
+        };
+        if !subject.referent.is_other() || led_in(s, subject.first) {
+            continue;
+        }
+        let from = if subject.last < j {
+            subject.last + 1
+        } else {
+            p
+        };
+        let outward = s.tokens[from..j]
+            .iter()
+            .any(|x| is_in(OUTWARD, &x.lower) || is_in(READING, &x.lower));
+        if !outward {
+            out.push((subject.first.min(j), j.max(subject.first), subject.referent));
+        }
+    }
+    out
+}
+
+/// The token after the comma that ends the phrase starting at token `from`, if a comma ends it.
+fn phrase_end(ctx: &Ctx<'_>, s: &Sentence, from: usize) -> Option<usize> {
+    (from + 1..s.tokens.len()).find_map(|k| {
+        let gap = &ctx.prose.original[s.tokens[k - 1].end..s.tokens[k].start];
+        if gap.contains([';', ':', '—', '–']) || s.tokens[k].barrier {
+            return Some(None);
+        }
+        gap.contains(',').then_some(Some(k))
+    })?
+}
+
 /// "in his mind", "Bram's thoughts", "her stomach dropped", "Ewan's heart was pounding".
 fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
     let mut out = Vec::new();
@@ -369,8 +526,11 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         if led_in(s, owner.0) {
             continue;
         }
-        if is_in(MIND_NOUNS, &noun.lower)
-            || (noun.lower == "head" && matches!(before, Some("in" | "inside")))
+        // "a man who has made up his mind": a decision seen in what he does.
+        let idiom = matches!(before, Some("up" | "out"));
+        if (is_in(MIND_NOUNS, &noun.lower) && !idiom)
+            || (matches!(noun.lower.as_str(), "head" | "heart" | "soul")
+                && matches!(before, Some("in" | "inside" | "within")))
         {
             out.push((owner.0, i + 1, owner.1));
             continue;
@@ -541,7 +701,14 @@ fn reading_around(ctx: &Ctx<'_>, si: usize, who: Referent) -> bool {
     before || after
 }
 
-fn mind_finding(ctx: &Ctx<'_>, s: &Sentence, first: usize, end: usize, who: Referent) -> Finding {
+fn mind_finding(
+    ctx: &Ctx<'_>,
+    s: &Sentence,
+    first: usize,
+    end: usize,
+    who: Referent,
+    severity: Severity,
+) -> Finding {
     let from = s.tokens[first].start;
     let to = s.tokens[end].end;
     let phrase = &ctx.prose.original[from..to];
@@ -560,7 +727,7 @@ fn mind_finding(ctx: &Ctx<'_>, s: &Sentence, first: usize, end: usize, who: Refe
     };
     Finding::new(
         Check::OtherMind,
-        Severity::Violation,
+        severity,
         format!(
             "The narration states {name}'s inner life as fact (“{phrase}”), but the scene is \
              in {pov}'s point of view and {pov} cannot see into {name}'s mind. In: \

@@ -13,6 +13,7 @@
 
 mod check;
 mod continuity;
+pub mod corpus;
 pub mod critic;
 mod facts;
 mod form;

@@ -257,6 +257,9 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             continue;
         }
         let whole = caps.get(0)?;
+        if outward_or_own_past(&narration[..whole.start()], whole.as_str()) {
+            continue;
+        }
         let rest = &narration[whole.end()..];
         if l.until_ok && has_word(rest, "until") {
             continue;
@@ -285,6 +288,35 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             "tells the reader something the POV character is not aware of",
         )
     })
+}
+
+/// "as if he had been unaware", "seemed unaware of the talk": a reading of someone from
+/// outside. "She had never found out the name": the character's own past, which she knows.
+fn outward_or_own_past(before: &str, phrase: &str) -> bool {
+    let words: Vec<String> = before
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let last = |n: usize| {
+        words
+            .iter()
+            .rev()
+            .take(n)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+    };
+    let phrase = phrase.to_lowercase();
+    let outward = last(6).iter().any(|w| {
+        matches!(
+            *w,
+            "seemed" | "seems" | "looked" | "looks" | "appeared" | "appears" | "if" | "though"
+        )
+    });
+    let own_past = phrase.trim_start().starts_with("never") && last(1) == ["had"]
+        || phrase.contains("had never")
+        || phrase.split_whitespace().next() == Some("had") && phrase.contains(" never ");
+    outward || own_past
 }
 
 fn has_word(text: &str, word: &str) -> bool {

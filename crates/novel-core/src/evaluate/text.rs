@@ -26,6 +26,15 @@ const HONORIFICS: &[&str] = &[
     "general", "colonel", "major", "old", "young", "the", "aunt", "uncle", "saint", "st",
 ];
 
+/// Common nouns that make up descriptive names ("the Underground Man", "the Old Woman of the
+/// Hill"): never a name on their own.
+#[rustfmt::skip]
+const COMMON_NAME_WORDS: &[&str] = &[
+    "man", "woman", "men", "women", "boy", "girl", "child", "lady", "gentleman", "king",
+    "queen", "prince", "princess", "stranger", "doctor", "captain", "narrator", "hill", "house",
+    "of", "in", "on", "at", "with", "and", "one", "who", "from",
+];
+
 /// Words that never head a noun phrase or a verb: "the guard at the door" stops at "at".
 #[rustfmt::skip]
 const FUNCTION_WORDS: &[&str] = &[
@@ -437,11 +446,14 @@ pub(super) fn name_variants(c: &Character) -> Vec<Vec<String>> {
             .iter()
             .filter(|w| !HONORIFICS.contains(&w.to_lowercase().as_str()))
             .collect();
-        if let Some(first) = core.first() {
+        // "the Underground Man" is not "Man": a derived one-word name that is a common noun
+        // would name the character wherever the noun is used.
+        let proper = |w: &&&String| !COMMON_NAME_WORDS.contains(&w.to_lowercase().as_str());
+        if let Some(first) = core.first().filter(proper) {
             out.push(vec![(*first).clone()]);
         }
         if core.len() >= 2
-            && let Some(last) = core.last()
+            && let Some(last) = core.last().filter(proper)
         {
             out.push(vec![(*last).clone()]);
         }

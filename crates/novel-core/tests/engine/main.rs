@@ -5,4 +5,5 @@
 mod check_corpus;
 mod context_scale;
 mod layers;
+mod prose_corpus;
 mod retrieval;
