@@ -184,6 +184,30 @@ async fn a_pov_leak_triggers_exactly_one_revision() {
 }
 
 #[tokio::test]
+async fn a_note_is_recorded_and_the_scene_kept_without_spending_the_revision() {
+    let (_tmp, mut novel) = novel();
+    // One sentence out of tense in a past-tense scene is as often the author's choice as a
+    // slip: a note for the writer, not a revision.
+    let one_slip = format!("{PROSE}\n\nThe tide pulls at the pilings below her.");
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(one_slip)
+        .reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 3, "no revision call");
+    assert!(!done.revised);
+    assert!(done.scene.prose.contains("The tide pulls"));
+    let tense: Vec<_> = done
+        .findings
+        .iter()
+        .filter(|f| f.check == crate::evaluate::Check::TenseDrift)
+        .collect();
+    assert_eq!(tense.len(), 1, "{:?}", done.findings);
+    assert_eq!(tense[0].severity, crate::evaluate::Severity::Note);
+}
+
+#[tokio::test]
 async fn a_failure_after_the_tools_ran_leaves_the_story_untouched() {
     let (_tmp, mut novel) = novel();
     let before = fingerprint(&novel);
