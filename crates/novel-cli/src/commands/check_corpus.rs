@@ -133,6 +133,9 @@ fn print_misses(report: &CorpusReport) {
             names(&m.flagged)
         );
         say!("    {}", m.text.replace('\n', " "));
+        if !m.note.is_empty() {
+            say!("    (label: {})", m.note);
+        }
         for message in &m.messages {
             say!("    - {message}");
         }

@@ -81,7 +81,7 @@ pub(super) const INFERENCE: &[&str] = &[
     "how", "why", "though", "sure", "certain", "convinced", "feared", "hope", "suspect",
     "doubt", "unless", "read", "reading", "must", "likely", "clearly", "obviously",
     "believe", "believes", "fancy", "fancied", "suppose", "supposed", "expect", "expected",
-    "daresay", "verily",
+    "daresay", "verily", "satisfied", "persuaded", "assured",
 ];
 
 /// Words that frame a sentence as memory, dream, wish or counterfactual.

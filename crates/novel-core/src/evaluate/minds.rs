@@ -7,7 +7,7 @@
 //! sentence before or justified in the sentence after is never a finding.
 
 use super::lexicon::{FEELINGS, INFERENCE, is_action, is_in};
-use super::people::{Referent, Subject, verb_chain};
+use super::people::{Referent, Subject, subject_verbs, verb_chain};
 use super::text::Sentence;
 use super::{Check, Ctx, Finding, Severity};
 use crate::config::PointOfView;
@@ -26,7 +26,13 @@ const MIND_VERBS: &[&str] = &[
     "thinking", "wondering", "remembering", "hoping", "worrying", "dreading", "regretting",
     "imagining", "picturing", "longing", "wishing", "doubting", "pondering", "seething",
     "fuming", "panicking", "praying", "plotting", "scheming", "calculating", "rehearsing",
-    "resolved", "resolves", "fancied", "fancies",
+    "resolved", "resolves", "fancied", "fancies", "intended", "intends",
+];
+
+/// Degree words that may stand before a feeling in a trailing phrase: "…, mighty proud of".
+#[rustfmt::skip]
+const DEGREE: &[&str] = &[
+    "very", "so", "quite", "too", "mighty", "most", "rather", "half", "deeply", "greatly",
 ];
 
 /// Participles that, opening a phrase after a comma, carry on the clause's subject's inner
@@ -37,6 +43,13 @@ const MIND_PARTICIPLES: &[&str] = &[
     "resolving", "regretting", "remembering", "doubting", "imagining", "picturing", "worrying",
     "suspecting", "believing", "determined", "resolved", "knowing", "praying", "yearning",
     "swearing", "cursing", "vowing",
+];
+
+/// Verbs of talk that make a sentence a summary of a conversation.
+#[rustfmt::skip]
+const TALK: &[&str] = &[
+    "said", "praised", "told", "argued", "asked", "replied", "remarked", "declared", "agreed",
+    "objected", "answered", "explained", "insisted", "talked", "discussed", "spoke",
 ];
 
 /// Adverbs that put what follows inside someone: "secretly relieved", "inwardly delighted".
@@ -173,17 +186,29 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
                 found.push((subject.first, main, subject.referent, true));
                 continue;
             }
-            if led_in(s, subject.first) {
+            let inward = subject
+                .first
+                .checked_sub(1)
+                .is_some_and(|k| is_in(INNER_ADVERBS, &s.tokens[k].lower))
+                || chain
+                    .iter()
+                    .any(|&k| k > subject.last + 1 && is_in(INNER_ADVERBS, &s.tokens[k - 1].lower));
+            if inward && let Some(end) = stated_mind(ctx, s, &subject) {
+                found.push((subject.first, end, subject.referent, true));
+                continue;
+            }
+            if led_in(ctx, s, subject.first) {
                 continue;
             }
             if let Some(end) = stated_mind(ctx, s, &subject) {
                 let thinking = is_in(MIND_VERBS, &s.tokens[end].lower);
-                found.push((
-                    subject.first,
-                    end,
-                    subject.referent,
-                    !(thinking && first_person),
-                ));
+                // "…praised the contralto but Miss Furlong thought she was vulgar": an opinion
+                // in a summary of talk was most likely said aloud.
+                let talk = s.tokens[..subject.first]
+                    .iter()
+                    .any(|t| is_in(TALK, &t.lower));
+                let certain = !(thinking && (first_person || talk));
+                found.push((subject.first, end, subject.referent, certain));
             }
         }
         let certain =
@@ -211,7 +236,7 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
 
 /// A perception, guess or report before the subject: "She could tell Bram knew", "Bram said
 /// he had hoped", "Maybe Lena knew".
-fn led_in(s: &Sentence, first: usize) -> bool {
+fn led_in(ctx: &Ctx<'_>, s: &Sentence, first: usize) -> bool {
     // "…as far as he feared", "colder than she expected": a comparison, not a report.
     let comparative = first.checked_sub(1).is_some_and(|p| {
         let w = s.tokens[p].lower.as_str();
@@ -222,14 +247,32 @@ fn led_in(s: &Sentence, first: usize) -> bool {
                     .any(|t| t.lower == "as"))
     });
     comparative
-        || s.tokens[..first]
+        || s.tokens[clause_start(ctx, s, first)..first]
             .iter()
             .any(|t| is_in(INFERENCE, &t.lower) || is_in(REPORTING, &t.lower))
 }
 
+/// Where the clause holding token `at` begins: after a semicolon, or after ", for", ", but"
+/// or ", and" opening a new clause ("Gabriel watched his wife, who said nothing, for she was
+/// thinking of a boy": the watching does not make the thinking a reading).
+fn clause_start(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> usize {
+    (1..at)
+        .rev()
+        .find(|&k| {
+            let gap = &ctx.prose.original[s.tokens[k - 1].end..s.tokens[k].start];
+            gap.contains(';')
+                || (gap.contains(',')
+                    && matches!(
+                        s.tokens[k].lower.as_str(),
+                        "for" | "but" | "and" | "while" | "whereas"
+                    ))
+        })
+        .unwrap_or(0)
+}
+
 /// The last token of a statement of the subject's inner life, if the chain after it is one.
 fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> {
-    let chain = verb_chain(s, subject.last);
+    let chain = subject_verbs(ctx, s, subject.last);
     let words: Vec<&str> = chain.iter().map(|&i| s.tokens[i].lower.as_str()).collect();
     let (&main_i, &main) = (chain.last()?, words.last()?);
     let next = s
@@ -323,12 +366,17 @@ fn coordinated_mind(s: &Sentence, from: usize) -> Option<usize> {
         ) {
             return None;
         }
+        let skip = usize::from(
+            s.tokens
+                .get(j + 1)
+                .is_some_and(|a| is_in(INNER_ADVERBS, &a.lower)),
+        );
         if matches!(t.lower.as_str(), "and" | "but")
-            && let Some(v) = s.tokens.get(j + 1).filter(|v| v.plain_gap)
+            && let Some(v) = s.tokens.get(j + 1 + skip).filter(|v| v.plain_gap)
             && is_in(MIND_VERBS, &v.lower)
             && !v.lower.ends_with("ing")
         {
-            return Some(j + 1);
+            return Some(j + 1 + skip);
         }
         j += 1;
     }
@@ -406,12 +454,12 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         }
         let mut j = p;
         let mut inner = false;
-        while s
-            .tokens
-            .get(j)
-            .is_some_and(|w| is_in(INNER_ADVERBS, &w.lower))
-        {
-            inner = true;
+        while let Some(w) = s.tokens.get(j) {
+            if is_in(INNER_ADVERBS, &w.lower) {
+                inner = true;
+            } else if !is_in(DEGREE, &w.lower) {
+                break;
+            }
             j += 1;
         }
         let Some(w) = s.tokens.get(j).filter(|w| j == p || w.plain_gap) else {
@@ -424,9 +472,15 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
             .map(|n| n.lower.as_str());
         let word = w.lower.as_str();
         let participle = is_in(MIND_PARTICIPLES, word) && next.is_some();
+        // "…, delighted, for he had already guessed": the feeling with its reason.
+        let reason_follows = s
+            .tokens
+            .get(j + 1)
+            .is_some_and(|n| n.lower == "for" && ctx.prose.original[w.end..n.start].contains(','));
         let state = (is_in(STATES, word) || matches!(word, "angry" | "happy" | "sad" | "hurt"))
             && !is_in(INNER_ADVERBS, word)
             && (inner
+                || reason_follows
                 || matches!(
                     next,
                     Some("that" | "to" | "at" | "of" | "with" | "by" | "lest" | "for")
@@ -471,15 +525,11 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         }) else {
             continue;
         };
-        if !subject.referent.is_other() || led_in(s, subject.first) {
+        if !subject.referent.is_other() || led_in(ctx, s, subject.first) {
             continue;
         }
-        let from = if subject.last < j {
-            subject.last + 1
-        } else {
-            p
-        };
-        let outward = s.tokens[from..j]
+        // "…, plainly relieved", "…, as if thinking": a reading word opening the phrase.
+        let outward = s.tokens[p.saturating_sub(1)..j]
             .iter()
             .any(|x| is_in(OUTWARD, &x.lower) || is_in(READING, &x.lower));
         if !outward {
@@ -523,7 +573,14 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
             continue;
         };
         let before = owner.0.checked_sub(1).map(|p| s.tokens[p].lower.as_str());
-        if led_in(s, owner.0) {
+        // "though in his heart he never forgave me": no reading reaches into a heart.
+        let in_heart = matches!(before, Some("in" | "within"))
+            && matches!(noun.lower.as_str(), "heart" | "soul");
+        if in_heart {
+            out.push((owner.0, i + 1, owner.1));
+            continue;
+        }
+        if led_in(ctx, s, owner.0) {
             continue;
         }
         // "a man who has made up his mind": a decision seen in what he does.
@@ -547,6 +604,14 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
             {
                 j += 1;
             }
+            // "his heart begins to thump": whatever it then does, it does inside him.
+            let begins = s.tokens.get(j).is_some_and(|t| {
+                matches!(t.lower.as_str(), "begins" | "began" | "starts" | "started")
+            }) && s.tokens.get(j + 1).is_some_and(|t| t.lower == "to");
+            if begins && s.tokens.get(j + 2).is_some_and(|t| t.plain_gap) {
+                out.push((owner.0, j + 2, owner.1));
+                continue;
+            }
             if s.tokens
                 .get(j)
                 .is_some_and(|t| t.plain_gap && is_in(ORGAN_VERBS, &t.lower))
@@ -563,7 +628,7 @@ fn experienced(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Ref
     let mut out = Vec::new();
     let hits = ctx.hits(s);
     for (i, t) in s.tokens.iter().enumerate() {
-        if !is_in(EXPERIENCER, &t.lower) || led_in(s, i) {
+        if !is_in(EXPERIENCER, &t.lower) || led_in(ctx, s, i) {
             continue;
         }
         // "was frightened" is a state of the subject, read by `stated_mind`.
@@ -622,7 +687,7 @@ fn feeling_before(s: &Sentence, i: usize) -> bool {
 fn feeling_inside(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
     let mut out = Vec::new();
     for (i, t) in s.tokens.iter().enumerate() {
-        if !is_in(EMOTIONS, &t.lower) || led_in(s, i) {
+        if !is_in(EMOTIONS, &t.lower) || led_in(ctx, s, i) {
             continue;
         }
         let window = (i + 1..(i + 6).min(s.tokens.len())).take_while(|&j| s.tokens[j].plain_gap);

@@ -184,6 +184,28 @@ enum Mention {
     Gender(&'static str),
     /// A capitalised name the memory does not know: of either gender.
     Unknown,
+    /// Anyone at all, of a gender: "every man", "a man is", "man": "his" after it is nobody in
+    /// the scene.
+    Generic(&'static str),
+}
+
+/// "every man", "every decent man", "any woman", "Man is stupid": nobody in particular.
+fn generic_mention(s: &Sentence, i: usize) -> bool {
+    let quantifier = |k: Option<usize>| {
+        k.is_some_and(|k| {
+            matches!(
+                s.tokens[k].lower.as_str(),
+                "every" | "any" | "no" | "each" | "whatever"
+            )
+        })
+    };
+    quantifier(i.checked_sub(1))
+        || quantifier(i.checked_sub(2))
+        || (i == 0
+            && matches!(
+                s.tokens[i].lower.as_str(),
+                "man" | "men" | "woman" | "women"
+            ))
 }
 
 /// Every mention in sentence `s` before token `before`, in order.
@@ -198,8 +220,21 @@ fn mentions_in(ctx: &Ctx<'_>, s: &Sentence, before: usize) -> Vec<Mention> {
             continue;
         }
         let t = &s.tokens[i];
+        // "I am a sick man": the narrator, not someone else.
+        let narrator_is = ctx.input.pov == PointOfView::First
+            && s.tokens[i.saturating_sub(4)..i]
+                .windows(2)
+                .any(|w| w[0].lower == "i" && matches!(w[1].lower.as_str(), "am" | "was" | "'m"));
+        if noun_gender(&t.lower).is_some() && narrator_is {
+            i += 1;
+            continue;
+        }
         if let Some(g) = noun_gender(&t.lower) {
-            out.push(Mention::Gender(g));
+            out.push(if generic_mention(s, i) {
+                Mention::Generic(g)
+            } else {
+                Mention::Gender(g)
+            });
         } else if unknown_name(ctx, s, i) && i > 0 {
             out.push(Mention::Unknown);
         }
@@ -237,7 +272,7 @@ impl Ctx<'_> {
                 for m in mentions_in(self, s, s.tokens.len()) {
                     let g = match m {
                         Mention::Person(w) if w != self.pov => self.gender_of(w),
-                        Mention::Person(_) => None,
+                        Mention::Person(_) | Mention::Generic(_) => None,
                         Mention::Gender(x) => Some(x),
                         Mention::Unknown => {
                             she = true;
@@ -269,6 +304,7 @@ impl Ctx<'_> {
                         return Some(Referent::Person(w));
                     }
                     Mention::Gender(x) if x == g => return Some(Referent::Someone),
+                    Mention::Generic(x) if x == g => return Some(Referent::Unclear),
                     Mention::Unknown => return Some(Referent::Someone),
                     _ => {}
                 }
@@ -342,6 +378,24 @@ impl Ctx<'_> {
         (!pov_between && !barrier && !points_at_pov).then_some(Referent::Person(hit.who))
     }
 
+    /// Token `i` is a gendered noun ("lady", "lad") after "the" or "a" that opens a clause and
+    /// is followed by a verb.
+    fn described_person(&self, s: &Sentence, i: usize) -> bool {
+        i > 0
+            && noun_gender(&s.tokens[i].lower).is_some()
+            && matches!(
+                s.tokens[i - 1].lower.as_str(),
+                "the" | "a" | "an" | "this" | "that"
+            )
+            && s.tokens[i].plain_gap
+            && super::text::opens_after(self, s, i - 1)
+            && !generic_mention(s, i)
+            && (verb_follows(s, i)
+                || s.tokens
+                    .get(i + 1)
+                    .is_some_and(|n| n.plain_gap && n.lower.len() > 4 && n.lower.ends_with("ed")))
+    }
+
     /// The subjects in sentence `si`: names (known and unknown) and personal pronouns, each
     /// with the token range and who it is. Possessives are left out.
     pub(super) fn subjects(&self, si: usize) -> Vec<Subject> {
@@ -396,6 +450,18 @@ impl Ctx<'_> {
                 _ if unknown_name(self, s, i) && verb_follows(s, i) => {
                     (Referent::Someone, Agreement::Third, false)
                 }
+                // "The lady coloured deeply", "the lad cowered": a person named by what they
+                // are, opening a clause — never the narrator or the POV character's own name.
+                _ if self.described_person(s, i) => {
+                    out.push(Subject {
+                        first: i - 1,
+                        last: i,
+                        referent: Referent::Someone,
+                        agreement: Agreement::Third,
+                        first_person: false,
+                    });
+                    continue;
+                }
                 _ => continue,
             };
             out.push(Subject {
@@ -415,10 +481,37 @@ impl Ctx<'_> {
 /// the indexes of the words up to and including the main verb ("had always resented",
 /// "was thinking", "couldn't stop thinking"). At most five words.
 pub(super) fn verb_chain(s: &Sentence, last: usize) -> Vec<usize> {
+    chain_from(s, last + 1, false)
+}
+
+/// The verb chain of a subject ending at token `last`, also past a short aside set off by
+/// commas ("Brannock, behind her, cursed…", "Gabriel, leaning on his elbow, looks…").
+pub(super) fn subject_verbs(ctx: &Ctx<'_>, s: &Sentence, last: usize) -> Vec<usize> {
+    let direct = verb_chain(s, last);
+    if !direct.is_empty() {
+        return direct;
+    }
+    let gap = |k: usize| &ctx.prose.original[s.tokens[k - 1].end..s.tokens[k].start];
+    let aside = s
+        .tokens
+        .get(last + 1)
+        .is_some_and(|n| !n.barrier && gap(last + 1).contains(','));
+    if !aside {
+        return direct;
+    }
+    (last + 2..(last + 8).min(s.tokens.len()))
+        .find(|&k| gap(k).contains(','))
+        .map_or(direct, |k| chain_from(s, k, true))
+}
+
+/// The verb chain starting at token `first`; `after_comma` lets the first word follow
+/// punctuation (the end of an aside).
+fn chain_from(s: &Sentence, first: usize, after_comma: bool) -> Vec<usize> {
     let mut out = Vec::new();
-    let mut j = last + 1;
+    let mut j = first;
     while let Some(t) = s.tokens.get(j) {
-        if !t.plain_gap || out.len() >= 5 {
+        let joined = t.plain_gap || (after_comma && j == first && !t.barrier);
+        if !joined || out.len() >= 5 {
             break;
         }
         let w = t.lower.as_str();

@@ -91,12 +91,42 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
+            r"(?i)\b(?:never|without) (?:noticing|seeing|hearing) (?:the|a|an|how|his|her|their)\b",
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)\blittle (?:knowing|guessing|suspecting|dreaming|thinking|imagining|realizing|realising)\b|\b(?:who|which) little (?:knew|suspected|guessed|dreamed|dreamt|thought|imagined)\b",
+            hindsight,
+            false,
+        ),
+        leak(
+            r"(?i)(?:^|[,;(—–]\s*)unknown to (?:her|him|them|me|us|either of us|any of us|anyone|anybody|\w+)\s*[,)—–]\s*(?:the|a|an|his|her|their|my|our|he|she|they|it|there|someone|somebody|[A-Z]\w*)\b",
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)\b(?:none of (?:us|them)|no one|nobody|neither of (?:us|them)) (?:had )?(?:noticed|saw|seen|heard|suspected|realized|realised|knew|guessed) that\b",
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)(?:\b(\w+)\s+)?\b(?:cannot|can['’]t|could not|couldn['’]t) (?:possibly )?(?:know|have known|guess|suspect) that\b",
+            unaware,
+            true,
+        ),
+        leak(
+            r"(?i)\bwould never (?:in fact |actually )?(?:set foot|return|come back|live to)\b",
+            hindsight,
+            false,
+        ),
+        leak(
             r"(?i)(?:\b(\w+)\s+)?\bnever (?:learned|learnt|found out|discovered)\b",
             hindsight,
             true,
         ),
         leak(
-            r"(?i)(?:^|[,;]\s*)unseen\s*,|\bunseen by (?:her|him|them|me|us)\b",
+            r"(?i)(?:^|[,;]\s*)unseen\s*,|\bunseen by (?:her|him|them|me|us|any of us|either of us|anyone|anybody)\b",
             unaware,
             false,
         ),
@@ -183,7 +213,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
         ),
         leak(
             &format!(
-                r"(?i)(?:^|[,;]\s*)\W*had\s+{WHO}\s+(?:only\s+)?(?:known|looked|turned|glanced|listened|stayed|waited|noticed|seen|been|realized|realised)\b"
+                r"(?i)(?:^|[,;]\s*)\W*had\s+{WHO}\s+(?:only\s+)?(?:known|looked|turned|glanced|listened|stayed|waited|noticed|seen|realized|realised)\b"
             ),
             hindsight,
             false,
@@ -232,6 +262,10 @@ const SIMULTANEOUS: &[&[&str]] = &[
     &["at", "the", "same", "moment"],
     &["at", "the", "same", "time"],
     &["at", "that", "moment"],
+    &["at", "that", "very", "hour"],
+    &["at", "that", "hour"],
+    &["at", "the", "same", "hour"],
+    &["at", "that", "very", "instant"],
 ];
 
 pub(super) fn leaks(ctx: &Ctx<'_>) -> Vec<Finding> {
@@ -253,10 +287,24 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             continue;
         };
         let subject_is_i = caps.get(1).is_some_and(|m| m.as_str() == "I");
-        if first_person && l.first_person_ok && subject_is_i {
+        // Looking back, a first-person narrator may know what they did not then; telling in
+        // the present, they cannot narrate what they do not notice.
+        let told = caps.get(0).map_or("", |m| m.as_str()).to_lowercase();
+        let looking_back = ctx.input.tense == crate::config::Tense::Past
+            || told.contains("did")
+            || told.contains("had")
+            || told.contains("never");
+        // "It never occurred to us": the narrator, looking back, as the object.
+        let narrator_object = told.ends_with(" me") || told.ends_with(" us");
+        if first_person && l.first_person_ok && (subject_is_i || narrator_object) && looking_back {
             continue;
         }
         let whole = caps.get(0)?;
+        // "Little did I know…": a first-person narrator's hindsight, which many published
+        // narrators use and some writers cut; the writer decides (a note).
+        let hindsight = first_person
+            && looking_back
+            && narrator_looking_back(&narration[..whole.start()], whole.as_str());
         if outward_or_own_past(&narration[..whole.start()], whole.as_str()) {
             continue;
         }
@@ -272,7 +320,11 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
         let phrase = narration[from..whole.end()]
             .trim_start_matches(|c: char| !c.is_alphanumeric())
             .trim_end_matches(|c: char| !c.is_alphanumeric());
-        return Some(leak_finding(ctx, s, s.start + from, phrase, l.why));
+        let mut found = leak_finding(ctx, s, s.start + from, phrase, l.why);
+        if hindsight {
+            found.severity = Severity::Note;
+        }
+        return Some(found);
     }
     let caps = WITHOUT_KNOWING.captures(narration)?;
     let whole = caps.get(0)?;
@@ -288,6 +340,14 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             "tells the reader something the POV character is not aware of",
         )
     })
+}
+
+/// "…, little knowing what was to come" said of the narrator themself ("I went on, little
+/// guessing…", "Little did I suppose"): a first-person narrator's hindsight.
+fn narrator_looking_back(before: &str, phrase: &str) -> bool {
+    let clause = before.rsplit([',', ';', '.', '—']).next().unwrap_or(before);
+    let has_i = |t: &str| t.split(|c: char| !c.is_alphanumeric()).any(|w| w == "I");
+    phrase.to_lowercase().starts_with("little") && (has_i(clause) || has_i(phrase))
 }
 
 /// "as if he had been unaware", "seemed unaware of the talk": a reading of someone from
@@ -307,12 +367,15 @@ fn outward_or_own_past(before: &str, phrase: &str) -> bool {
             .collect::<Vec<_>>()
     };
     let phrase = phrase.to_lowercase();
-    let outward = last(6).iter().any(|w| {
+    let near = last(6);
+    let outward = near.iter().any(|w| {
         matches!(
             *w,
-            "seemed" | "seems" | "looked" | "looks" | "appeared" | "appears" | "if" | "though"
+            "seemed" | "seems" | "looked" | "looks" | "appeared" | "appears"
         )
-    });
+    }) || near
+        .windows(2)
+        .any(|w| matches!(w[0], "if" | "though") && w[1] == "as");
     let own_past = phrase.trim_start().starts_with("never") && last(1) == ["had"]
         || phrase.contains("had never")
         || phrase.split_whitespace().next() == Some("had") && phrase.contains(" never ");
@@ -353,17 +416,28 @@ fn leak_finding(ctx: &Ctx<'_>, s: &Sentence, at: usize, phrase: &str, why: &str)
 /// "Meanwhile, Bram…" / "At that very moment, Bram…" where Bram is known to be elsewhere and
 /// does not arrive in the sentence.
 fn simultaneous_cut(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
-    let opening = SIMULTANEOUS.iter().find(|phrase| {
-        phrase.len() <= s.tokens.len()
-            && phrase
-                .iter()
-                .zip(&s.tokens)
-                .all(|(w, t)| *w == t.lower && !t.barrier)
+    // The phrase anywhere in the sentence ("Silver, who at that moment sat on a log"), the
+    // person named just before it or just after it.
+    let (at, len) = (0..s.tokens.len()).find_map(|k| {
+        SIMULTANEOUS
+            .iter()
+            .find(|phrase| {
+                k + phrase.len() <= s.tokens.len()
+                    && phrase
+                        .iter()
+                        .zip(&s.tokens[k..])
+                        .enumerate()
+                        .all(|(j, (w, t))| *w == t.lower && (j == 0 || !t.barrier))
+            })
+            .map(|phrase| (k, phrase.len()))
     })?;
-    let hit = ctx
-        .hits(s)
-        .into_iter()
-        .find(|h| h.who != ctx.pov && h.first >= opening.len() && h.first <= opening.len() + 2)?;
+    let hit = ctx.hits(s).into_iter().find(|h| {
+        h.who != ctx.pov
+            && ((h.first >= at + len
+                && h.first <= at + len + 2
+                && super::people::verb_follows(s, h.last))
+                || (h.last < at && h.last + 4 >= at))
+    })?;
     let away = ctx.elsewhere(hit.who)?;
     if has_arrival(ctx.prose.narration(s)) {
         return None;
@@ -371,19 +445,26 @@ fn simultaneous_cut(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
     let excerpt = ctx.prose.excerpt(s, s.start);
     let who = ctx.name(hit.who);
     let pov = ctx.pov_name();
-    Some(Finding::new(
-        Check::PovLeak,
-        Severity::Violation,
-        format!(
-            "The narration cuts away to {who}, who is at {} and not in this scene: “{excerpt}”. \
-             {pov} cannot see this. Cut the sentence, or let {pov} learn of it on the page \
-             (a message, a sound, {who} arriving).",
-            away.name
-        ),
-        Some(excerpt),
+    Some(
+        Finding::new(
+            Check::PovLeak,
+            Severity::Violation,
+            format!(
+                "The narration cuts away to {who}, who is at {} and not in this scene: “{excerpt}”. \
+                 {pov} cannot see this. Cut the sentence, or let {pov} learn of it on the page \
+                 (a message, a sound, {who} arriving).",
+                away.name
+            ),
+            Some(excerpt),
+        )
+        .at(
+            &ctx.prose,
+            s,
+            s.tokens[at.min(hit.first)].start,
+            s.tokens[(at + len - 1).max(hit.last)].end,
+        )
+        .about(&ctx.people[hit.who].id),
     )
-    .at(&ctx.prose, s, s.start, s.tokens[hit.last].end)
-    .about(&ctx.people[hit.who].id))
 }
 
 pub(super) fn is_question(narration: &str) -> bool {

@@ -231,7 +231,12 @@ fn words(text: &str) -> Vec<Word> {
             }
             _ => {}
         }
-        if start.is_none() && matches!(c, '.' | '!' | '?' | '…' | '\n' | '“' | '”' | '"') {
+        if start.is_none()
+            && matches!(
+                c,
+                '.' | '!' | '?' | '…' | '\n' | '“' | '”' | '"' | super::text::MASK
+            )
+        {
             breaks = true;
         }
     }
@@ -239,10 +244,14 @@ fn words(text: &str) -> Vec<Word> {
 }
 
 /// The runs of [`REPEAT_WORDS`] or more words `prose` shares with any of `recent` (the last
-/// scenes' prose), as warnings: the writer is told to say it differently.
+/// scenes' prose), as warnings: the writer is told to say it differently. Narration only: a
+/// character's turn of phrase ("not to put too fine a point upon it") is theirs to repeat;
+/// and names are not content ("Aunt Kate, Aunt Julia and Mary Jane" is the same three people,
+/// not a repeated phrase).
 pub fn repetition(prose: &str, recent: &[String]) -> Vec<Finding> {
     let mut seen: HashSet<Vec<&str>> = HashSet::new();
-    let recent_words: Vec<Vec<Word>> = recent.iter().map(|r| words(r)).collect();
+    let recent_narration: Vec<String> = recent.iter().map(|r| Prose::new(r).masked).collect();
+    let recent_words: Vec<Vec<Word>> = recent_narration.iter().map(|r| words(r)).collect();
     for ws in &recent_words {
         for window in ws.windows(REPEAT_WORDS) {
             if window[1..].iter().all(|w| !w.breaks) {
@@ -253,13 +262,13 @@ pub fn repetition(prose: &str, recent: &[String]) -> Vec<Finding> {
     if seen.is_empty() {
         return Vec::new();
     }
-    let own = words(prose);
+    let parsed = Prose::new(prose);
+    let own = words(&parsed.masked);
     let shared = |i: usize| {
         let window = &own[i..i + REPEAT_WORDS];
         window[1..].iter().all(|w| !w.breaks)
             && seen.contains(&window.iter().map(|w| w.lower.as_str()).collect::<Vec<_>>())
     };
-    let parsed = Prose::new(prose);
     let mut out = Vec::new();
     let mut i = 0;
     while i + REPEAT_WORDS <= own.len() && out.len() < MAX_PER_CHECK {
@@ -274,7 +283,10 @@ pub fn repetition(prose: &str, recent: &[String]) -> Vec<Finding> {
         let run = &own[i..=last];
         let content = run
             .iter()
-            .filter(|w| !FUNCTION_WORDS.contains(&w.lower.as_str()))
+            .filter(|w| {
+                !FUNCTION_WORDS.contains(&w.lower.as_str())
+                    && !prose[w.start..w.end].starts_with(char::is_uppercase)
+            })
             .count();
         if content >= REPEAT_CONTENT_WORDS {
             let (from, to) = (run[0].start, run[run.len() - 1].end);

@@ -466,9 +466,16 @@ fn a_first_person_narrator_called_by_name_is_person_drift() {
     let findings = run_with(&w, prose, PointOfView::First, Tense::Past);
     let f = assert_one(&findings, Check::PersonDrift, prose, "Tamsin walked");
     assert!(f.message.contains("“Tamsin Reed smiled”"), "{}", f.message);
+    // Her name as others use it, or as an object, may be theirs: at most a note, never a
+    // revision.
     let fine = "I walked to the lens. “Tamsin,” Bram said. Bram called Tamsin a fool. Tamsin's coat dripped.";
     let findings = run_with(&w, fine, PointOfView::First, Tense::Past);
-    assert_none(&findings, Check::PersonDrift, fine);
+    assert!(
+        of(&findings, Check::PersonDrift)
+            .iter()
+            .all(|f| f.severity == Severity::Note),
+        "{findings:#?}"
+    );
 }
 
 // ---- markup ----

@@ -237,11 +237,30 @@ fn mask_line(line: &str, out: &mut String) {
     let chars: Vec<char> = line.chars().collect();
     let mut masked = vec![false; chars.len()];
     let mut open = Open::Nothing;
+    let mut quoted = false;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         let prev = i.checked_sub(1).map(|p| chars[p]);
         let next = chars.get(i + 1).copied();
+        // A paragraph that opens inside a speech begun in the paragraph before ("…nothing
+        // else." Wilson started up): its first quotation mark closes, so what comes before
+        // it is speech.
+        let closes_first = !quoted
+            && open == Open::Nothing
+            && prev.is_some_and(|p| !p.is_whitespace())
+            && (c == '”'
+                || (c == '"'
+                    && next
+                        .is_none_or(|n| n.is_whitespace() || matches!(n, ',' | ';' | ')' | '—'))));
+        if matches!(c, '“' | '”' | '"') {
+            quoted = true;
+        }
+        if closes_first {
+            masked[..=i].fill(true);
+            i += 1;
+            continue;
+        }
         match open {
             Open::Nothing => match c {
                 '“' => open = Open::Curly,

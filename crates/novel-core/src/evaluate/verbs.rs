@@ -60,6 +60,12 @@ const BASES: &[&str] = &[
     "skid", "sling", "slouch", "smack", "smear", "snarl", "sneer", "snore", "soak", "sprint",
     "squeak", "squeal", "stack", "stomp", "strain", "strip", "swipe", "tease", "thump",
     "topple", "totter", "tread", "tumble", "twitch", "wobble", "wriggle", "yelp", "hear",
+    "replace", "remove", "reveal", "release", "rear", "cover", "examine", "flutter", "obey",
+    "observe", "put", "quiver", "recover", "seat", "smooth", "utter", "unfasten", "approach",
+    "address", "advance", "announce", "bid", "carve", "collect", "declare", "descend",
+    "ascend", "dine", "drain", "exclaim", "extend", "glimpse", "hasten", "interrupt", "knit",
+    "linger", "proceed", "produce", "pronounce", "puff", "rap", "remark", "resume", "retire",
+    "rouse", "stride", "undo", "withdraw", "lie", "stroll", "saunter", "trot", "tramp",
     // States and thoughts (see STATES).
     "appear", "belong", "believe", "care", "deserve", "doubt", "fear", "feel", "forget", "guess",
     "hate", "hope", "imagine", "know", "like", "live", "love", "matter", "mean", "mind", "need",

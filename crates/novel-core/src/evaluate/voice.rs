@@ -173,7 +173,7 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         });
     }
     for subject in ctx.subjects(si) {
-        let chain = verb_chain(s, subject.last);
+        let chain = super::people::subject_verbs(ctx, s, subject.last);
         let Some(&v) = chain.first() else { continue };
         let word = s.tokens[v].lower.as_str();
         let next = chain.get(1).map(|&i| s.tokens[i].lower.as_str());
@@ -249,8 +249,19 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
             let present = present_third_base(w).filter(|b| b != "be" && b != "have");
             let past = past_base(w).filter(|b| b != "be" && b != "have");
             let noun_like = present.as_deref().is_some_and(is_noun_like);
+            // "The maid walks across the room": after a noun, a verb-or-noun word followed
+            // like a verb is the verb when no other verb follows in the sentence.
+            let after_noun = c > d + 1
+                && followed_like_a_verb(ctx, s, c)
+                && !s.tokens[c + 1..].iter().any(|t| {
+                    is_past(&t.lower)
+                        || matches!(
+                            t.lower.as_str(),
+                            "is" | "are" | "was" | "were" | "has" | "have"
+                        )
+                });
             let company = if noun_like {
-                takes_object(s, c)
+                takes_object(s, c) || after_noun
             } else {
                 followed_like_a_verb(ctx, s, c)
             };
@@ -349,10 +360,26 @@ fn reported_or_habitual(s: &Sentence, at: usize) -> bool {
             .any(|t| HABITUAL.contains(&t.lower.as_str()))
 }
 
+/// The past form at token `at` stands in a condition or wish ("if it said", "as though he
+/// had", "wish she knew") or after "having".
+fn conditional_or_participle(s: &Sentence, at: usize) -> bool {
+    let before = &s.tokens[at.saturating_sub(4)..at];
+    at.checked_sub(1)
+        .is_some_and(|k| s.tokens[k].lower == "having")
+        || before.iter().any(|t| {
+            matches!(
+                t.lower.as_str(),
+                "if" | "though" | "wish" | "wishes" | "unless"
+            )
+        })
+}
+
 fn has_backstory(s: &Sentence) -> bool {
-    s.tokens
-        .iter()
-        .any(|t| BACKSTORY.contains(&t.lower.as_str()))
+    s.tokens.iter().enumerate().any(|(i, t)| {
+        // "used to" is a habit of the past; "used his fingers" is only the verb.
+        BACKSTORY.contains(&t.lower.as_str())
+            && (t.lower != "used" || s.tokens.get(i + 1).is_some_and(|n| n.lower == "to"))
+    })
 }
 
 pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
@@ -399,9 +426,17 @@ pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
                 if backstory || !found.present.is_empty() {
                     continue;
                 }
-                if let Some(v) = found.past.iter().find(|v| v.event) {
+                // "If it said now…", "as if he had…": a past form in a condition is not the
+                // story's time; nor is "having opened", which is no finite verb.
+                let past: Vec<Verb> = found
+                    .past
+                    .iter()
+                    .copied()
+                    .filter(|v| !conditional_or_participle(s, v.at))
+                    .collect();
+                if let Some(v) = past.iter().find(|v| v.event) {
                     drifting.push((si, *v));
-                } else if let Some(v) = found.past.first() {
+                } else if let Some(v) = past.first() {
                     states.push((si, *v));
                 }
             }
@@ -424,7 +459,13 @@ pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
         (PointOfView::First, Tense::Present) => 3,
         _ => 2,
     };
-    let severity = if n >= recurring {
+    // A first-person present narrator tells much of what happened in the past: only a
+    // drift that takes over a good part of the narration is a slip.
+    let takes_over = match (ctx.input.pov, ctx.input.tense) {
+        (PointOfView::First, Tense::Present) => n * 100 >= tensed * 40,
+        _ => true,
+    };
+    let severity = if n >= recurring && takes_over {
         Severity::Violation
     } else {
         Severity::Note
@@ -578,6 +619,26 @@ fn is_first_person(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
     if !(is_i || matches!(t.lower.as_str(), "me" | "my" | "myself" | "mine")) {
         return false;
     }
+    // "the mine below him": the noun.
+    let after_determiner = i > 0
+        && matches!(
+            s.tokens[i - 1].lower.as_str(),
+            "the"
+                | "a"
+                | "this"
+                | "that"
+                | "his"
+                | "her"
+                | "their"
+                | "its"
+                | "our"
+                | "coal"
+                | "gold"
+                | "old"
+        );
+    if t.lower == "mine" && after_determiner {
+        return false;
+    }
     // "Henry I", "World War I": a numeral after a capitalised word mid-sentence.
     let numeral = written == "I"
         && i >= 2
@@ -682,6 +743,19 @@ fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
                 || (!named && matches!(verb, "would" | "could" | "had" | "was"));
             if acts {
                 uses.push((si, tok_span(s, subject.first, v), named));
+            }
+        }
+        // "as startled as Watson", "To Watson, with his nerves…": the narrator's name where
+        // "me" belongs, outside a report of what others said. Not certain (a letter's
+        // address, a name others call out), so a note.
+        for h in hits.iter().filter(|h| h.who == ctx.pov) {
+            let acting = uses
+                .iter()
+                .any(|u| u.0 == si && u.1.0 == s.tokens[h.first].start);
+            let reported = h.first > 0 && s.tokens[h.first - 1].lower == "that";
+            if !acting && !reported {
+                let (from, to) = tok_span(s, h.first, h.last);
+                uses.push((si, (from, to), false));
             }
         }
     }

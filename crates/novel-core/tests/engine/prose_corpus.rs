@@ -1,9 +1,10 @@
 //! The checks on published prose (`tests/prose`, see its FORMAT.md): public-domain books in every
 //! mode a novel can be set to, each with the cast a user would enter, and sentences from them
 //! labelled with what must fire. Asserts the targets a writer can trust — on the published
-//! prose at most 0.1 violations and 0.5 other findings per 1,000 words in every mode; on the
-//! labelled sentences precision and recall of at least 0.9 per check family — and, where a
-//! figure is not there yet, that no change makes it worse than today.
+//! prose at most 0.1 violations and 0.5 warnings per 1,000 words in every mode (notes at most
+//! 1.0); on the labelled sentences precision (of violations, what spends the revision) and
+//! recall (of any finding, what the writer is shown) of at least 0.9 per check family — and,
+//! where a figure is not there yet, that no change makes it worse than today.
 //!
 //! `cargo test -p novel-core --test engine prose_corpus:: -- --nocapture` prints the figures;
 //! `novel check --corpus crates/novel-core/tests/prose --show all` lists every finding.
@@ -14,24 +15,20 @@ use novel_core::evaluate::corpus::{Family, load_corpus, score_corpus};
 
 /// The targets a writer can trust (issue: trusted checks).
 const MAX_VIOLATIONS_PER_1000: f64 = 0.1;
-const MAX_OTHER_PER_1000: f64 = 0.5;
+const MAX_WARNINGS_PER_1000: f64 = 0.5;
+/// Notes are the uncertain cases, shown to the writer and never acted on; they are held to a
+/// bound of their own so that uncertainty does not become the place false alarms go.
+const MAX_NOTES_PER_1000: f64 = 1.0;
 const MIN_PRECISION: f64 = 0.9;
 const MIN_RECALL: f64 = 0.9;
-/// Where a mode is not at the target yet, the ceiling is today's figure (violations, then
-/// warnings and notes, per 1,000 words), so a change to a check can only bring it down; each
-/// entry goes when its mode meets the target. Measured 2026-11-26 (BENCHMARKS.md).
-const CEILINGS: &[(&str, f64, f64)] = &[
-    ("close third, past", 0.12, 0.50),
-    ("close third, present", 0.25, 0.50),
-    ("first person, present", 0.42, 1.20),
-];
-/// The same for the labelled sentences: precision counts violations (what spends the
-/// revision), recall counts any finding (what the writer is shown).
-const FLOORS: &[(Family, f64, f64)] = &[
-    (Family::Leak, 0.89, 0.37),
-    (Family::Mind, 0.85, 0.41),
-    (Family::Tense, 0.90, 0.72),
-    (Family::Person, 0.90, 0.79),
+/// Where a family's recall is not at the target yet, the floor is today's figure on the whole
+/// labelled set (tuning and held-out parts), so a change can only raise it; each entry goes
+/// when its family meets the target. Measured 2026-11-26 (BENCHMARKS.md).
+const RECALL_FLOORS: &[(Family, f64)] = &[
+    (Family::Leak, 0.80),
+    (Family::Mind, 0.65),
+    (Family::Tense, 0.82),
+    (Family::Person, 0.87),
 ];
 /// The corpus the issue asks for: at least this many words of published prose.
 const MIN_WORDS: usize = 100_000;
@@ -63,32 +60,26 @@ fn the_checks_raise_no_false_alarms_on_published_prose_and_catch_the_labelled_br
         }
     }
     for (mode, f) in &report.modes {
-        let violations = f.per_thousand(f.violations);
-        let other = f.per_thousand(f.warnings + f.notes);
+        let per = |n: usize| f.per_thousand(n);
         println!(
-            "{mode:<24} {:>7} words  violations {violations:.2}/1000  warnings and notes {other:.2}/1000  {:?}",
-            f.words, f.by_check
+            "{mode:<24} {:>7} words  violations {:.2}  warnings {:.2}  notes {:.2} per 1,000  {:?}",
+            f.words,
+            per(f.violations),
+            per(f.warnings),
+            per(f.notes),
+            f.by_check
         );
-        let (max_violations, max_other) = CEILINGS.iter().find(|c| c.0 == mode).map_or(
-            (MAX_VIOLATIONS_PER_1000, MAX_OTHER_PER_1000),
-            |c| {
-                (
-                    c.1.max(MAX_VIOLATIONS_PER_1000),
-                    c.2.max(MAX_OTHER_PER_1000),
-                )
-            },
-        );
-        if violations > max_violations {
-            failures.push(format!(
-                "{mode}: {violations:.2} violations per 1,000 words (at most {max_violations}): {:?}",
-                f.by_check
-            ));
-        }
-        if other > max_other {
-            failures.push(format!(
-                "{mode}: {other:.2} warnings and notes per 1,000 words (at most {max_other}): {:?}",
-                f.by_check
-            ));
+        for (what, value, max) in [
+            ("violations", per(f.violations), MAX_VIOLATIONS_PER_1000),
+            ("warnings", per(f.warnings), MAX_WARNINGS_PER_1000),
+            ("notes", per(f.notes), MAX_NOTES_PER_1000),
+        ] {
+            if value > max {
+                failures.push(format!(
+                    "{mode}: {value:.2} {what} per 1,000 words (at most {max}): {:?}",
+                    f.by_check
+                ));
+            }
         }
     }
 
@@ -106,12 +97,11 @@ fn the_checks_raise_no_false_alarms_on_published_prose_and_catch_the_labelled_br
     for family in Family::ALL {
         let precise = violations.get(&family).copied().unwrap_or_default();
         let found = flagged.get(&family).copied().unwrap_or_default();
-        let (min_precision, min_recall) = FLOORS
+        let min_precision = MIN_PRECISION;
+        let min_recall = RECALL_FLOORS
             .iter()
             .find(|f| f.0 == family)
-            .map_or((MIN_PRECISION, MIN_RECALL), |f| {
-                (f.1.min(MIN_PRECISION), f.2.min(MIN_RECALL))
-            });
+            .map_or(MIN_RECALL, |f| f.1.min(MIN_RECALL));
         println!(
             "{:<7} expected {:>3}  precision (violations) {:.2}  recall (any finding) {:.2}  [any finding: precision {:.2}; violations: recall {:.2}]",
             family.name(),

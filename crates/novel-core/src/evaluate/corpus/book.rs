@@ -109,6 +109,9 @@ pub struct Book {
     /// The folder's name.
     pub id: String,
     pub title: String,
+    pub author: String,
+    /// Where the text comes from and why it may be used (public domain).
+    pub source: String,
     pub mode: Mode,
     /// The POV character of every chunk that does not say otherwise.
     pub narrator: String,
@@ -148,6 +151,8 @@ pub struct Item {
     pub pov_character: String,
     pub expect: BTreeSet<Family>,
     pub text: String,
+    /// Why the item is labelled as it is.
+    pub note: String,
 }
 
 #[derive(Deserialize)]
@@ -155,13 +160,10 @@ pub struct Item {
 struct BookFile {
     title: String,
     #[serde(default)]
-    #[allow(dead_code)]
     author: String,
     #[serde(default)]
-    #[allow(dead_code)]
     translator: String,
     #[serde(default)]
-    #[allow(dead_code)]
     source: String,
     pov: Narration,
     tense: Tense,
@@ -232,7 +234,6 @@ struct ItemFile {
     expect: BTreeSet<Family>,
     text: String,
     #[serde(default)]
-    #[allow(dead_code)]
     note: String,
 }
 
@@ -321,6 +322,12 @@ pub fn load_book(folder: &Path) -> Result<Book, CorpusError> {
     Ok(Book {
         id,
         title: file.title,
+        author: if file.translator.is_empty() {
+            file.author
+        } else {
+            format!("{} (translated by {})", file.author, file.translator)
+        },
+        source: file.source,
         mode: Mode {
             narration: file.pov,
             tense: file.tense,
@@ -359,6 +366,7 @@ fn load_items(
             pov_character,
             expect: i.expect,
             text: i.text,
+            note: i.note,
         });
     }
     Ok(items)

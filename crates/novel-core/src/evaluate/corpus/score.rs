@@ -13,8 +13,9 @@ use super::book::{Book, Chunk, Family, Item, Mode, Narration, Part};
 use crate::evaluate::{Check, EvalInput, Finding, Severity, evaluate, repetition};
 use crate::model::count_words;
 
-/// How many chunks before a chunk its repeated phrases are looked for in, as for a scene.
-const RECENT_CHUNKS: usize = 3;
+/// How much text before a chunk its repeated phrases are looked for in: what the last three
+/// scenes of a novel hold (three scenes of 500–900 words), not three whole chapters.
+const RECENT_WORDS: usize = 2_400;
 /// The scene length the corpus novels are set to: chunks are cut between these.
 const TARGET_WORDS: (u32, u32) = (300, 4000);
 
@@ -111,6 +112,8 @@ pub struct Miss {
     pub violations: BTreeSet<Family>,
     pub flagged: BTreeSet<Family>,
     pub text: String,
+    /// The label's reason, from the corpus.
+    pub note: String,
     pub messages: Vec<String>,
 }
 
@@ -190,10 +193,22 @@ fn row_name(mode: Mode, chunk: &Chunk) -> (bool, String) {
 
 fn score_prose(book: &Book, report: &mut CorpusReport) {
     for (n, chunk) in book.chunks.iter().enumerate() {
-        let recent: Vec<String> = book.chunks[n.saturating_sub(RECENT_CHUNKS)..n]
+        // Whole paragraphs, latest first, until the budget is spent.
+        let mut paragraphs: Vec<&str> = Vec::new();
+        let mut words = 0;
+        for p in book.chunks[..n]
             .iter()
-            .map(|c| c.text.clone())
-            .collect();
+            .rev()
+            .flat_map(|c| c.text.lines().rev())
+        {
+            if words >= RECENT_WORDS {
+                break;
+            }
+            words += p.split_whitespace().count();
+            paragraphs.push(p);
+        }
+        paragraphs.reverse();
+        let recent = vec![paragraphs.join("\n")];
         let findings = check(
             book,
             &chunk.text,
@@ -291,6 +306,7 @@ fn score_item(book: &Book, item: &Item, out: &mut LabelledFigures) {
             violations,
             flagged,
             text: item.text.clone(),
+            note: item.note.clone(),
             messages: findings
                 .iter()
                 .filter(|f| family_of(f.check).is_some())
