@@ -45,6 +45,9 @@ const MIND_PARTICIPLES: &[&str] = &[
     "swearing", "cursing", "vowing",
 ];
 
+/// Wanting, stated of someone: as often shown or said as private.
+const DESIRE: &[&str] = &["wanted", "wants"];
+
 /// Verbs of talk that make a sentence a summary of a conversation.
 #[rustfmt::skip]
 const TALK: &[&str] = &[
@@ -74,6 +77,9 @@ const STATES: &[&str] = &[
     "humiliated", "secretly", "inwardly", "privately", "dreading", "seething", "unaware",
     "aware", "resentful", "envious", "miserable", "elated", "overjoyed", "petrified", "proud",
     "ashamed", "hopeful", "doubtful", "suspicious", "uneasy", "eager", "reluctant",
+    "annoyed", "angry", "irritated", "offended", "upset", "bored", "impatient", "troubled",
+    "indignant", "bitter", "amused", "disgusted", "horrified", "flattered", "insulted",
+    "vexed", "mortified", "excited", "content", "displeased", "dismayed",
 ];
 
 /// What "felt a…" must name to be a feeling rather than a touch: "a surge of", "a pang".
@@ -173,7 +179,8 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         // narrator was told or supposes ("John thought it might do me good"), so a note.
         let mut found: Vec<(usize, usize, Referent, bool)> = Vec::new();
         let first_person = ctx.input.pov == PointOfView::First;
-        for subject in ctx.subjects(si) {
+        for mut subject in ctx.subjects(si) {
+            subject.referent = owner_of_mind(ctx, si, subject.first, subject.referent);
             if !subject.referent.is_other() {
                 continue;
             }
@@ -200,20 +207,49 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
             if led_in(ctx, s, subject.first) {
                 continue;
             }
+            // "Even he, perhaps, had been doubtful": a guess between subject and verb.
+            let guessed = s.tokens[subject.last + 1..(subject.last + 4).min(s.tokens.len())]
+                .iter()
+                .any(|t| {
+                    matches!(
+                        t.lower.as_str(),
+                        "perhaps"
+                            | "probably"
+                            | "doubtless"
+                            | "surely"
+                            | "maybe"
+                            | "evidently"
+                            | "apparently"
+                            | "clearly"
+                            | "obviously"
+                            | "plainly"
+                    )
+                });
+            if guessed {
+                continue;
+            }
             if let Some(end) = stated_mind(ctx, s, &subject) {
-                let thinking = is_in(MIND_VERBS, &s.tokens[end].lower);
+                // "felt that…" is a belief, as "thought that…" is.
+                let thinking = is_in(MIND_VERBS, &s.tokens[end].lower)
+                    || is_in(DESIRE, &s.tokens[end].lower)
+                    || (s.tokens[end].lower == "that"
+                        && end > 0
+                        && matches!(s.tokens[end - 1].lower.as_str(), "felt" | "feels" | "feel"));
                 // "…praised the contralto but Miss Furlong thought she was vulgar": an opinion
                 // in a summary of talk was most likely said aloud.
                 let talk = s.tokens[..subject.first]
                     .iter()
                     .any(|t| is_in(TALK, &t.lower));
-                let certain = !(thinking && (first_person || talk));
+                let desire = is_in(DESIRE, &s.tokens[end].lower);
+                let certain = !(desire || thinking && (first_person || talk));
                 found.push((subject.first, end, subject.referent, certain));
             }
         }
         let certain =
             |v: Vec<(usize, usize, Referent)>| v.into_iter().map(|(a, b, c)| (a, b, c, true));
         found.extend(certain(trailing_mind(ctx, si, s)));
+        found.extend(certain(perspective(ctx, si, s)));
+        found.extend(certain(beyond_admitting(ctx, si, s)));
         found.extend(certain(possessed(ctx, si, s)));
         found.extend(certain(experienced(ctx, si, s)));
         found.extend(certain(feeling_inside(ctx, si, s)));
@@ -250,6 +286,18 @@ fn led_in(ctx: &Ctx<'_>, s: &Sentence, first: usize) -> bool {
         || s.tokens[clause_start(ctx, s, first)..first]
             .iter()
             .any(|t| is_in(INFERENCE, &t.lower) || is_in(REPORTING, &t.lower))
+}
+
+/// The POV character's perception or thought leads the clause up to token `at` ("He thought
+/// of how she had locked in her heart…"); unlike [`led_in`], a "though" or "if" does not count.
+fn perceived_before(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
+    s.tokens[clause_start(ctx, s, at)..at].iter().any(|t| {
+        (is_in(INFERENCE, &t.lower) || is_in(REPORTING, &t.lower))
+            && !matches!(
+                t.lower.as_str(),
+                "though" | "if" | "whether" | "what" | "whatever" | "how" | "why" | "unless"
+            )
+    })
 }
 
 /// Where the clause holding token `at` begins: after a semicolon, or after ", for", ", but"
@@ -330,9 +378,17 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> 
         };
         return (!exempt).then_some(main_i);
     }
+    // "Freddy wanted another drink": a wish, most often shown or said (a note, see above).
+    if is_in(DESIRE, main) {
+        return Some(main_i);
+    }
     if matches!(main, "felt" | "feels" | "feeling") {
         let n = next?;
         if is_in(FEELINGS, n) && !matches!(n, "a" | "an" | "that") {
+            return Some(main_i + 1);
+        }
+        // "felt that the evening was going well": a belief.
+        if n == "that" {
             return Some(main_i + 1);
         }
         if matches!(n, "a" | "an") {
@@ -346,7 +402,9 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> 
         .any(|w| matches!(*w, "was" | "were" | "is" | "are" | "been"));
     // "he was sure to be silent": likelihood, not a feeling.
     let likely = matches!(main, "sure" | "certain") && next == Some("to");
-    if was && is_in(STATES, main) && !likely {
+    // "tired of the gentlemen": weariness of mind, not of body.
+    let weary_of = matches!(main, "tired" | "weary" | "sick") && next == Some("of");
+    if was && (is_in(STATES, main) || weary_of) && !likely {
         return Some(main_i);
     }
     coordinated_mind(s, main_i)
@@ -429,6 +487,69 @@ fn knew_a_thing(ctx: &Ctx<'_>, s: &Sentence, v: usize) -> bool {
 }
 
 /// "though she would never admit it": a state hidden from everyone, so from the POV too.
+/// "To Aunt Kate, the whole affair seemed a disgrace": the world as it seems to someone else.
+fn perspective(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    if s.tokens.len() < 4 || s.tokens[0].lower != "to" {
+        return Vec::new();
+    }
+    let hits = ctx.hits(s);
+    let (who, last) = if let Some(h) = hits.iter().find(|h| h.first == 1 && !h.possessive) {
+        if h.who == ctx.pov {
+            return Vec::new();
+        }
+        (Referent::Person(h.who), h.last)
+    } else if matches!(s.tokens[1].lower.as_str(), "him" | "her") {
+        (ctx.resolve(si, 1, &s.tokens[1].lower), 1)
+    } else {
+        return Vec::new();
+    };
+    let comma = s
+        .tokens
+        .get(last + 1)
+        .is_some_and(|n| ctx.prose.original[s.tokens[last].end..n.start].contains(','));
+    let seemed = s.tokens[last + 1..]
+        .iter()
+        .position(|t| {
+            matches!(
+                t.lower.as_str(),
+                "seemed" | "seems" | "felt" | "feels" | "was" | "is"
+            )
+        })
+        .map(|k| last + 1 + k);
+    match seemed {
+        Some(end) if comma && who.is_other() => vec![(0, end, who)],
+        _ => Vec::new(),
+    }
+}
+
+/// "…more than he would admit", "…than she would ever let on": a feeling hidden from
+/// everyone, stated of the clause's subject.
+fn beyond_admitting(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let at = s.tokens.windows(4).position(|w| {
+        w[0].lower == "than"
+            && matches!(w[1].lower.as_str(), "he" | "she" | "they")
+            && matches!(w[2].lower.as_str(), "would" | "could" | "cared" | "dared")
+            && matches!(
+                w[3].lower.as_str(),
+                "admit" | "show" | "confess" | "say" | "let" | "ever"
+            )
+    });
+    let Some(at) = at else {
+        return Vec::new();
+    };
+    let referent = owner_of_mind(
+        ctx,
+        si,
+        at + 1,
+        ctx.resolve(si, at + 1, &s.tokens[at + 1].lower),
+    );
+    if referent.is_other() {
+        vec![(at, at + 3, referent)]
+    } else {
+        Vec::new()
+    }
+}
+
 fn hidden(s: &Sentence, main_i: usize) -> bool {
     let main = s.tokens[main_i].lower.as_str();
     let never = main_i
@@ -525,7 +646,8 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         }) else {
             continue;
         };
-        if !subject.referent.is_other() || led_in(ctx, s, subject.first) {
+        let referent = owner_of_mind(ctx, si, subject.first, subject.referent);
+        if !referent.is_other() || led_in(ctx, s, subject.first) {
             continue;
         }
         // "…, plainly relieved", "…, as if thinking": a reading word opening the phrase.
@@ -533,7 +655,7 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
             .iter()
             .any(|x| is_in(OUTWARD, &x.lower) || is_in(READING, &x.lower));
         if !outward {
-            out.push((subject.first.min(j), j.max(subject.first), subject.referent));
+            out.push((subject.first.min(j), j.max(subject.first), referent));
         }
     }
     out
@@ -561,7 +683,7 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
             }
             (h.first, Referent::Person(h.who))
         } else if matches!(t.lower.as_str(), "his" | "her") {
-            let r = ctx.resolve(si, i, &t.lower);
+            let r = owner_of_mind(ctx, si, i, ctx.resolve(si, i, &t.lower));
             if !r.is_other() {
                 continue;
             }
@@ -575,7 +697,8 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         let before = owner.0.checked_sub(1).map(|p| s.tokens[p].lower.as_str());
         // "though in his heart he never forgave me": no reading reaches into a heart.
         let in_heart = matches!(before, Some("in" | "within"))
-            && matches!(noun.lower.as_str(), "heart" | "soul");
+            && matches!(noun.lower.as_str(), "heart" | "soul")
+            && !perceived_before(ctx, s, owner.0);
         if in_heart {
             out.push((owner.0, i + 1, owner.1));
             continue;
@@ -584,8 +707,13 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
             continue;
         }
         // "a man who has made up his mind": a decision seen in what he does.
-        let idiom = matches!(before, Some("up" | "out"));
-        if (is_in(MIND_NOUNS, &noun.lower) && !idiom)
+        // "in his mind", "his thoughts raced": inside; "break in upon his thoughts", "made up
+        // his mind": the thoughts named from outside, their content not told.
+        let inside = matches!(
+            before,
+            Some("in" | "into" | "inside" | "within" | "through")
+        ) || super::people::verb_follows(s, i + 1);
+        if (is_in(MIND_NOUNS, &noun.lower) && inside)
             || (matches!(noun.lower.as_str(), "head" | "heart" | "soul")
                 && matches!(before, Some("in" | "inside" | "within")))
         {
@@ -708,6 +836,28 @@ fn feeling_inside(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, 
     out
 }
 
+/// Whose mind a subject or possessive at token `at` of sentence `si` is. In the first person
+/// "he" or "she" that nobody else in the text could be reads as the narrator (the person
+/// check takes that up); once the narration has spoken of another "him" or "her" ("a feud with
+/// him… in his heart he never forgave me"), it is that other person's mind.
+fn owner_of_mind(ctx: &Ctx<'_>, si: usize, at: usize, resolved: Referent) -> Referent {
+    let s = &ctx.prose.sentences[si];
+    let object = match s.tokens[at].lower.as_str() {
+        "he" | "his" | "him" => "him",
+        "she" | "her" => "her",
+        _ => return resolved,
+    };
+    let other_before = ctx.prose.sentences[..=si].iter().enumerate().any(|(k, x)| {
+        let upto = if k == si { at } else { x.tokens.len() };
+        x.tokens[..upto].iter().any(|t| t.lower == object)
+    });
+    if ctx.input.pov == PointOfView::First && resolved == Referent::Pov && other_before {
+        Referent::Someone
+    } else {
+        resolved
+    }
+}
+
 /// A reading by the POV character after the statement in the same sentence: "…, she
 /// guessed", "…; Tamsin remembered him crying", "…, I think", "and she said so".
 fn read_by_pov(ctx: &Ctx<'_>, si: usize, from: usize) -> bool {
@@ -716,11 +866,16 @@ fn read_by_pov(ctx: &Ctx<'_>, si: usize, from: usize) -> bool {
     let pov_reads = subjects
         .iter()
         .any(|x| x.first > from && x.referent == Referent::Pov && pov_cue(s, x.last + 1));
-    let said_so = s.tokens.windows(2).skip(from).any(|w| {
-        matches!(
-            (w[0].lower.as_str(), w[1].lower.as_str()),
-            ("said", "so") | ("said", "as") | ("admitted", "it") | ("admitted", "as")
-        )
+    // "…, and she said so"; not "though she would never have said so".
+    let said_so = s.tokens.windows(2).enumerate().skip(from).any(|(k, w)| {
+        let denied = s.tokens[k.saturating_sub(3)..k]
+            .iter()
+            .any(|t| matches!(t.lower.as_str(), "never" | "not") || t.lower.ends_with("n't"));
+        !denied
+            && matches!(
+                (w[0].lower.as_str(), w[1].lower.as_str()),
+                ("said", "so") | ("said", "as") | ("admitted", "it") | ("admitted", "as")
+            )
     });
     let first_person_reads = ctx.input.pov == PointOfView::First
         && (from..s.tokens.len()).any(|i| ctx.prose.word(&s.tokens[i]) == "I" && pov_cue(s, i + 1));

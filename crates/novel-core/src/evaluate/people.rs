@@ -129,7 +129,9 @@ pub(super) fn verb_follows(s: &Sentence, i: usize) -> bool {
             continue;
         }
         let w = t.lower.as_str();
+        // Any "-ed" word after a name is a verb far more often than not ("Mr Browne enjoyed").
         return past_base(w).is_some()
+            || (w.len() > 4 && w.ends_with("ed"))
             || present_third_base(w).is_some()
             || matches!(
                 w,
@@ -322,6 +324,18 @@ impl Ctx<'_> {
         };
         match self.input.pov {
             PointOfView::First => {
+                // "Dr. Watson felt easier in his mind": the narrator, named as the subject
+                // just before, owns the pronoun (a person slip the person check reports).
+                let s = &self.prose.sentences[si];
+                let named_before = self.pov_pronoun == Some(g)
+                    && self.hits(s).iter().any(|h| {
+                        h.who == self.pov
+                            && h.last < ti
+                            && !s.tokens[h.last + 1..ti].iter().any(|t| t.barrier)
+                    });
+                if named_before {
+                    return Referent::Pov;
+                }
                 let other = self.latest_other(si, ti, g);
                 match (other, self.pov_pronoun == Some(g)) {
                     (Some(r), _) => r,
@@ -380,20 +394,28 @@ impl Ctx<'_> {
 
     /// Token `i` is a gendered noun ("lady", "lad") after "the" or "a" that opens a clause and
     /// is followed by a verb.
-    fn described_person(&self, s: &Sentence, i: usize) -> bool {
-        i > 0
-            && noun_gender(&s.tokens[i].lower).is_some()
-            && matches!(
-                s.tokens[i - 1].lower.as_str(),
+    fn described_person(&self, s: &Sentence, i: usize) -> Option<usize> {
+        // "the lady", or "the old woman": one word may stand between.
+        let det = (1..=2).filter_map(|k| i.checked_sub(k)).find(|&d| {
+            matches!(
+                s.tokens[d].lower.as_str(),
                 "the" | "a" | "an" | "this" | "that"
             )
+        })?;
+        let adjective_between = det + 1 == i
+            || (s.tokens[det + 1].plain_gap
+                && !super::text::is_function_word(&s.tokens[det + 1].lower)
+                && noun_gender(&s.tokens[det + 1].lower).is_none());
+        let found = adjective_between
+            && noun_gender(&s.tokens[i].lower).is_some()
             && s.tokens[i].plain_gap
-            && super::text::opens_after(self, s, i - 1)
+            && super::text::opens_after(self, s, det)
             && !generic_mention(s, i)
             && (verb_follows(s, i)
                 || s.tokens
                     .get(i + 1)
-                    .is_some_and(|n| n.plain_gap && n.lower.len() > 4 && n.lower.ends_with("ed")))
+                    .is_some_and(|n| n.plain_gap && n.lower.len() > 4 && n.lower.ends_with("ed")));
+        found.then_some(det)
     }
 
     /// The subjects in sentence `si`: names (known and unknown) and personal pronouns, each
@@ -452,9 +474,9 @@ impl Ctx<'_> {
                 }
                 // "The lady coloured deeply", "the lad cowered": a person named by what they
                 // are, opening a clause — never the narrator or the POV character's own name.
-                _ if self.described_person(s, i) => {
+                _ if let Some(det) = self.described_person(s, i) => {
                     out.push(Subject {
-                        first: i - 1,
+                        first: det,
                         last: i,
                         referent: Referent::Someone,
                         agreement: Agreement::Third,

@@ -77,6 +77,9 @@ const BASES: &[&str] = &[
 /// only with a verb's company after it.
 #[rustfmt::skip]
 const NOUN_LIKE: &[&str] = &[
+    "remark", "cover", "seat", "address", "advance", "approach", "produce", "puff", "rap",
+    "release", "rear", "lie", "tramp", "trot", "stride", "collect", "extend", "drain",
+    "glimpse", "quiver", "flutter", "knit", "carve", "bid", "return", "answer", "reply",
     "hand", "head", "face", "back", "light", "wave", "point", "step", "look", "call", "land",
     "end", "edge", "knot", "pile", "place", "plant", "ring", "rock", "set", "show", "sound",
     "start", "stick", "stuff", "trail", "walk", "work", "order", "motion", "gesture", "lower",
