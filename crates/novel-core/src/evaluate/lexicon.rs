@@ -26,6 +26,7 @@ const ACTIONS: &[&str] = &[
 #[rustfmt::skip]
 const LOOK_DIRECTIONS: &[&str] = &[
     "at", "toward", "towards", "around", "back", "over", "up", "down", "away", "across",
+    "out", "round", "through", "into", "in", "on", "about", "along", "behind", "past",
 ];
 
 /// Irregular past forms that are never present forms too ("read", "put", "cut" are both).

@@ -23,6 +23,9 @@ struct Leak {
     until_ok: bool,
     /// "She would never see him again if she left now" is her own reckoning.
     if_ok: bool,
+    /// "He did not hear her come from the window" is as often told from what the character
+    /// notices a moment later as from outside: a note.
+    uncertain: bool,
 }
 
 fn leak(pattern: &str, why: &'static str, first_person_ok: bool) -> Leak {
@@ -33,11 +36,13 @@ fn leak(pattern: &str, why: &'static str, first_person_ok: bool) -> Leak {
         first_person_ok,
         until_ok: false,
         if_ok: false,
+        uncertain: false,
     }
 }
 
 /// Pronouns a sentence's narration may use for a person, in the patterns below.
-const WHO: &str = "(?:she|he|they|i|we)";
+/// A name is one word here ("little did Gabriel know", "the last time Maud would").
+const WHO: &str = r"(?:she|he|they|i|we|[\w'’]+)";
 
 static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
     let unaware = "tells the reader something the POV character is not aware of";
@@ -49,13 +54,27 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             until_ok: true,
             ..leak(
                 &format!(
-                    r"(?i)(?:\b(\w+)\s+)?\b(?:did|does|do){not}\s+(?:yet\s+|even\s+)?(?:reali[sz]e|notice|suspect)\b"
+                    r"(?i)(?:\b(\w+)\s+)?\b(?:did|does|do|had){not}\s+(?:yet\s+|even\s+)?(?:reali[sz]ed?|noticed?|suspected?)\b"
                 ),
                 unaware,
                 true,
             )
         },
         leak(r"(?i)\bunbeknown(?:st)?\s+to\b", unaware, false),
+        Leak {
+            until_ok: true,
+            uncertain: true,
+            ..leak(
+                &format!(r"(?i)(?:\b(\w+)\s+)?\b(?:did|does|do|had){not}\s+(?:see|hear)\b"),
+                unaware,
+                true,
+            )
+        },
+        leak(
+            r"(?i)(?:\b(\w+)\s+(?:was|were|is|am|are|remained)\s+)?\boblivious (?:to|of)\b",
+            unaware,
+            true,
+        ),
         leak(
             &format!(
                 r"(?i)\blittle did\s+{WHO}\s+(?:know|suspect|realize|realise|guess|dream|imagine)\b"
@@ -309,7 +328,19 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             continue;
         }
         let rest = &narration[whole.end()..];
-        if l.until_ok && has_word(rest, "until") {
+        if l.until_ok
+            && (has_word(rest, "until") || has_word(rest, "till") || has_word(rest, "before"))
+        {
+            continue;
+        }
+        // "I don't see why I should": an opinion, not a perception.
+        let first_after = rest.split_whitespace().next().unwrap_or("").to_lowercase();
+        if l.uncertain
+            && matches!(
+                first_after.as_str(),
+                "why" | "how" | "what" | "whether" | "any"
+            )
+        {
             continue;
         }
         if l.if_ok && has_word(narration, "if") {
@@ -321,7 +352,7 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             .trim_start_matches(|c: char| !c.is_alphanumeric())
             .trim_end_matches(|c: char| !c.is_alphanumeric());
         let mut found = leak_finding(ctx, s, s.start + from, phrase, l.why);
-        if hindsight {
+        if hindsight || l.uncertain {
             found.severity = Severity::Note;
         }
         return Some(found);
