@@ -54,7 +54,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             until_ok: true,
             ..leak(
                 &format!(
-                    r"(?i)(?:\b(\w+)\s+)?\b(?:did|does|do|had){not}\s+(?:yet\s+|even\s+)?(?:reali[sz]ed?|noticed?|suspected?)\b"
+                    r"(?i)(?:\b(\w+)\s+)?\b(?:did|does|do){not}\s+(?:yet\s+|even\s+)?(?:reali[sz]e|notice|suspect)\b"
                 ),
                 unaware,
                 true,
