@@ -200,7 +200,13 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
                 || chain
                     .iter()
                     .any(|&k| k > subject.last + 1 && is_in(INNER_ADVERBS, &s.tokens[k - 1].lower));
-            if inward && let Some(end) = stated_mind(ctx, s, &subject) {
+            // "though inwardly he was cursing my luck": whatever follows is inside him,
+            // unless the POV character's perception leads in ("I feel sure John is
+            // secretly affected").
+            if inward
+                && !perceived_before(ctx, s, subject.first)
+                && let Some(&end) = chain.last()
+            {
                 found.push((subject.first, end, subject.referent, true));
                 continue;
             }
@@ -605,6 +611,15 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
                 || matches!(
                     next,
                     Some("that" | "to" | "at" | "of" | "with" | "by" | "lest" | "for")
+                )
+                // "…, terrified the men would come back": a clause with its "that" left out,
+                // after a word that is no verb ("upset the equipoise" is one).
+                || (matches!(next, Some("the" | "he" | "she" | "they" | "i" | "we"))
+                    && (word.ends_with("ed")
+                        || matches!(
+                            word,
+                            "afraid" | "sure" | "certain" | "glad" | "sorry" | "aware" | "confident"
+                        ))
                 ));
         if !(participle || state || (inner && is_in(MIND_VERBS, word))) {
             continue;

@@ -399,7 +399,17 @@ impl Ctx<'_> {
         let det = (1..=2).filter_map(|k| i.checked_sub(k)).find(|&d| {
             matches!(
                 s.tokens[d].lower.as_str(),
-                "the" | "a" | "an" | "this" | "that"
+                "the"
+                    | "a"
+                    | "an"
+                    | "this"
+                    | "that"
+                    | "my"
+                    | "his"
+                    | "her"
+                    | "our"
+                    | "their"
+                    | "your"
             )
         })?;
         let adjective_between = det + 1 == i
@@ -469,7 +479,8 @@ impl Ctx<'_> {
                 "it" | "there" if i == 0 || super::text::opens_after(self, s, i) => {
                     (Referent::Unclear, Agreement::Third, false)
                 }
-                _ if unknown_name(self, s, i) && verb_follows(s, i) => {
+                // "Corless’s surrounded by lights": a possessive is no subject.
+                _ if unknown_name(self, s, i) && !t.lower.ends_with("'s") && verb_follows(s, i) => {
                     (Referent::Someone, Agreement::Third, false)
                 }
                 // "The lady coloured deeply", "the lad cowered": a person named by what they
