@@ -29,9 +29,11 @@ export function SceneChecks({ tick, onClose }: Props) {
         <>
           {findings.length > 0 && (
             <p className="muted small" data-testid="checks-summary" role="status">
-              {violations > 0
-                ? `${plural(violations, "problem")} the agent would revise, ${plural(findings.length - violations, "other note")}.`
-                : `Nothing the agent would revise; ${plural(findings.length, "note")}.`}
+              {violations === 0
+                ? `Nothing the agent would revise; ${plural(findings.length, "note")}.`
+                : violations === findings.length
+                  ? `${plural(violations, "problem")} the agent would revise.`
+                  : `${plural(violations, "problem")} the agent would revise, ${plural(findings.length - violations, "other note")}.`}
             </p>
           )}
           <FindingsList findings={findings} testId="scene-findings" />

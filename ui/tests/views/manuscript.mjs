@@ -192,6 +192,16 @@ test("Check runs every check on a scene as it stands, and again after the writer
   assert.equal(await notes.locator(".finding").count(), 1);
   assert.match(await notes.locator(".finding-check").textContent(), /Tense/);
   assert.equal(await fix.locator('.finding[data-severity="note"]').count(), 0, "notes are not listed with what to fix");
+
+  // Without the uncertain sentence the summary counts the problem alone ("0 other notes" was
+  // said before).
+  await first.getByTestId("edit-scene").click();
+  await first.getByTestId("scene-editor").locator(".cm-content").fill("The bell rang twice. Silas Crane was dead, and the harbour knew it.");
+  await first.getByTestId("save-scene").click();
+  await page.getByTestId("proposal-skip").click();
+  await panel.locator('[data-group="note"]').waitFor({ state: "detached" });
+  assert.equal(await panel.getByTestId("checks-summary").textContent(), "1 problem the agent would revise.");
+  assert.equal(await panel.locator(".findings-group-title").count(), 0, "one group needs no heading");
   assert.ok((await app.calls("check_scene")).every((c) => c.args.tick === 1));
   assert.ok((await app.calls("check_scene")).length >= 2, "checked again after the edit");
 
