@@ -26,7 +26,7 @@ const ACTIONS: &[&str] = &[
 #[rustfmt::skip]
 const LOOK_DIRECTIONS: &[&str] = &[
     "at", "toward", "towards", "around", "back", "over", "up", "down", "away", "across",
-    "out", "round", "through", "into", "in", "on", "about", "along", "behind", "past",
+    "out", "round", "through", "into", "in", "on", "about", "along", "behind", "past", "for",
 ];
 
 /// Irregular past forms that are never present forms too ("read", "put", "cut" are both).

@@ -230,9 +230,10 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
             }
             let w = t.lower.as_str();
             let next = s.tokens.get(c + 1).map(|n| n.lower.as_str());
-            let progressive = matches!(w, "is" | "was") && next.is_some_and(is_ing);
+            let progressive =
+                matches!(w, "is" | "was" | "are" | "were") && next.is_some_and(is_ing);
             if progressive {
-                let list = if w == "is" {
+                let list = if matches!(w, "is" | "are") {
                     &mut found.present
                 } else {
                     &mut found.past
@@ -376,11 +377,26 @@ fn conditional_or_participle(s: &Sentence, at: usize) -> bool {
 
 fn has_backstory(s: &Sentence) -> bool {
     s.tokens.iter().enumerate().any(|(i, t)| {
-        // "used to" is a habit of the past; "used his fingers" is only the verb.
-        BACKSTORY.contains(&t.lower.as_str())
-            && (t.lower != "used" || s.tokens.get(i + 1).is_some_and(|n| n.lower == "to"))
+        let w = t.lower.as_str();
+        // "used to" is a habit of the past; "used his fingers" is only the verb. A time of
+        // day or year sets a story in the past only when it is another one ("that morning",
+        // "last winter"), not "a good morning".
+        let another_time = i.checked_sub(1).is_some_and(|k| {
+            matches!(
+                s.tokens[k].lower.as_str(),
+                "that" | "this" | "last" | "one" | "previous" | "yesterday" | "every" | "each"
+            )
+        });
+        BACKSTORY.contains(&w)
+            && (w != "used" || s.tokens.get(i + 1).is_some_and(|n| n.lower == "to"))
+            && (!TIMES.contains(&w) || another_time)
     })
 }
+
+/// Times that set a sentence in the past only with a word that makes them another time.
+const TIMES: &[&str] = &[
+    "morning", "night", "week", "month", "year", "winter", "summer", "spring", "autumn",
+];
 
 pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
     let mut drifting: Vec<(usize, Verb)> = Vec::new();
@@ -418,9 +434,11 @@ pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
                 }
             }
             Tense::Present => {
-                if has_backstory(s) {
+                // "I sat by the window now": the moment of telling, told in the past.
+                let now = s.tokens.iter().any(|t| t.lower == "now");
+                if has_backstory(s) && !now {
                     backstory = true;
-                } else if !found.present.is_empty() {
+                } else if !found.present.is_empty() || now {
                     backstory = false;
                 }
                 if backstory || !found.present.is_empty() {

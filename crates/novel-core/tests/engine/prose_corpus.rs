@@ -27,7 +27,6 @@ const MIN_RECALL: f64 = 0.9;
 const RECALL_FLOORS: &[(Family, f64)] = &[
     (Family::Leak, 0.87),
     (Family::Mind, 0.79),
-    (Family::Tense, 0.83),
     (Family::Person, 0.87),
 ];
 /// The corpus the issue asks for: at least this many words of published prose.
