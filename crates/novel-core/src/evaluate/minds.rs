@@ -58,14 +58,16 @@ const TALK: &[&str] = &[
 /// Adverbs that put what follows inside someone: "secretly relieved", "inwardly delighted".
 const INNER_ADVERBS: &[&str] = &["secretly", "inwardly", "privately", "silently"];
 
-/// Words after which a trailing phrase is a reading from outside: "…, plainly relieved",
-/// "…, as if thinking of something else".
+/// Adverbs that make a statement about someone a guess: "Even he, perhaps, had been doubtful".
 #[rustfmt::skip]
-const OUTWARD: &[&str] = &[
-    "as", "if", "though", "seemingly", "plainly", "evidently", "visibly", "clearly",
-    "obviously", "apparently", "perhaps", "probably", "doubtless", "no", "doubt", "looking",
-    "seeming",
+const GUESSES: &[&str] = &[
+    "perhaps", "probably", "doubtless", "surely", "maybe", "evidently", "apparently", "clearly",
+    "obviously", "plainly", "visibly", "seemingly",
 ];
+
+/// Words after which a trailing phrase is a reading from outside (besides the guesses):
+/// "…, as if thinking of something else", "…, no doubt relieved".
+const OUTWARD: &[&str] = &["as", "if", "though", "no", "doubt", "looking", "seeming"];
 
 /// Inner states after "was": "he was relieved", "she was terrified they would be caught".
 #[rustfmt::skip]
@@ -216,21 +218,7 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
             // "Even he, perhaps, had been doubtful": a guess between subject and verb.
             let guessed = s.tokens[subject.last + 1..(subject.last + 4).min(s.tokens.len())]
                 .iter()
-                .any(|t| {
-                    matches!(
-                        t.lower.as_str(),
-                        "perhaps"
-                            | "probably"
-                            | "doubtless"
-                            | "surely"
-                            | "maybe"
-                            | "evidently"
-                            | "apparently"
-                            | "clearly"
-                            | "obviously"
-                            | "plainly"
-                    )
-                });
+                .any(|t| is_in(GUESSES, &t.lower));
             if guessed {
                 continue;
             }
@@ -666,9 +654,9 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
             continue;
         }
         // "…, plainly relieved", "…, as if thinking": a reading word opening the phrase.
-        let outward = s.tokens[p.saturating_sub(1)..j]
-            .iter()
-            .any(|x| is_in(OUTWARD, &x.lower) || is_in(READING, &x.lower));
+        let outward = s.tokens[p.saturating_sub(1)..j].iter().any(|x| {
+            is_in(OUTWARD, &x.lower) || is_in(GUESSES, &x.lower) || is_in(READING, &x.lower)
+        });
         if !outward {
             out.push((subject.first.min(j), j.max(subject.first), referent));
         }
