@@ -216,6 +216,11 @@ const SAME_IN_PAST: &[&str] = &[
     "hurt", "cost", "quit", "split", "thrust", "beat", "fit", "bet", "rid", "shed", "knit",
 ];
 
+/// A verb whose past is written as its base ("read", "put", "set").
+pub(super) fn is_same_in_past(word: &str) -> bool {
+    SAME_IN_PAST.contains(&word)
+}
+
 /// A known base form ("walk", "turn"), for "I walk", "they turn".
 pub(super) fn is_known_base(word: &str) -> bool {
     is_base(word)

@@ -755,8 +755,12 @@ fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
             let Some(&v) = chain.first() else { continue };
             let verb = s.tokens[v].lower.as_str();
             let next = s.tokens.get(v + 1).map(|t| t.lower.as_str());
+            // "Dr. Watson read it twice": after the narrator's name, a verb whose past is its
+            // present ("read", "put") acts too.
+            let same_in_past = named && super::verbs::is_same_in_past(verb);
             let acts = is_action(verb, next)
                 || is_past(verb)
+                || same_in_past
                 || present_third_base(verb).is_some()
                 || (!named && matches!(verb, "would" | "could" | "had" | "was"));
             if acts {
