@@ -1993,11 +1993,48 @@ export type Pressure_Serialize = {
  *  What a profile's calls cost, per million tokens (in the provider's currency, usually US
  *  dollars). A profile without prices is counted as free: a local server.
  */
-export type Prices = {
+export type Prices = Prices_Serialize | Prices_Deserialize;
+
+/**
+ *  What a profile's calls cost, per million tokens (in the provider's currency, usually US
+ *  dollars). A profile without prices is counted as free: a local server.
+ */
+export type Prices_Deserialize = {
 	/**  Per million prompt (input) tokens. */
 	prompt_per_million: number | null,
 	/**  Per million completion (output) tokens. */
 	completion_per_million: number | null,
+	/**
+	 *  Per million prompt tokens read from the server's cache; unset means the prompt price
+	 *  (a server that bills no discount, or one we were not told of).
+	 */
+	cached_prompt_per_million?: number | null,
+	/**
+	 *  Per million prompt tokens written to the cache (Anthropic bills these above the input
+	 *  price); unset means the prompt price.
+	 */
+	cache_write_per_million?: number | null,
+};
+
+/**
+ *  What a profile's calls cost, per million tokens (in the provider's currency, usually US
+ *  dollars). A profile without prices is counted as free: a local server.
+ */
+export type Prices_Serialize = {
+	/**  Per million prompt (input) tokens. */
+	prompt_per_million: number | null,
+	/**  Per million completion (output) tokens. */
+	completion_per_million: number | null,
+	/**
+	 *  Per million prompt tokens read from the server's cache; unset means the prompt price
+	 *  (a server that bills no discount, or one we were not told of).
+	 */
+	cached_prompt_per_million: number | null,
+	/**
+	 *  Per million prompt tokens written to the cache (Anthropic bills these above the input
+	 *  price); unset means the prompt price.
+	 */
+	cache_write_per_million: number | null,
 };
 
 export type ProbeReport = ProbeReport_Serialize | ProbeReport_Deserialize;
@@ -2205,7 +2242,7 @@ export type ProviderProfile_Deserialize = {
 	 */
 	tokenizer_file?: string | null,
 	/**  What calls cost, per million tokens; none means free (a local server). */
-	prices?: Prices | null,
+	prices?: Prices_Deserialize | null,
 	/**  What the server was found to accept by the last connection test. */
 	capabilities?: Capabilities_Deserialize,
 };
@@ -2252,7 +2289,7 @@ export type ProviderProfile_Serialize = {
 	 */
 	tokenizer_file?: string,
 	/**  What calls cost, per million tokens; none means free (a local server). */
-	prices?: Prices,
+	prices?: Prices_Serialize,
 	/**  What the server was found to accept by the last connection test. */
 	capabilities?: Capabilities_Serialize,
 };
@@ -2460,6 +2497,12 @@ export type RoleUsage_Deserialize = {
 	calls: number,
 	prompt_tokens: number,
 	completion_tokens: number,
+	/**  Of `prompt_tokens`, those the server read from its prompt cache. */
+	cached_tokens?: number,
+	/**  Of `prompt_tokens`, those written to the server's cache (Anthropic). */
+	cache_write_tokens?: number,
+	/**  The server's own prompt-reading time, summed over the calls that reported it. */
+	prefill_ms?: number | null,
 	/**  True when any call's numbers were counted locally because the server sent none. */
 	estimated: boolean,
 	latency_ms: number,
@@ -2476,6 +2519,12 @@ export type RoleUsage_Serialize = {
 	calls: number,
 	prompt_tokens: number,
 	completion_tokens: number,
+	/**  Of `prompt_tokens`, those the server read from its prompt cache. */
+	cached_tokens?: number,
+	/**  Of `prompt_tokens`, those written to the server's cache (Anthropic). */
+	cache_write_tokens?: number,
+	/**  The server's own prompt-reading time, summed over the calls that reported it. */
+	prefill_ms?: number,
 	/**  True when any call's numbers were counted locally because the server sent none. */
 	estimated: boolean,
 	latency_ms: number,

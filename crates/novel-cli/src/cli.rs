@@ -737,6 +737,14 @@ pub struct SettingsArgs {
     /// Price per million completion tokens.
     #[arg(long, requires = "price_prompt")]
     pub price_completion: Option<f64>,
+    /// Price per million prompt tokens the server reads from its prompt cache (OpenAI and
+    /// Gemini bill a fraction, Anthropic a tenth); without it cached tokens cost the prompt
+    /// price.
+    #[arg(long, requires = "price_prompt")]
+    pub price_cached: Option<f64>,
+    /// Price per million prompt tokens written to the cache (Anthropic bills 1.25× input).
+    #[arg(long, requires = "price_prompt")]
+    pub price_cache_write: Option<f64>,
     /// Remove a setting, back to the server's default (repeatable).
     #[arg(long, value_enum, value_name = "SETTING")]
     pub unset: Vec<SettingArg>,

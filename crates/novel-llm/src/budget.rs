@@ -62,7 +62,7 @@ impl Spent {
         );
         Spent {
             tokens: prompt.saturating_add(completion),
-            cost: prices.map_or(0.0, |p| p.cost(prompt, completion)),
+            cost: prices.map_or(0.0, |p| p.cost_of(usage)),
         }
     }
 }
@@ -168,6 +168,7 @@ impl Metered {
             prompt_tokens: estimate_prompt_tokens(req),
             completion_tokens: req.max_tokens.unwrap_or(0),
             estimated: true,
+            ..Usage::default()
         };
         Spent::of(&usage, self.prices)
     }
@@ -210,6 +211,7 @@ impl LanguageModel for Metered {
                     prompt_tokens: prompt,
                     completion_tokens: count_tokens(&t.1),
                     estimated: true,
+                    ..Usage::default()
                 });
                 budget.add(Spent::of(&usage, prices));
             })
@@ -242,6 +244,7 @@ mod tests {
         Prices {
             prompt_per_million: 1_000_000.0,
             completion_per_million: 2_000_000.0,
+            ..Default::default()
         }
     }
 

@@ -117,6 +117,7 @@ mod tests {
             prompt_tokens: 11,
             completion_tokens: 2,
             estimated: false,
+            ..Usage::default()
         };
         let stream = events(vec![
             Ok(StreamEvent::TextDelta("Hel".into())),

@@ -175,6 +175,7 @@ mod tests {
             prompt_tokens: u32::MAX - 1,
             completion_tokens: u32::MAX,
             estimated: false,
+            ..Usage::default()
         };
         let model = ScriptedModel::new()
             .reply_with_usage("nope", huge)

@@ -307,6 +307,7 @@ mod tests {
         profile.prices = Some(crate::Prices {
             prompt_per_million: 0.0,
             completion_per_million: 0.5,
+            ..Default::default()
         });
         assert_eq!(fields(&profile), Vec::<&str>::new());
         profile.temperature = Some(2.5);
@@ -317,6 +318,7 @@ mod tests {
         profile.prices = Some(crate::Prices {
             prompt_per_million: -3.0,
             completion_per_million: 1.0,
+            ..Default::default()
         });
         assert_eq!(
             fields(&profile),

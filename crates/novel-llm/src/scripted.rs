@@ -277,6 +277,7 @@ mod tests {
                     prompt_tokens: 7,
                     completion_tokens: 1,
                     estimated: false,
+                    ..Usage::default()
                 },
             );
         let req = ChatRequest::new("x");

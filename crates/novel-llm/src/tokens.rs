@@ -36,6 +36,7 @@ pub fn estimate_usage(req: &ChatRequest, completion: &str) -> Usage {
         prompt_tokens: estimate_prompt_tokens(req),
         completion_tokens: count_tokens(completion),
         estimated: true,
+        ..Usage::default()
     }
 }
 

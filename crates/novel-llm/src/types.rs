@@ -121,12 +121,39 @@ pub struct Usage {
     pub completion_tokens: u32,
     /// True when we counted with our own tokenizer because the server reported nothing.
     pub estimated: bool,
+    /// Of `prompt_tokens`, those the server read from its prompt cache instead of processing
+    /// them again (OpenAI `cached_tokens`, llama.cpp `cache_n`, Anthropic cache reads, Gemini
+    /// `cachedContentTokenCount`); hosted APIs bill them at a reduced rate.
+    #[serde(default)]
+    pub cached_tokens: u32,
+    /// Of `prompt_tokens`, those written to the cache by this call (Anthropic
+    /// `cache_creation_input_tokens`, billed above the plain input rate).
+    #[serde(default)]
+    pub cache_write_tokens: u32,
+    /// The server's own time reading the uncached part of the prompt (llama.cpp
+    /// `timings.prompt_ms`), when it says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefill_ms: Option<u32>,
 }
 
 impl Usage {
+    /// Counts reported by a server: prompt and completion tokens, nothing cached.
+    pub fn reported(prompt_tokens: u32, completion_tokens: u32) -> Usage {
+        Usage {
+            prompt_tokens,
+            completion_tokens,
+            ..Usage::default()
+        }
+    }
+
     /// Prompt plus completion tokens.
     pub fn total(&self) -> u32 {
         self.prompt_tokens.saturating_add(self.completion_tokens)
+    }
+
+    /// Prompt tokens the server had to read afresh (not from its cache).
+    pub fn uncached_prompt_tokens(&self) -> u32 {
+        self.prompt_tokens.saturating_sub(self.cached_tokens)
     }
 }
 

@@ -25,7 +25,27 @@
 //! llama.cpp's `/props` and `/tokenize`, vLLM's `max_model_len`, with a context length; no
 //! `/v1/models` at all; a parameter such as `temperature` refused with a 400 naming it. Every
 //! request's method and path (chat or not) is kept in [`TestServer::hits`].
+//!
+//! A prompt cache like llama-server's ([`ServerOptions::cache_slots`], `--cache-slots N`; off
+//! by default, and then nothing below is sent): N slots each keep the tokens of the last prompt
+//! they served and its answer, and every answer says how much of its prompt was found there.
+//!
+//! | where | what the client gets with the cache on |
+//! |---|---|
+//! | non-streamed completion | `usage` with `prompt_tokens` (all prompt tokens, cached included), `completion_tokens`, `total_tokens`, `prompt_tokens_details.cached_tokens`; `timings` with `cache_n`, `prompt_n`, `prompt_ms` (at 100 prompt tokens a second), `prompt_per_token_ms`, `prompt_per_second`, `predicted_n`, `predicted_ms` (10 a second), `predicted_per_token_ms`, `predicted_per_second` |
+//! | stream | the same `usage` on the usage chunk (when asked for, as before); `timings` on the last chunk before `[DONE]`: the usage chunk, else the finish chunk |
+//! | request field `id_slot` | serves the prompt from that slot (when in range) |
+//! | a script's `usage`, `raw_usage`, `omit_usage` | still win over the cache's usage; `timings` are sent all the same |
+//! | `GET /slots` (imitating llama.cpp) | `[{"id", "n_ctx", "is_processing": false}, …]`; with the cache off, llama-server's 501 for `--no-slots` |
+//! | `GET /props` (imitating llama.cpp) | `total_slots`: the slot count (1 with the cache off) |
+//! | [`RecordedRequest::cache`] | the [`CacheReport`] (slot, `cache_n`, `prompt_n`) of each request, in memory |
+//!
+//! Tokens come from a stand-in tokenizer: the messages flattened as a ChatML chat template
+//! would, cut at words (whitespace joining the next word, long words cut every four
+//! characters), about four characters a token; equal prefixes give equal tokens. There is no
+//! Anthropic `/v1/messages` endpoint.
 
+mod cache;
 mod quirks;
 mod record;
 mod reply;
@@ -35,8 +55,10 @@ mod script;
 mod selection;
 mod server;
 mod stream;
+mod tokens;
 mod wire;
 
+pub use cache::CacheReport;
 pub use quirks::{Imitates, Quirks};
 pub use record::RecordedRequest;
 pub use reply::{

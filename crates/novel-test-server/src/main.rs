@@ -1,6 +1,7 @@
-//! `novel-test-server --script path.json [--port N] [--record path.jsonl]`: serves a script
-//! file, prints `listening http://127.0.0.1:PORT/v1` once on stdout, logs requests to stderr,
-//! and runs until killed.
+//! `novel-test-server --script path.json [--port N] [--record path.jsonl] [--cache-slots N]`:
+//! serves a script file (which picks the server imitated in its `quirks`), prints
+//! `listening http://127.0.0.1:PORT/v1` once on stdout, logs requests to stderr, and runs
+//! until killed.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,6 +23,9 @@ struct Args {
     /// Append every chat request as one JSON line to this file.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Imitate a prompt cache of N slots, as llama-server's `--parallel N` (0: off).
+    #[arg(long, default_value_t = 0)]
+    cache_slots: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +42,7 @@ async fn run(args: Args) -> Result<(), MainError> {
         port: args.port,
         record_path: args.record,
         log_requests: true,
+        cache_slots: args.cache_slots,
     };
     let server = TestServer::start_with(script, options).await?;
     let mut stdout = std::io::stdout().lock();

@@ -1,8 +1,8 @@
 //! What a script's server is like beyond its chat replies: which real server it imitates (and
 //! so which of that server's own endpoints it answers — Ollama's `/api/tags` and `/api/show`,
-//! LM Studio's `/api/v0/models`, llama.cpp's `/props` and `/tokenize`, vLLM's `max_model_len`),
-//! the context length those endpoints report, a missing `/v1/models`, and request parameters
-//! the server refuses (as OpenAI's reasoning models refuse `temperature`).
+//! LM Studio's `/api/v0/models`, llama.cpp's `/props`, `/slots` and `/tokenize`, vLLM's
+//! `max_model_len`), the context length those endpoints report, a missing `/v1/models`, and
+//! request parameters the server refuses (as OpenAI's reasoning models refuse `temperature`).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -18,8 +18,9 @@ pub enum Imitates {
     Ollama,
     /// LM Studio: `GET /api/v0/models` with `max_context_length` and `state`.
     LmStudio,
-    /// llama.cpp's `llama-server`: `GET /props` (`n_ctx`), `POST /tokenize`, `GET /health`,
-    /// and `meta.n_ctx_train` in the model list.
+    /// llama.cpp's `llama-server`: `GET /props` (`n_ctx`, `total_slots`), `GET /slots` (with
+    /// the prompt cache on), `POST /tokenize`, `GET /health`, and `meta.n_ctx_train` in the
+    /// model list.
     LlamaCpp,
     /// vLLM: `max_model_len` and `owned_by: "vllm"` in the model list.
     Vllm,
@@ -158,15 +159,39 @@ pub fn lm_studio_models(quirks: &Quirks, ids: &[String]) -> Value {
     json!({"object": "list", "data": data})
 }
 
-/// llama.cpp's `GET /props`.
-pub fn llama_props(quirks: &Quirks, ids: &[String]) -> Value {
+/// The context llama.cpp reports when the script names none.
+const LLAMA_DEFAULT_CTX: u32 = 4096;
+
+/// llama.cpp's `GET /props`, for a server of `total_slots` slots (at least one, as
+/// `llama-server` always has).
+pub fn llama_props(quirks: &Quirks, ids: &[String], total_slots: usize) -> Value {
     let model = ids.first().map_or("model.gguf", String::as_str);
     json!({
-        "default_generation_settings": {"n_ctx": quirks.context_length.unwrap_or(4096), "temperature": 0.8},
-        "total_slots": 1,
+        "default_generation_settings": {"n_ctx": quirks.context_length.unwrap_or(LLAMA_DEFAULT_CTX), "temperature": 0.8},
+        "total_slots": total_slots.max(1),
         "model_path": format!("/models/{model}"),
         "build_info": "b6000-novel-test-server",
     })
+}
+
+/// llama.cpp's `GET /slots`: every slot idle. Each reports the whole context, as llama-server's
+/// default unified KV cache lets any slot use all of it.
+pub fn llama_slots(quirks: &Quirks, slots: usize) -> Value {
+    let n_ctx = quirks.context_length.unwrap_or(LLAMA_DEFAULT_CTX);
+    let slots: Vec<Value> = (0..slots)
+        .map(|id| json!({"id": id, "n_ctx": n_ctx, "is_processing": false}))
+        .collect();
+    Value::Array(slots)
+}
+
+/// llama-server's 501 for `GET /slots` when the endpoint is off (`--no-slots`), as the imitation
+/// answers it with the prompt cache off.
+pub fn slots_not_supported() -> Value {
+    json!({"error": {
+        "code": 501,
+        "message": "This server does not support slots endpoint. Start it with `--slots`",
+        "type": "not_supported_error",
+    }})
 }
 
 /// The test server's tokenizer for `POST /tokenize`: one token per whitespace-separated word,
@@ -220,5 +245,22 @@ mod tests {
             tokenize(&json!({"content": "one two  three"}))["tokens"],
             json!([0, 1, 2])
         );
+    }
+
+    #[test]
+    fn llama_cpp_counts_and_lists_its_slots() {
+        let quirks = Quirks {
+            like: Imitates::LlamaCpp,
+            context_length: Some(8192),
+            ..Quirks::default()
+        };
+        assert_eq!(llama_props(&quirks, &[], 0)["total_slots"], 1);
+        assert_eq!(llama_props(&quirks, &[], 3)["total_slots"], 3);
+        assert_eq!(
+            llama_slots(&quirks, 2),
+            json!([{"id": 0, "n_ctx": 8192, "is_processing": false},
+                   {"id": 1, "n_ctx": 8192, "is_processing": false}])
+        );
+        assert_eq!(slots_not_supported()["error"]["code"], 501);
     }
 }

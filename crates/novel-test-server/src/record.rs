@@ -1,5 +1,7 @@
 //! Recording of incoming chat requests for assertions, in memory and optionally appended to
-//! a JSON-lines file for tests running in another process.
+//! a JSON-lines file for tests running in another process, with what the prompt cache reported
+//! for each (in memory only: a file line is written as the request arrives, before the cache is
+//! consulted, so a test in another process sees the request at once).
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -11,6 +13,7 @@ use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::cache::CacheReport;
 use crate::request;
 
 /// One chat-completions request as the server saw it.
@@ -22,6 +25,11 @@ pub struct RecordedRequest {
     pub headers: BTreeMap<String, String>,
     /// The parsed JSON body; `null` when the body was not valid JSON.
     pub body: Value,
+    /// What the prompt cache reported for it (`cache_n`, `prompt_n`, the slot): `None` when the
+    /// cache is off, the request was refused or failed before reaching the model, or in a
+    /// record file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache: Option<CacheReport>,
 }
 
 impl RecordedRequest {
@@ -41,6 +49,7 @@ impl RecordedRequest {
             path: path.to_string(),
             headers: map,
             body,
+            cache: None,
         }
     }
 
@@ -79,9 +88,10 @@ impl Recorder {
         })
     }
 
-    /// Stores a request; a failing record file is reported on stderr rather than failing
-    /// the request, since the in-memory record is still complete.
-    pub fn record(&self, request: RecordedRequest) {
+    /// Stores a request and returns its index in arrival order; a failing record file is
+    /// reported on stderr rather than failing the request, since the in-memory record is still
+    /// complete.
+    pub fn record(&self, request: RecordedRequest) -> usize {
         if let Some(file) = &self.file {
             let line = serde_json::to_string(&request).unwrap_or_else(|_| "null".to_string());
             let mut file = file.lock().unwrap_or_else(PoisonError::into_inner);
@@ -89,7 +99,16 @@ impl Recorder {
                 eprintln!("novel-test-server: cannot append to record file: {err}");
             }
         }
-        self.lock().push(request);
+        let mut requests = self.lock();
+        requests.push(request);
+        requests.len() - 1
+    }
+
+    /// Keeps what the prompt cache reported for the request at `index`.
+    pub fn note_cache(&self, index: usize, report: CacheReport) {
+        if let Some(request) = self.lock().get_mut(index) {
+            request.cache = Some(report);
+        }
     }
 
     /// All requests so far, in arrival order.
@@ -145,5 +164,30 @@ mod tests {
             .map(|line| serde_json::from_str(line).unwrap())
             .collect();
         assert_eq!(lines, recorder.snapshot());
+    }
+
+    #[test]
+    fn cache_reports_land_on_their_request_and_old_lines_still_parse() {
+        let recorder = Recorder::new(None).unwrap();
+        let first = recorder.record(RecordedRequest::new("/p", &HeaderMap::new(), json!({})));
+        let second = recorder.record(RecordedRequest::new("/p", &HeaderMap::new(), json!({})));
+        let report = CacheReport {
+            slot: 1,
+            cache_n: 7,
+            prompt_n: 2,
+        };
+        recorder.note_cache(second, report);
+        let requests = recorder.snapshot();
+        assert_eq!((first, second), (0, 1));
+        assert_eq!(requests[0].cache, None);
+        assert_eq!(requests[1].cache, Some(report));
+        let old: RecordedRequest =
+            serde_json::from_str(r#"{"path":"/p","headers":{},"body":null}"#).unwrap();
+        assert_eq!(old.cache, None);
+        let line = serde_json::to_string(&requests[1]).unwrap();
+        assert_eq!(
+            serde_json::from_str::<RecordedRequest>(&line).unwrap(),
+            requests[1]
+        );
     }
 }

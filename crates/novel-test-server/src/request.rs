@@ -19,6 +19,12 @@ pub fn model(body: &Value) -> Option<&str> {
     body.get("model").and_then(Value::as_str)
 }
 
+/// The slot llama.cpp's `id_slot` field asks for; -1 (any) and other values out of range are
+/// left to the prompt cache to ignore.
+pub fn id_slot(body: &Value) -> Option<i64> {
+    body.get("id_slot").and_then(Value::as_i64)
+}
+
 /// The `response_format` field, when present and not null.
 pub fn response_format(body: &Value) -> Option<&Value> {
     body.get("response_format")
@@ -46,6 +52,14 @@ mod tests {
         assert!(wants_stream_usage(
             &json!({"stream_options": {"include_usage": true}})
         ));
+    }
+
+    #[test]
+    fn reads_the_slot_asked_for() {
+        assert_eq!(id_slot(&json!({"id_slot": 1})), Some(1));
+        assert_eq!(id_slot(&json!({"id_slot": -1})), Some(-1));
+        assert_eq!(id_slot(&json!({"id_slot": "1"})), None);
+        assert_eq!(id_slot(&json!({})), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! HTTP routing and handlers: chat completions (streamed or not), the model list, the extra
-//! endpoints of the imitated server (see `quirks`), and loud JSON errors for bad bodies,
-//! unscripted requests and unknown paths. Every request's method and path is logged first.
+//! HTTP routing and handlers: chat completions (streamed or not, their prompts served through
+//! the prompt cache when it is on), the model list, the extra endpoints of the imitated server
+//! (see `quirks`), and loud JSON errors for bad bodies, unscripted requests and unknown paths.
+//! Every request's method and path is logged first.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -15,13 +16,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::Value;
 
+use crate::cache::{CacheReport, PromptCache};
 use crate::quirks::{self, Imitates, Quirks};
-
 use crate::record::{RecordedRequest, Recorder};
-use crate::reply::UsageSpec;
+use crate::reply::{TextReply, UsageSpec};
 use crate::request;
 use crate::selection::{Action, Decision, Selector};
 use crate::stream;
+use crate::tokens;
 use crate::wire::{self, Meta};
 
 /// Large enough for any prompt a test sends; the default 2 MB could reject long stories.
@@ -44,6 +46,8 @@ pub struct AppState {
     pub log_requests: bool,
     /// Source of completion ids.
     pub next_id: AtomicU64,
+    /// The prompt-cache imitation; off with no slots.
+    pub cache: Mutex<PromptCache>,
 }
 
 impl AppState {
@@ -53,6 +57,11 @@ impl AppState {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, PromptCache> {
+        // Serving a prompt replaces a slot's tokens whole, so a poisoned lock is still usable.
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -68,6 +77,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/version", get(ollama_version))
         .route("/api/v0/models", get(lm_studio_models))
         .route("/props", get(llama_props))
+        .route("/slots", get(llama_slots))
         .route("/health", get(llama_health))
         .route("/tokenize", post(llama_tokenize))
         .fallback(not_found)
@@ -144,10 +154,22 @@ async fn lm_studio_models(State(state): State<Arc<AppState>>, uri: Uri) -> Respo
 }
 
 async fn llama_props(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    let slots = state.cache().slot_count();
     only_for(&state, Imitates::LlamaCpp, uri, || {
-        quirks::llama_props(&state.quirks, &state.models)
+        quirks::llama_props(&state.quirks, &state.models, slots)
     })
     .await
+}
+
+async fn llama_slots(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    if state.quirks.like != Imitates::LlamaCpp {
+        return not_found(uri).await;
+    }
+    let slots = state.cache().slot_count();
+    if slots == 0 {
+        return json_response(StatusCode::NOT_IMPLEMENTED, quirks::slots_not_supported());
+    }
+    json_response(StatusCode::OK, quirks::llama_slots(&state.quirks, slots))
 }
 
 async fn llama_health(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
@@ -207,10 +229,10 @@ async fn chat(
     let raw = String::from_utf8_lossy(&bytes);
     let parsed = parse_body(&raw);
     let recorded_body = parsed.as_ref().map_or(Value::Null, Clone::clone);
-    state
+    let index = state
         .recorder
         .record(RecordedRequest::new(uri.path(), &headers, recorded_body));
-    let number = state.recorder.count();
+    let number = index + 1;
     let body = match parsed {
         Ok(body) => body,
         Err(message) => {
@@ -252,7 +274,11 @@ async fn chat(
     if !decision.delay.is_zero() {
         tokio::time::sleep(decision.delay).await;
     }
-    let mut response = answer(&state, decision.action, &body, &raw);
+    let served = serve_prompt(&state, &decision.action, &body);
+    if let Some(served) = &served {
+        state.recorder.note_cache(index, served.report);
+    }
+    let mut response = answer(&state, decision.action, &body, &raw, served);
     if let Some(code) = decision
         .status
         .and_then(|code| StatusCode::from_u16(code).ok())
@@ -304,19 +330,80 @@ fn meta(state: &AppState, body: &Value) -> Meta {
     }
 }
 
-fn answer(state: &AppState, action: Action, body: &Value, raw: &str) -> Response {
+/// What the prompt cache did for one answer.
+struct Served {
+    report: CacheReport,
+    /// Tokens of the answer, for `timings.predicted_n` and the default `completion_tokens`.
+    predicted_n: u64,
+}
+
+/// Serves the prompt through the cache when it is on and the model would read it: for every
+/// answer but scripted errors and refusals, which a real server sends before its model runs.
+/// Only a text answer's tokens join the prompt in its slot: the misbehaving bodies are
+/// generated on the fly, too large or never finished.
+fn serve_prompt(state: &AppState, action: &Action, body: &Value) -> Option<Served> {
+    if !state.cache().is_on() {
+        return None;
+    }
+    let answer = match action {
+        Action::Status(_) | Action::Reject { .. } => return None,
+        Action::Text(text) => tokens::text(&text.content),
+        Action::Cut(_) | Action::Huge(_) | Action::KeepAlive(_) | Action::Trickle(_) => Vec::new(),
+    };
+    let prompt = tokens::prompt(body);
+    let report = state
+        .cache()
+        .serve(&prompt, &answer, request::id_slot(body))?;
+    Some(Served {
+        report,
+        predicted_n: u64::try_from(answer.len()).unwrap_or(u64::MAX),
+    })
+}
+
+/// The usage of a text answer. A script's own `usage`, `raw_usage` or `omit_usage` wins; else,
+/// with the cache on, the cache's counts with their cached share, and without it a chars/4
+/// estimate of the raw body and the answer.
+fn text_usage(text: &TextReply, raw: &str, served: Option<&Served>) -> Option<Value> {
+    if text.omit_usage {
+        return None;
+    }
+    if let Some(raw_usage) = &text.raw_usage {
+        return Some(raw_usage.clone());
+    }
+    if let Some(spec) = text.usage {
+        return Some(wire::usage(spec));
+    }
+    Some(match served {
+        Some(served) => wire::cached_usage(
+            UsageSpec {
+                prompt_tokens: served.report.prompt_tokens(),
+                completion_tokens: served.predicted_n,
+            },
+            served.report.cache_n,
+        ),
+        None => wire::usage(UsageSpec {
+            prompt_tokens: wire::estimate_tokens(raw),
+            completion_tokens: wire::estimate_tokens(&text.content),
+        }),
+    })
+}
+
+fn answer(
+    state: &AppState,
+    action: Action,
+    body: &Value,
+    raw: &str,
+    served: Option<Served>,
+) -> Response {
     let meta = meta(state, body);
     let streaming = request::is_stream(body);
     match action {
         Action::Text(text) => {
-            let usage = (!text.omit_usage).then(|| {
-                text.raw_usage.clone().unwrap_or_else(|| {
-                    wire::usage(text.usage.unwrap_or(UsageSpec {
-                        prompt_tokens: wire::estimate_tokens(raw),
-                        completion_tokens: wire::estimate_tokens(&text.content),
-                    }))
-                })
-            });
+            let usage = text_usage(&text, raw, served.as_ref());
+            // The cache's own report, sent whatever the script says of usage.
+            let timings = served
+                .as_ref()
+                .map(|served| wire::timings(&served.report, served.predicted_n));
             if streaming {
                 let stream_usage =
                     usage.filter(|_| text.stream_usage || request::wants_stream_usage(body));
@@ -325,13 +412,13 @@ fn answer(state: &AppState, action: Action, body: &Value, raw: &str) -> Response
                     &meta,
                     &text.content,
                     stream_usage,
+                    timings,
                     delay,
                 ))
             } else {
-                json_response(
-                    StatusCode::OK,
-                    wire::completion(&meta, &text.content, usage),
-                )
+                let mut completion = wire::completion(&meta, &text.content, usage);
+                wire::attach(&mut completion, "timings", timings);
+                json_response(StatusCode::OK, completion)
             }
         }
         Action::Status(status) => {

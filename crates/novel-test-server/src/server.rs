@@ -11,6 +11,7 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+use crate::cache::PromptCache;
 use crate::record::{RecordedRequest, Recorder};
 use crate::routes::{self, AppState};
 use crate::script::Script;
@@ -19,7 +20,9 @@ use crate::selection::Selector;
 /// How long `shutdown` lets open connections (e.g. a scripted long delay) finish.
 const GRACE: Duration = Duration::from_secs(2);
 
-/// How to run the server; the default is a random port, no record file, no logging.
+/// How to run the server; the default is a random port, no record file, no logging, no prompt
+/// cache. Set the fields wanted and default the rest:
+/// `ServerOptions { cache_slots: 2, ..ServerOptions::default() }`.
 #[derive(Debug, Clone, Default)]
 pub struct ServerOptions {
     /// Port on 127.0.0.1; 0 picks a free one.
@@ -28,6 +31,10 @@ pub struct ServerOptions {
     pub record_path: Option<PathBuf>,
     /// Write one line per request to stderr.
     pub log_requests: bool,
+    /// Slots of the prompt-cache imitation (llama-server's `--parallel`): answers then report
+    /// cached and processed prompt tokens in `usage` and `timings`, and a llama.cpp imitation
+    /// serves `GET /slots`. 0 (the default) turns the cache off.
+    pub cache_slots: usize,
 }
 
 /// A running server. Dropping it also starts a graceful shutdown.
@@ -56,6 +63,7 @@ impl TestServer {
             hits: Mutex::default(),
             log_requests: options.log_requests,
             next_id: AtomicU64::new(0),
+            cache: Mutex::new(PromptCache::new(options.cache_slots)),
         });
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, options.port)).await?;
         let addr = listener.local_addr()?;
@@ -80,7 +88,15 @@ impl TestServer {
     /// Starts a server on its own runtime thread, for synchronous tests; call it outside any
     /// async runtime.
     pub fn start_blocking(script: Script) -> std::io::Result<BlockingTestServer> {
-        BlockingTestServer::start(script)
+        BlockingTestServer::start(script, ServerOptions::default())
+    }
+
+    /// [`TestServer::start_blocking`] as `options` say.
+    pub fn start_blocking_with(
+        script: Script,
+        options: ServerOptions,
+    ) -> std::io::Result<BlockingTestServer> {
+        BlockingTestServer::start(script, options)
     }
 
     /// The bound socket address.
@@ -99,7 +115,8 @@ impl TestServer {
         format!("http://{}", self.addr)
     }
 
-    /// Chat requests received so far, in arrival order.
+    /// Chat requests received so far, in arrival order, each with what the prompt cache
+    /// reported for it ([`RecordedRequest::cache`]).
     pub fn requests(&self) -> Vec<RecordedRequest> {
         self.state.recorder.snapshot()
     }
@@ -132,13 +149,13 @@ pub struct BlockingTestServer {
 }
 
 impl BlockingTestServer {
-    fn start(script: Script) -> std::io::Result<Self> {
+    fn start(script: Script, options: ServerOptions) -> std::io::Result<Self> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .thread_name("novel-test-server")
             .enable_all()
             .build()?;
-        let server = runtime.block_on(TestServer::start(script))?;
+        let server = runtime.block_on(TestServer::start_with(script, options))?;
         Ok(BlockingTestServer {
             server: Some(server),
             runtime: Some(runtime),
@@ -165,7 +182,7 @@ impl BlockingTestServer {
         self.server().root_url()
     }
 
-    /// Chat requests received so far, in arrival order.
+    /// Chat requests received so far, in arrival order, with their cache reports.
     pub fn requests(&self) -> Vec<RecordedRequest> {
         self.server().requests()
     }

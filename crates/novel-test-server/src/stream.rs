@@ -60,17 +60,26 @@ fn push_pieces(steps: &mut Vec<Step>, meta: &Meta, content: &str, pause: Duratio
 }
 
 /// A complete stream: role, content pieces, finish chunk, optional usage chunk, `[DONE]`.
+/// `timings` go on the last chunk before `[DONE]`, where llama-server puts them: the usage
+/// chunk when there is one, else the finish chunk.
 pub fn text_steps(
     meta: &Meta,
     content: &str,
     usage: Option<Value>,
+    timings: Option<Value>,
     chunk_delay: Duration,
 ) -> Vec<Step> {
     let mut steps = Vec::new();
     push_pieces(&mut steps, meta, content, chunk_delay);
-    steps.push(Step::Data(wire::sse_event(&wire::finish_chunk(meta))));
-    if let Some(usage) = usage {
-        steps.push(Step::Data(wire::sse_event(&wire::usage_chunk(meta, usage))));
+    let mut finish = wire::finish_chunk(meta);
+    let mut usage_chunk = usage.map(|usage| wire::usage_chunk(meta, usage));
+    wire::attach(
+        usage_chunk.as_mut().unwrap_or(&mut finish),
+        "timings",
+        timings,
+    );
+    for chunk in std::iter::once(finish).chain(usage_chunk) {
+        steps.push(Step::Data(wire::sse_event(&chunk)));
     }
     steps.push(Step::Data(wire::SSE_DONE.to_string()));
     steps
@@ -269,13 +278,55 @@ mod tests {
             &meta(),
             "hello there",
             Some(wire::usage(spec)),
+            None,
             Duration::ZERO,
         );
         assert!(data(&with).ends_with(wire::SSE_DONE));
         assert!(data(&with).contains("\"total_tokens\":3"));
-        let without = text_steps(&meta(), "hello", None, Duration::from_millis(5));
+        let without = text_steps(&meta(), "hello", None, None, Duration::from_millis(5));
         assert!(!data(&without).contains("usage"));
+        assert!(!data(&without).contains("timings"));
         assert!(without.contains(&Step::Pause(Duration::from_millis(5))));
+    }
+
+    /// The JSON chunks of a stream, `[DONE]` left out.
+    fn chunks(steps: &[Step]) -> Vec<Value> {
+        data(steps)
+            .split("\n\n")
+            .filter_map(|event| event.strip_prefix("data: "))
+            .filter(|event| *event != "[DONE]")
+            .map(|event| serde_json::from_str(event).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn timings_ride_on_the_last_chunk() {
+        let timings = serde_json::json!({"cache_n": 3});
+        let usage = wire::usage(crate::reply::UsageSpec {
+            prompt_tokens: 4,
+            completion_tokens: 1,
+        });
+        let with_usage = chunks(&text_steps(
+            &meta(),
+            "hi",
+            Some(usage),
+            Some(timings.clone()),
+            Duration::ZERO,
+        ));
+        let (last, before) = with_usage.split_last().unwrap();
+        assert_eq!(last["timings"], timings);
+        assert!(last["usage"].is_object());
+        assert!(before.iter().all(|chunk| chunk.get("timings").is_none()));
+        let alone = chunks(&text_steps(
+            &meta(),
+            "hi",
+            None,
+            Some(timings.clone()),
+            Duration::ZERO,
+        ));
+        let last = alone.last().unwrap();
+        assert_eq!(last["choices"][0]["finish_reason"], "stop");
+        assert_eq!(last["timings"], timings);
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The OpenAI chat-completions wire format: JSON bodies for completions, stream chunks,
-//! usage and errors, plus SSE framing (the model list is in `quirks`, as each server shapes it).
+//! usage (with its cached share) and llama-server's `timings`, errors, plus SSE framing (the
+//! model list is in `quirks`, as each server shapes it).
 
 use serde_json::{Value, json};
 
+use crate::cache::{self, CacheReport, PREDICTED_TOKENS_PER_SECOND, PROMPT_TOKENS_PER_SECOND};
 use crate::reply::{ServerStyle, UsageSpec};
 
 /// The `data:` line that ends an OpenAI stream.
@@ -35,6 +37,42 @@ pub fn usage(usage: UsageSpec) -> Value {
     })
 }
 
+/// `usage` for a prompt partly read from cache, as llama-server and OpenAI report it:
+/// `prompt_tokens` counts every prompt token, cached ones included, and
+/// `prompt_tokens_details.cached_tokens` says how many were cached.
+pub fn cached_usage(usage: UsageSpec, cached_tokens: u64) -> Value {
+    let mut body = self::usage(usage);
+    attach(
+        &mut body,
+        "prompt_tokens_details",
+        Some(json!({"cached_tokens": cached_tokens})),
+    );
+    body
+}
+
+/// llama-server's `timings` object for an answer of `predicted_n` tokens, its times computed
+/// from the imitated model's fixed speeds.
+pub fn timings(report: &CacheReport, predicted_n: u64) -> Value {
+    json!({
+        "cache_n": report.cache_n,
+        "prompt_n": report.prompt_n,
+        "prompt_ms": report.prompt_ms(),
+        "prompt_per_token_ms": 1000.0 / PROMPT_TOKENS_PER_SECOND,
+        "prompt_per_second": PROMPT_TOKENS_PER_SECOND,
+        "predicted_n": predicted_n,
+        "predicted_ms": cache::milliseconds(predicted_n, PREDICTED_TOKENS_PER_SECOND),
+        "predicted_per_token_ms": 1000.0 / PREDICTED_TOKENS_PER_SECOND,
+        "predicted_per_second": PREDICTED_TOKENS_PER_SECOND,
+    })
+}
+
+/// Adds `key` to a JSON object when there is a `value`.
+pub fn attach(body: &mut Value, key: &str, value: Option<Value>) {
+    if let (Some(value), Some(object)) = (value, body.as_object_mut()) {
+        object.insert(key.to_string(), value);
+    }
+}
+
 /// A non-streaming `chat.completion` object; `usage` (an object) omitted when `None`.
 pub fn completion(meta: &Meta, content: &str, usage: Option<Value>) -> Value {
     let mut body = json!({
@@ -48,9 +86,7 @@ pub fn completion(meta: &Meta, content: &str, usage: Option<Value>) -> Value {
             "finish_reason": "stop",
         }],
     });
-    if let (Some(usage), Some(object)) = (usage, body.as_object_mut()) {
-        object.insert("usage".to_string(), usage);
-    }
+    attach(&mut body, "usage", usage);
     body
 }
 
@@ -104,9 +140,7 @@ pub fn finish_chunk(meta: &Meta) -> Value {
 /// The trailing chunk with empty `choices` and the usage object, as OpenAI sends it.
 pub fn usage_chunk(meta: &Meta, usage: Value) -> Value {
     let mut body = chunk(meta, json!([]));
-    if let Some(object) = body.as_object_mut() {
-        object.insert("usage".to_string(), usage);
-    }
+    attach(&mut body, "usage", Some(usage));
     body
 }
 
@@ -204,6 +238,34 @@ mod tests {
         assert_eq!(huge["total_tokens"], u64::MAX);
         assert_eq!(with["choices"][0]["message"]["content"], "hi");
         assert!(completion(&meta(), "hi", None).get("usage").is_none());
+    }
+
+    #[test]
+    fn cached_usage_and_timings_report_the_cache_like_llama_server() {
+        let report = CacheReport {
+            slot: 0,
+            cache_n: 90,
+            prompt_n: 10,
+        };
+        let usage = cached_usage(
+            UsageSpec {
+                prompt_tokens: report.prompt_tokens(),
+                completion_tokens: 5,
+            },
+            report.cache_n,
+        );
+        assert_eq!(
+            usage,
+            json!({"prompt_tokens": 100, "completion_tokens": 5, "total_tokens": 105,
+                   "prompt_tokens_details": {"cached_tokens": 90}})
+        );
+        let timings = timings(&report, 5);
+        assert_eq!(timings["cache_n"], 90);
+        assert_eq!(timings["prompt_n"], 10);
+        assert_eq!(timings["prompt_ms"], 100.0);
+        assert_eq!(timings["prompt_per_second"], 100.0);
+        assert_eq!(timings["predicted_n"], 5);
+        assert_eq!(timings["predicted_ms"], 500.0);
     }
 
     #[test]

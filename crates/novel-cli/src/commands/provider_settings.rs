@@ -49,6 +49,8 @@ pub fn apply(profile: &mut ProviderProfile, args: &SettingsArgs) -> Result<()> {
         profile.prices = Some(Prices {
             prompt_per_million: prompt,
             completion_per_million: completion,
+            cached_prompt_per_million: args.price_cached,
+            cache_write_per_million: args.price_cache_write,
         });
     }
     Ok(())
@@ -80,6 +82,12 @@ pub fn describe(p: &ProviderProfile) -> String {
             "{} / {} per million tokens in / out",
             prices.prompt_per_million, prices.completion_per_million
         ));
+        if let Some(cached) = prices.cached_prompt_per_million {
+            parts.push(format!("{cached} per million cached tokens"));
+        }
+        if let Some(write) = prices.cache_write_per_million {
+            parts.push(format!("{write} per million tokens written to the cache"));
+        }
     }
     if p.capabilities.refuses_temperature() {
         parts.push("no temperature (the server refuses it)".into());

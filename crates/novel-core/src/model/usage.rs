@@ -13,6 +13,15 @@ pub struct RoleUsage {
     pub calls: u32,
     pub prompt_tokens: u32,
     pub completion_tokens: u32,
+    /// Of `prompt_tokens`, those the server read from its prompt cache.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub cached_tokens: u32,
+    /// Of `prompt_tokens`, those written to the server's cache (Anthropic).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub cache_write_tokens: u32,
+    /// The server's own prompt-reading time, summed over the calls that reported it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefill_ms: Option<u32>,
     /// True when any call's numbers were counted locally because the server sent none.
     pub estimated: bool,
     // Milliseconds of one tick's calls fit a JS number; specta refuses u64 without being told.
@@ -31,6 +40,10 @@ fn is_zero(v: &f64) -> bool {
     *v == 0.0
 }
 
+fn is_zero_u32(v: &u32) -> bool {
+    *v == 0
+}
+
 /// Longest model name kept: a server may send anything.
 const MODEL_NAME_CHARS: usize = 120;
 
@@ -45,10 +58,7 @@ impl TickUsage {
     pub fn record(&mut self, role: &str, c: &Completion, prices: Option<Prices>) {
         let r = self.roles.entry(role.to_string()).or_default();
         if let Some(p) = prices {
-            let cost = p.cost(
-                u64::from(c.usage.prompt_tokens),
-                u64::from(c.usage.completion_tokens),
-            );
+            let cost = p.cost_of(&c.usage);
             if cost.is_finite() {
                 r.cost += cost;
             }
@@ -67,6 +77,13 @@ impl TickUsage {
             .completion_tokens
             .saturating_add(c.usage.completion_tokens);
         r.estimated |= c.usage.estimated;
+        r.cached_tokens = r.cached_tokens.saturating_add(c.usage.cached_tokens);
+        r.cache_write_tokens = r
+            .cache_write_tokens
+            .saturating_add(c.usage.cache_write_tokens);
+        if let Some(ms) = c.usage.prefill_ms {
+            r.prefill_ms = Some(r.prefill_ms.unwrap_or(0).saturating_add(ms));
+        }
         r.latency_ms = r.latency_ms.saturating_add(c.latency_ms);
     }
 
@@ -90,6 +107,16 @@ impl TickUsage {
             .join(", ")
     }
 
+    /// Prompt tokens of every call, and how many of them the servers read from their caches.
+    pub fn prompt_and_cached(&self) -> (u32, u32) {
+        self.roles.values().fold((0u32, 0u32), |(p, c), r| {
+            (
+                p.saturating_add(r.prompt_tokens),
+                c.saturating_add(r.cached_tokens),
+            )
+        })
+    }
+
     pub fn total_tokens(&self) -> u32 {
         self.roles.values().fold(0u32, |sum, r| {
             sum.saturating_add(r.prompt_tokens)
@@ -111,6 +138,7 @@ mod tests {
                 prompt_tokens: prompt,
                 completion_tokens: completion,
                 estimated: false,
+                ..Usage::default()
             },
             finish_reason: FinishReason::Stop,
             model: "m".into(),
@@ -135,6 +163,7 @@ mod tests {
         let prices = Prices {
             prompt_per_million: 2.0,
             completion_per_million: 10.0,
+            ..Prices::default()
         };
         let mut usage = TickUsage::default();
         let mut c = completion(1_000_000, 100_000);
@@ -145,5 +174,30 @@ mod tests {
         assert_eq!(usage.roles["writer"].cost, 0.0);
         assert_eq!(usage.roles["planner"].model.as_deref(), Some("qwen-7b"));
         assert_eq!(usage.models(), "planner: qwen-7b, writer: m");
+    }
+
+    #[test]
+    fn cached_prompt_tokens_are_summed_and_priced_at_the_cached_rate() {
+        let prices = Prices {
+            prompt_per_million: 2.0,
+            completion_per_million: 10.0,
+            cached_prompt_per_million: Some(0.5),
+            cache_write_per_million: None,
+        };
+        let mut usage = TickUsage::default();
+        let mut c = completion(1_000_000, 0);
+        c.usage.cached_tokens = 800_000;
+        c.usage.prefill_ms = Some(1200);
+        usage.record("planner", &c, Some(prices));
+        usage.record("planner", &c, Some(prices));
+        let planner = &usage.roles["planner"];
+        assert_eq!(
+            (planner.prompt_tokens, planner.cached_tokens),
+            (2_000_000, 1_600_000)
+        );
+        assert_eq!(planner.prefill_ms, Some(2400));
+        assert_eq!(usage.prompt_and_cached(), (2_000_000, 1_600_000));
+        // 200k fresh at 2.0 plus 800k cached at 0.5, twice.
+        assert!((usage.cost() - 1.6).abs() < 1e-9, "{}", usage.cost());
     }
 }

@@ -130,15 +130,20 @@ fn finish_reason(word: &str) -> FinishReason {
 pub(crate) struct StreamParser {
     prompt_tokens: u32,
     completion_tokens: u32,
+    cache_read: u32,
+    cache_write: u32,
 }
 
 impl StreamParser {
     fn absorb(&mut self, usage: &WireUsage) -> StreamEvent {
         if let Some(input) = usage.input_tokens {
-            // Cached prompt parts are billed separately but are still prompt tokens.
+            // `input_tokens` leaves out the cached parts, which are billed at their own rates
+            // but are still prompt tokens.
+            self.cache_read = usage.cache_read_input_tokens.unwrap_or(0);
+            self.cache_write = usage.cache_creation_input_tokens.unwrap_or(0);
             self.prompt_tokens = input
-                .saturating_add(usage.cache_creation_input_tokens.unwrap_or(0))
-                .saturating_add(usage.cache_read_input_tokens.unwrap_or(0));
+                .saturating_add(self.cache_write)
+                .saturating_add(self.cache_read);
         }
         if let Some(output) = usage.output_tokens {
             self.completion_tokens = output;
@@ -147,6 +152,9 @@ impl StreamParser {
             prompt_tokens: self.prompt_tokens,
             completion_tokens: self.completion_tokens,
             estimated: false,
+            cached_tokens: self.cache_read,
+            cache_write_tokens: self.cache_write,
+            prefill_ms: None,
         })
     }
 
@@ -241,7 +249,9 @@ mod tests {
             Some(Usage {
                 prompt_tokens: 600,
                 completion_tokens: 15,
-                estimated: false
+                cached_tokens: 28,
+                cache_write_tokens: 100,
+                ..Usage::default()
             })
         );
         assert!(events.contains(&StreamEvent::Finish(FinishReason::Stop)));
@@ -283,7 +293,8 @@ mod tests {
             [StreamEvent::Usage(Usage {
                 prompt_tokens: u32::MAX,
                 completion_tokens: 0,
-                estimated: false
+                cached_tokens: 4_000_000_000,
+                ..Usage::default()
             })]
         );
     }

@@ -120,6 +120,9 @@ struct UsageMetadata {
     candidates_token_count: u32,
     #[serde(default, deserialize_with = "token_count::saturating")]
     thoughts_token_count: u32,
+    /// The part of `promptTokenCount` served from Gemini's (implicit or explicit) cache.
+    #[serde(default, deserialize_with = "token_count::saturating")]
+    cached_content_token_count: u32,
 }
 
 #[derive(Debug, Deserialize)]
@@ -171,6 +174,10 @@ pub(crate) fn parse_chunk(data: &str) -> Result<SseStep, WireError> {
                 .candidates_token_count
                 .saturating_add(usage.thoughts_token_count),
             estimated: false,
+            cached_tokens: usage
+                .cached_content_token_count
+                .min(usage.prompt_token_count),
+            ..Usage::default()
         }));
     }
     events.extend(finish.map(StreamEvent::Finish));
@@ -247,7 +254,7 @@ mod tests {
                 StreamEvent::Usage(Usage {
                     prompt_tokens: 9,
                     completion_tokens: 18,
-                    estimated: false
+                    ..Usage::default()
                 }),
                 StreamEvent::Finish(FinishReason::Stop)
             ]
@@ -283,8 +290,35 @@ mod tests {
             [StreamEvent::Usage(Usage {
                 prompt_tokens: u32::MAX,
                 completion_tokens: u32::MAX,
-                estimated: false
+                ..Usage::default()
             })]
+        );
+    }
+
+    #[test]
+    fn cached_content_tokens_are_read_as_cached_prompt() {
+        let usage = parse_sse_fixture("gemini/stream_cached.sse")
+            .into_iter()
+            .filter_map(|(_, data)| match parse_chunk(&data).unwrap() {
+                SseStep::Events(events) => Some(events),
+                SseStep::Done => None,
+            })
+            .flatten()
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .find_map(|e| match e {
+                StreamEvent::Usage(u) => Some(u),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            (
+                usage.prompt_tokens,
+                usage.cached_tokens,
+                usage.completion_tokens
+            ),
+            (2210, 2048, 7)
         );
     }
 }

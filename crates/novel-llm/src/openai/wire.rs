@@ -127,30 +127,66 @@ struct WireUsage {
     prompt_tokens: u32,
     #[serde(default, deserialize_with = "token_count::saturating")]
     completion_tokens: u32,
+    /// OpenAI (and servers copying it) say here how much of the prompt came from the cache.
+    prompt_tokens_details: Option<PromptTokensDetails>,
 }
 
-/// llama.cpp's per-request timings, which count tokens too.
+#[derive(Debug, Deserialize)]
+struct PromptTokensDetails {
+    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    cached_tokens: Option<u32>,
+}
+
+/// llama.cpp's per-request timings, which count tokens too: `prompt_n` is the part of the
+/// prompt processed this time, `cache_n` the part reused from the slot's cache.
 #[derive(Debug, Deserialize)]
 struct Timings {
     #[serde(default, deserialize_with = "token_count::saturating_opt")]
     prompt_n: Option<u32>,
     #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    cache_n: Option<u32>,
+    #[serde(default, deserialize_with = "token_count::saturating_opt")]
     predicted_n: Option<u32>,
+    prompt_ms: Option<f64>,
 }
 
+impl Timings {
+    fn prefill_ms(&self) -> Option<u32> {
+        // A float from the server: anything not a sane duration is dropped, not trusted.
+        self.prompt_ms
+            .filter(|ms| ms.is_finite() && *ms >= 0.0)
+            .map(|ms| ms.min(f64::from(u32::MAX)).round() as u32)
+    }
+}
+
+/// The usage of an answer from its `usage` and llama.cpp's `timings` (either may be missing):
+/// the OpenAI fields win for the totals, the timings fill in what they leave out.
 fn usage_of(usage: Option<WireUsage>, timings: Option<Timings>) -> Option<Usage> {
+    let prefill_ms = timings.as_ref().and_then(Timings::prefill_ms);
+    let timed_cache = timings.as_ref().and_then(|t| t.cache_n);
     if let Some(usage) = usage {
+        let cached = usage
+            .prompt_tokens_details
+            .and_then(|d| d.cached_tokens)
+            .or(timed_cache)
+            .unwrap_or(0);
         return Some(Usage {
             prompt_tokens: usage.prompt_tokens,
             completion_tokens: usage.completion_tokens,
-            estimated: false,
+            cached_tokens: cached.min(usage.prompt_tokens),
+            prefill_ms,
+            ..Usage::default()
         });
     }
     let timings = timings?;
+    let cached = timings.cache_n.unwrap_or(0);
     Some(Usage {
-        prompt_tokens: timings.prompt_n?,
+        // llama.cpp's `prompt_n` leaves out what came from the cache.
+        prompt_tokens: timings.prompt_n?.saturating_add(cached),
         completion_tokens: timings.predicted_n?,
-        estimated: false,
+        cached_tokens: cached,
+        prefill_ms,
+        ..Usage::default()
     })
 }
 
@@ -272,6 +308,20 @@ mod tests {
     use super::*;
     use crate::test_support::{fixture, fixture_json, parse_sse_fixture};
 
+    /// The usage a stream chunk reports.
+    fn usage_of_chunk(data: &str) -> Usage {
+        let SseStep::Events(events) = parse_chunk(data).unwrap() else {
+            panic!("expected events from {data}")
+        };
+        events
+            .into_iter()
+            .find_map(|e| match e {
+                StreamEvent::Usage(u) => Some(u),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no usage in {data}"))
+    }
+
     fn plan_request() -> ChatRequest {
         ChatRequest::new("Plan the next scene.")
             .with_system("You are the story planner.")
@@ -374,7 +424,7 @@ mod tests {
             Some(Usage {
                 prompt_tokens: 31,
                 completion_tokens: 12,
-                estimated: false
+                ..Usage::default()
             })
         );
         assert_eq!(parsed.model.as_deref(), Some("gpt-4.1-2025-04-14"));
@@ -389,9 +439,42 @@ mod tests {
             Some(Usage {
                 prompt_tokens: 25,
                 completion_tokens: 3,
-                estimated: false
+                prefill_ms: Some(80),
+                ..Usage::default()
             })
         );
+    }
+
+    #[test]
+    fn openai_cached_tokens_are_read_from_the_prompt_details() {
+        let parsed = parse_response(&fixture("openai/response_openai_cached.json")).unwrap();
+        let usage = parsed.usage.unwrap();
+        assert_eq!((usage.prompt_tokens, usage.cached_tokens), (2006, 1920));
+        assert_eq!(usage.uncached_prompt_tokens(), 86);
+        assert_eq!(usage.prefill_ms, None);
+    }
+
+    #[test]
+    fn llamacpp_timings_without_usage_count_the_cached_prompt_too() {
+        // `prompt_n` is only what was processed; the cache's `cache_n` is prompt too.
+        let body = r#"{"choices":[{"finish_reason":"stop","index":0,"message":{"role":"assistant","content":"x"}}],
+            "timings":{"cache_n":1500,"prompt_n":62,"prompt_ms":610.4,"predicted_n":9,"predicted_ms":90.0}}"#;
+        let usage = parse_response(body).unwrap().usage.unwrap();
+        assert_eq!(
+            usage,
+            Usage {
+                prompt_tokens: 1562,
+                completion_tokens: 9,
+                cached_tokens: 1500,
+                prefill_ms: Some(610),
+                ..Usage::default()
+            }
+        );
+        // Garbage durations are dropped, and a cache bigger than the prompt is clipped.
+        let odd = r#"{"choices":[],"usage":{"prompt_tokens":10,"completion_tokens":1},
+            "timings":{"cache_n":99,"prompt_ms":-4}}"#;
+        let usage = usage_of_chunk(odd);
+        assert_eq!((usage.cached_tokens, usage.prefill_ms), (10, None));
     }
 
     #[test]
@@ -442,7 +525,7 @@ mod tests {
                 StreamEvent::Usage(Usage {
                     prompt_tokens: 40,
                     completion_tokens: 6,
-                    estimated: false
+                    ..Usage::default()
                 })
             ]
         );
@@ -459,7 +542,8 @@ mod tests {
                 StreamEvent::Usage(Usage {
                     prompt_tokens: 20,
                     completion_tokens: 4,
-                    estimated: false
+                    prefill_ms: Some(61),
+                    ..Usage::default()
                 }),
                 StreamEvent::Finish(FinishReason::Length)
             ]
@@ -474,7 +558,7 @@ mod tests {
         assert!(events.contains(&StreamEvent::Usage(Usage {
             prompt_tokens: 26,
             completion_tokens: 4,
-            estimated: false
+            ..Usage::default()
         })));
         assert!(events.contains(&StreamEvent::Finish(FinishReason::Stop)));
     }
@@ -510,7 +594,7 @@ mod tests {
             [StreamEvent::Usage(Usage {
                 prompt_tokens: u32::MAX,
                 completion_tokens: 0,
-                estimated: false
+                ..Usage::default()
             })]
         );
     }

@@ -5,4 +5,5 @@ mod http;
 mod imitations;
 mod misbehaviour;
 mod processes;
+mod prompt_cache;
 mod scripting;

@@ -117,3 +117,59 @@ fn blocking_server_serves_synchronous_callers_and_stops_on_drop() {
         "the port is closed after drop"
     );
 }
+
+#[test]
+fn binary_imitates_a_prompt_cache_with_cache_slots() {
+    let dir = tempfile::tempdir().unwrap();
+    let script_path = dir.path().join("script.json");
+    let script = json!({"rules": [{"replies": [{"type": "text", "content": "Hi"}]}],
+                        "quirks": {"like": "llama_cpp"}});
+    std::fs::write(&script_path, script.to_string()).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_novel-test-server"))
+        .arg("--script")
+        .arg(&script_path)
+        .args(["--cache-slots", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim_end()
+        .strip_prefix("listening http://")
+        .and_then(|rest| rest.strip_suffix("/v1"))
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_string();
+    let body = r#"{"messages":[{"role":"user","content":"Write the next scene."}]}"#;
+    let answers: Vec<serde_json::Value> = (0..2)
+        .map(|_| {
+            let response = post_sync(&addr, "/v1/chat/completions", body);
+            let (_, json) = response.split_once("\r\n\r\n").unwrap();
+            serde_json::from_str(json).unwrap()
+        })
+        .collect();
+    let mut slots = TcpStream::connect(&addr).unwrap();
+    write!(
+        slots,
+        "GET /slots HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut listed = String::new();
+    slots.read_to_string(&mut listed).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    assert_eq!(answers[0]["timings"]["cache_n"], 0);
+    let total = answers[1]["usage"]["prompt_tokens"].as_u64().unwrap();
+    assert_eq!(
+        answers[1]["timings"]["cache_n"],
+        total - 1,
+        "{}",
+        answers[1]
+    );
+    assert!(listed.starts_with("HTTP/1.1 200"), "{listed}");
+    assert!(listed.contains(r#"{"id":1,"#), "{listed}");
+}
