@@ -39,7 +39,7 @@ exec 9>"$root/.lock"
 flock 9
 
 work=""
-cleanup() { [ -n "$work" ] && rm -rf "$work"; }
+cleanup() { if [ -n "$work" ]; then rm -rf "$work"; fi; }
 trap cleanup EXIT
 
 # Installs the Debian packages for the commands that are missing (as root or with sudo).

@@ -583,6 +583,11 @@ export type ContextBudgets_Deserialize = {
 	outline?: number,
 	/**  Clocks and inevitable events. */
 	pressure?: number,
+	/**
+	 *  Who the other characters are (role and looks), for the writer, listed by id so the
+	 *  section stays the same from scene to scene.
+	 */
+	cast?: number,
 };
 
 /**
@@ -615,6 +620,11 @@ export type ContextBudgets_Serialize = {
 	outline: number,
 	/**  Clocks and inevitable events. */
 	pressure: number,
+	/**
+	 *  Who the other characters are (role and looks), for the writer, listed by id so the
+	 *  section stays the same from scene to scene.
+	 */
+	cast: number,
 };
 
 /**  A change that was refused because it contradicts what the record already establishes. */

@@ -87,6 +87,6 @@ pub use token_counter::{
 };
 pub use tokens::{count_tokens, estimate_prompt_tokens, estimate_usage};
 pub use types::{
-    ChatMessage, ChatRequest, Completion, FinishReason, JsonSchemaSpec, ModelInfo, Role,
+    CacheHint, ChatMessage, ChatRequest, Completion, FinishReason, JsonSchemaSpec, ModelInfo, Role,
     StreamEvent, Usage,
 };

@@ -67,6 +67,22 @@ pub struct ChatRequest {
     pub top_p: Option<f32>,
     /// Ask for a JSON answer matching this schema.
     pub json_schema: Option<JsonSchemaSpec>,
+    /// How the request may reuse the server's prompt cache.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache: Option<CacheHint>,
+}
+
+/// What a caller knows about how its prompts repeat, for the servers' prompt caches: each
+/// provider turns it into its own hint (llama.cpp `cache_prompt` and a slot per key, OpenAI
+/// `prompt_cache_key`, Anthropic `cache_control` breakpoints) where the server takes it.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CacheHint {
+    /// Requests with the same key continue the same long prompt (one book's planner, say):
+    /// they are sent to the same cache slot. Empty: no key.
+    pub key: String,
+    /// Bytes at the start of the first user message that stay the same from call to call
+    /// (0: none beyond the system prompt); a cache breakpoint goes after them.
+    pub stable_prefix: usize,
 }
 
 impl ChatRequest {
@@ -100,6 +116,34 @@ impl ChatRequest {
     pub fn with_top_p(mut self, top_p: f32) -> Self {
         self.top_p = Some(top_p);
         self
+    }
+
+    /// Marks the first `stable_prefix` bytes of the first user message as the part that repeats
+    /// from call to call (clamped to a character boundary of that message).
+    pub fn with_stable_prefix(mut self, stable_prefix: usize) -> Self {
+        let first = self.messages.first().map_or("", |m| m.content.as_str());
+        let mut at = stable_prefix.min(first.len());
+        while !first.is_char_boundary(at) {
+            at -= 1;
+        }
+        self.cache
+            .get_or_insert_with(CacheHint::default)
+            .stable_prefix = at;
+        self
+    }
+
+    /// Names the conversation this request continues, for the server's cache slots.
+    pub fn with_cache_key(mut self, key: impl Into<String>) -> Self {
+        self.cache.get_or_insert_with(CacheHint::default).key = key.into();
+        self
+    }
+
+    /// The cache key, when one was set.
+    pub fn cache_key(&self) -> Option<&str> {
+        self.cache
+            .as_ref()
+            .map(|c| c.key.as_str())
+            .filter(|k| !k.is_empty())
     }
 
     /// Asks for a JSON answer matching `schema`.

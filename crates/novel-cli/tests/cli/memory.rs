@@ -50,7 +50,7 @@ fn context_next_shows_every_section_against_its_budget() {
     .unwrap();
     assert_eq!(json["tick"], 31);
     let sections = json["sections"].as_array().unwrap();
-    assert_eq!(sections.len(), 17);
+    assert_eq!(sections.len(), 18);
     for s in sections {
         assert!(s["tokens"].as_u64() <= s["budget"].as_u64(), "{s}");
     }

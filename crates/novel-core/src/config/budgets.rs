@@ -35,6 +35,9 @@ pub struct ContextBudgets {
     pub outline: u32,
     /// Clocks and inevitable events.
     pub pressure: u32,
+    /// Who the other characters are (role and looks), for the writer, listed by id so the
+    /// section stays the same from scene to scene.
+    pub cast: u32,
 }
 
 impl Default for ContextBudgets {
@@ -57,6 +60,7 @@ impl Default for ContextBudgets {
             author_note: 200,
             outline: 120,
             pressure: 120,
+            cast: 250,
         }
     }
 }
@@ -107,7 +111,7 @@ impl ContextBudgets {
     }
 
     pub fn of(&self, kind: SectionKind) -> u32 {
-        // A copy is 68 bytes; one match (in `of_mut`) names every section.
+        // A copy is 72 bytes; one match (in `of_mut`) names every section.
         let mut copy = *self;
         *copy.of_mut(kind)
     }
@@ -131,6 +135,7 @@ impl ContextBudgets {
             SectionKind::AuthorNote => &mut self.author_note,
             SectionKind::Outline => &mut self.outline,
             SectionKind::Pressure => &mut self.pressure,
+            SectionKind::Cast => &mut self.cast,
         }
     }
 }
@@ -187,10 +192,11 @@ pub enum SectionKind {
     AuthorNote,
     Outline,
     Pressure,
+    Cast,
 }
 
 impl SectionKind {
-    pub const ALL: [SectionKind; 17] = [
+    pub const ALL: [SectionKind; 18] = [
         SectionKind::Foundation,
         SectionKind::Summary,
         SectionKind::Recent,
@@ -208,6 +214,7 @@ impl SectionKind {
         SectionKind::AuthorNote,
         SectionKind::Outline,
         SectionKind::Pressure,
+        SectionKind::Cast,
     ];
 
     /// The name templates and previews use.
@@ -230,6 +237,7 @@ impl SectionKind {
             SectionKind::AuthorNote => "author_note",
             SectionKind::Outline => "outline",
             SectionKind::Pressure => "pressure",
+            SectionKind::Cast => "cast",
         }
     }
 }

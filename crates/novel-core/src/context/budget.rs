@@ -294,6 +294,7 @@ mod tests {
                 SectionKind::AuthorNote => budgets.author_note = 0,
                 SectionKind::Outline => budgets.outline = 0,
                 SectionKind::Pressure => budgets.pressure = 0,
+                SectionKind::Cast => budgets.cast = 0,
             }
             let err = budgets.validate().unwrap_err();
             assert_eq!(err.key, format!("generation.context.{}", kind.as_str()));

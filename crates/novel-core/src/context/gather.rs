@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 
 use rusqlite::Connection;
 
-use super::budget::{ContextBudgets, Keep, Section, SectionKind, fit_counting, fit_items};
+use super::budget::{
+    ContextBudgets, Keep, Section, SectionKind, TRIM_MARKER, fit_counting, fit_items,
+};
 use super::mentions;
 use super::render::{self, Names};
 use super::rollup::Rollups;
@@ -223,7 +225,7 @@ pub fn gather_with(
     let mention_pool = mentions::pool(&characters, &locations, &names, &excluded);
 
     // Recently active entities first, so trimming drops the ones the story has left behind;
-    // the POV and the place lead whatever happens.
+    // the POV and the place are kept whatever happens.
     let is_focus = |id: &str, focus: Option<&str>| Some(id) == focus;
     characters.sort_by_key(|c| {
         (
@@ -237,13 +239,21 @@ pub fn gather_with(
             std::cmp::Reverse(l.last_update_tick),
         )
     });
+    let cast: Vec<(&str, String)> = characters
+        .iter()
+        .filter(|c| Some(&c.id) != pov.as_ref().map(|p| &p.id))
+        .map(|c| (c.id.as_str(), render::cast_member(c)))
+        .collect();
+    sections.insert(SectionKind::Cast, in_id_order(cast, budgets.cast));
+    let entities: Vec<(&str, String)> = characters
+        .iter()
+        .map(|c| c.id.as_str())
+        .chain(locations.iter().map(|l| l.id.as_str()))
+        .zip(render::entities(&characters, &locations))
+        .collect();
     sections.insert(
         SectionKind::Entities,
-        fit_items(
-            render::entities(&characters, &locations),
-            budgets.entities,
-            Keep::Head,
-        ),
+        in_id_order(entities, budgets.entities),
     );
 
     let mut context = StoryContext {
@@ -270,4 +280,44 @@ pub fn gather_with(
     };
     context.refresh_triggered();
     Ok(context)
+}
+
+/// The items the budget keeps (chosen in the order given: the focus and the recently active
+/// first), listed in id order, characters before places. Recency changes every tick and ids do
+/// not, so listed by id a section stays the same from tick to tick until someone new appears
+/// at its end, which keeps the prompt's prefix cacheable.
+fn in_id_order(items: Vec<(&str, String)>, budget: u32) -> Section {
+    let total = items.len();
+    let (ids, lines): (Vec<&str>, Vec<String>) = items.into_iter().unzip();
+    let (chosen, kept) = fit_counting(lines.clone(), budget, Keep::Head);
+    if kept == 0 {
+        // Not even one fits whole: the first pass cut the most important one.
+        return chosen;
+    }
+    let mut kept_items: Vec<(&str, String)> = ids.into_iter().zip(lines).take(kept).collect();
+    kept_items.sort_by_key(|(id, _)| id_order(id));
+    let mut lines: Vec<String> = kept_items.into_iter().map(|(_, line)| line).collect();
+    if kept == total {
+        return fit_items(lines, budget, Keep::Head);
+    }
+    lines.push(TRIM_MARKER.to_string());
+    let listed = Section::new(lines.join("\n"), true);
+    // The same lines in another order cost the same but for a token at a seam; should that
+    // tip it over, the first pass's order stands.
+    if listed.tokens <= budget {
+        listed
+    } else {
+        chosen
+    }
+}
+
+/// Ids sort by kind (characters before places), then by number (C2 before C10), then as
+/// text for anything unexpected.
+fn id_order(id: &str) -> (bool, u64, String) {
+    let digits: String = id.chars().skip_while(|c| !c.is_ascii_digit()).collect();
+    (
+        !id.starts_with('C'),
+        digits.parse().unwrap_or(u64::MAX),
+        id.to_string(),
+    )
 }

@@ -70,17 +70,19 @@ pub(crate) fn character(c: &Character) -> Vec<String> {
         (!c.arc.phase.trim().is_empty()).then(|| format!("phase: {}", c.arc.phase.trim())),
     ];
     let arc: Vec<String> = arc.into_iter().flatten().collect();
+    // What a scene rarely changes comes first and what most scenes change last, so that the
+    // prompts of consecutive ticks share a longer prefix for the servers' caches.
     [
         Some(head),
         line("Description", &c.description),
-        line("Feels", c.emotional_state.as_deref().unwrap_or("")),
-        labelled("Goals", &c.goals, "; "),
-        labelled("Fears", &c.fears, "; "),
-        labelled("Carries", &c.inventory, ", "),
-        labelled("Arc", &arc, "; "),
-        labelled("Facts", &facts, "; "),
         labelled("Personality", &c.personality, ", "),
         labelled("Also called", &c.aliases, ", "),
+        labelled("Facts", &facts, "; "),
+        labelled("Arc", &arc, "; "),
+        labelled("Fears", &c.fears, "; "),
+        labelled("Goals", &c.goals, "; "),
+        line("Feels", c.emotional_state.as_deref().unwrap_or("")),
+        labelled("Carries", &c.inventory, ", "),
     ]
     .into_iter()
     .flatten()
@@ -310,7 +312,8 @@ pub(crate) fn lore(facts: &[&LoreFact]) -> Vec<String> {
         .collect()
 }
 
-/// Every character and location by id and name, for the extractor to refer to.
+/// Every character and location by id and name, for the extractor to refer to. Callers list
+/// them in id order, which only grows at its end as the story meets someone new.
 pub(crate) fn entities(characters: &[Character], locations: &[Location]) -> Vec<String> {
     let chars = characters.iter().map(|c| {
         format!(
@@ -323,6 +326,26 @@ pub(crate) fn entities(characters: &[Character], locations: &[Location]) -> Vec<
     });
     let places = locations.iter().map(|l| format!("- {} {}", l.id, l.name));
     chars.chain(places).collect()
+}
+
+/// Words of a description a cast member gets: enough to picture them.
+const CAST_WORDS: usize = 16;
+
+/// A character other than the POV, as the writer's cast list shows them: who and what they
+/// look like, nothing that changes from scene to scene.
+pub(crate) fn cast_member(c: &Character) -> String {
+    let mut line = format!("- {} ({})", c.name, c.id);
+    if !c.role.trim().is_empty() {
+        line.push_str(&format!(", {}", c.role.trim()));
+    }
+    line.push_str(status_note(c.status));
+    if !c.description.trim().is_empty() {
+        line.push_str(&format!(": {}", lead(&c.description, CAST_WORDS)));
+    }
+    if !c.personality.is_empty() {
+        line.push_str(&format!(" ({})", c.personality.join(", ")));
+    }
+    line
 }
 
 /// Up to `n` words of `text`, with an ellipsis when cut.

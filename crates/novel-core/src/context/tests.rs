@@ -268,6 +268,7 @@ fn every_section_keeps_its_budget_and_reports_trimming() {
         author_note: 20,
         outline: 20,
         pressure: 20,
+        cast: 8,
     };
     let recalled = vec![SearchHit {
         entity_id: "S3".into(),

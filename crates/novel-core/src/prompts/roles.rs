@@ -3,10 +3,10 @@
 //! schemas, token limits and temperatures are the caller's: these functions own the words.
 
 use minijinja::{Value, context};
-use novel_llm::ChatRequest;
+use novel_llm::{ChatMessage, ChatRequest};
 
 use super::PromptError;
-use super::templates::{PromptRole, render};
+use super::templates::{PromptRole, render, render_block};
 use super::tool_catalog::catalog;
 use super::view::View;
 use crate::context::StoryContext;
@@ -86,4 +86,32 @@ pub fn extractor_request(ctx: &StoryContext, prose: &str) -> Result<ChatRequest,
         PromptRole::Extractor,
         context! { prose => prose.trim(), ..view(ctx) },
     )
+}
+
+/// The extraction request as the next turn of the writer's conversation: `writer` (the request
+/// the scene was written from, exactly as sent), the final `prose` as the model's answer, then
+/// the extraction turn. A server that kept the writer's prompt in its cache reads only the
+/// scene and this turn.
+pub fn extractor_follow_up(
+    writer: &ChatRequest,
+    ctx: &StoryContext,
+    prose: &str,
+) -> Result<ChatRequest, PromptError> {
+    // The template renders whole before its block is taken, so the standalone form's
+    // variables must be there too.
+    let turn = render_block(
+        PromptRole::Extractor,
+        "follow_up",
+        context! { prose => prose.trim(), ..view(ctx) },
+    )?;
+    let mut request = ChatRequest {
+        system: writer.system.clone(),
+        messages: writer.messages.clone(),
+        // The same conversation: the same cache slot and breakpoints.
+        cache: writer.cache.clone(),
+        ..ChatRequest::default()
+    };
+    request.messages.push(ChatMessage::assistant(prose.trim()));
+    request.messages.push(ChatMessage::user(turn));
+    Ok(request)
 }

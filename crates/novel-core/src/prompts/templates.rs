@@ -19,6 +19,12 @@ const REVISER: &str = include_str!("../../prompts/reviser.j2");
 const EXTRACTOR: &str = include_str!("../../prompts/extractor.j2");
 const CRITIC: &str = include_str!("../../prompts/critic.j2");
 
+/// Written by a template (as `{{ cache_break }}`) where the user block's stable material ends:
+/// rendering takes it out and records its place as the request's stable prefix, where a
+/// provider that takes cache breakpoints (Anthropic) puts one. A control character no prompt
+/// text contains (the context strips them).
+pub(crate) const CACHE_BREAK: &str = "\u{1e}";
+
 /// The LLM calls of a tick, each with its own template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -152,7 +158,31 @@ pub(crate) fn render(
         })
         .map_err(failed)?;
     let (system, user) = (tidy(&system), tidy(&user));
-    Ok(ChatRequest::new(user).with_system(system))
+    let stable_prefix = user.find(CACHE_BREAK);
+    let request = ChatRequest::new(user.replace(CACHE_BREAK, "")).with_system(system);
+    Ok(match stable_prefix {
+        Some(at) => request.with_stable_prefix(at),
+        None => request,
+    })
+}
+
+/// Renders one named block of `role`'s template (beyond `system` and `user`, e.g. the
+/// extractor's `follow_up`), tidied like the others.
+pub(crate) fn render_block(
+    role: PromptRole,
+    block: &str,
+    context: minijinja::Value,
+) -> Result<String, PromptError> {
+    let failed = |e: minijinja::Error| PromptError::Template {
+        role: role.as_str(),
+        message: format!("{e:#}"),
+    };
+    let template = environment()?.get_template(role.as_str()).map_err(failed)?;
+    let mut captured = template.render_captured(context).map_err(failed)?;
+    let text = captured
+        .with_state_mut(|state| state.render_block(block))
+        .map_err(failed)?;
+    Ok(tidy(&text).replace(CACHE_BREAK, ""))
 }
 
 /// Trims each line's end and collapses runs of blank lines that optional sections leave.

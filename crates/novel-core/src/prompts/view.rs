@@ -26,6 +26,8 @@ pub(crate) struct View<'a> {
     sections: BTreeMap<&'static str, &'a str>,
     /// Stock phrasing the writer is told to avoid (the checks warn about it too).
     avoid: Vec<&'static str>,
+    /// Where a template's stable material ends (see [`super::templates::CACHE_BREAK`]).
+    cache_break: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -109,6 +111,7 @@ impl<'a> View<'a> {
                 .map(|&k| (k.as_str(), ctx.text(k)))
                 .collect(),
             avoid: crate::evaluate::stock_phrases(),
+            cache_break: super::templates::CACHE_BREAK,
         }
     }
 }

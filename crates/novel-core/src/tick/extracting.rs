@@ -33,7 +33,17 @@ pub(super) async fn extract(
         .and_then(|s| s.tension);
     let fallbacks = Fallbacks::from_prose(&checked.prose, previous);
     let base = run.scene_base(acted).at(Stage::Extracting)?;
-    let request = requests::extractor(base, &checked.prose, &acted.plan).at(Stage::Extracting)?;
+    let standalone =
+        requests::extractor(base.clone(), &checked.prose, &acted.plan).at(Stage::Extracting)?;
+    // Continuing the writer's conversation only pays where the same model keeps its cache.
+    let same_model = run.models.writer.describe() == run.models.extractor.describe();
+    let follow_up = match &run.writer_request {
+        Some(writer) if same_model => Some(
+            requests::extractor_follow_up(writer, base, &checked.prose, &acted.plan)
+                .at(Stage::Extracting)?,
+        ),
+        _ => None,
+    };
     let schema = SchemaValidator::for_type::<Extraction>();
     let check_fallbacks = fallbacks.clone();
     let validate = move |v: &Value| -> Result<(), Vec<String>> {
@@ -48,7 +58,21 @@ pub(super) async fn extract(
         }
     };
     let started = Instant::now();
-    let answer = novel_llm::complete_structured(&*run.models.extractor, &request, &validate).await;
+    let model = &*run.models.extractor;
+    let answer = match follow_up {
+        Some(request) => match novel_llm::complete_structured(model, &request, &validate).await {
+            // The writer's prompt, the scene and this turn may not fit a small context window
+            // (refused here or by the server): the short standalone request still does.
+            Err(e @ (LlmError::Config(_) | LlmError::BadRequest { .. })) => {
+                run.note(format!(
+                    "the extraction was asked on its own, not after the writer's prompt: {e}"
+                ));
+                novel_llm::complete_structured(model, &standalone, &validate).await
+            }
+            other => other,
+        },
+        None => novel_llm::complete_structured(model, &standalone, &validate).await,
+    };
     run.time("extracting", started);
     let value = match answer {
         Ok(s) => {

@@ -323,6 +323,7 @@ async fn new_run<'a>(
         notes: Vec::new(),
         partial: Default::default(),
         scene_context: None,
+        writer_request: None,
     }
 }
 
@@ -380,3 +381,5 @@ async fn steps(run: &mut TickRun<'_>, store: &Store) -> Result<TickOutcome, Fail
 
 #[cfg(test)]
 pub(crate) mod tests;
+#[cfg(test)]
+mod tests_cache;

@@ -17,6 +17,23 @@ use crate::schema::schema_of;
 use crate::tools::ToolRegistry;
 use novel_llm::ChatRequest;
 
+/// The key of one book's conversation of `role` for the servers' prompt caches: the same
+/// every tick, different between books and roles. A hash, so the title does not travel with
+/// every request to a hosted API.
+pub(crate) fn cache_key(config: &NovelConfig, role: &str) -> String {
+    cache_key_for(&config.novel.title, role)
+}
+
+fn cache_key_for(title: &str, role: &str) -> String {
+    // FNV-1a: stable across builds and platforms, unlike the standard hasher.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in title.bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("novel-{hash:016x}-{role}")
+}
+
 fn prompt_err(e: impl std::fmt::Display) -> StepError {
     StepError::Prompt(e.to_string())
 }
@@ -74,7 +91,8 @@ pub async fn planner(
     Ok(Prompt {
         request: request
             .with_json_schema("plan", plan_schema(config.generation.max_tools_per_tick))
-            .with_max_tokens(1500),
+            .with_max_tokens(1500)
+            .with_cache_key(cache_key(config, "planner")),
         sections: ctx.sections(),
     })
 }
@@ -133,7 +151,9 @@ pub async fn writer(
     let request = prompts::writer_request(&ctx).map_err(prompt_err)?;
     Ok(Prompt {
         // Room for the longest allowed scene (~1.4 tokens a word) and no more.
-        request: request.with_max_tokens(config.generation.target_words_max * 2 + 200),
+        request: request
+            .with_max_tokens(config.generation.target_words_max * 2 + 200)
+            .with_cache_key(cache_key(config, "writer")),
         sections: ctx.sections(),
     })
 }
@@ -147,12 +167,34 @@ pub fn reviser(
 ) -> Result<ChatRequest, StepError> {
     let ctx = base.with_plan(plan);
     let request = prompts::reviser_request(&ctx, prose, findings).map_err(prompt_err)?;
-    Ok(request.with_max_tokens(config.generation.target_words_max * 2 + 200))
+    Ok(request
+        .with_max_tokens(config.generation.target_words_max * 2 + 200)
+        .with_cache_key(cache_key(config, "reviser")))
 }
 
 /// The extraction request for the tick's scene, from its [`scene_context`].
 pub fn extractor(base: StoryContext, prose: &str, plan: &Plan) -> Result<ChatRequest, StepError> {
     extraction_request(base, prose, plan.into())
+}
+
+/// The extraction request as the next turn of the writer's conversation (`writer` is the
+/// request the scene was written from), so a server reuses the writer's prompt cache.
+pub fn extractor_follow_up(
+    writer: &ChatRequest,
+    base: StoryContext,
+    prose: &str,
+    plan: &Plan,
+) -> Result<ChatRequest, StepError> {
+    let ctx = base.with_plan(SceneBrief::from(plan));
+    let request = prompts::extractor_follow_up(writer, &ctx, prose).map_err(prompt_err)?;
+    Ok(request
+        .with_json_schema("extraction", schema_of::<Extraction>())
+        .with_max_tokens(2000))
+}
+
+/// [`cache_key`] from a gathered context (which carries the book's foundation).
+fn cache_key_of(ctx: &StoryContext, role: &str) -> String {
+    cache_key_for(&ctx.foundation.title, role)
 }
 
 /// The extraction request for a scene described by `brief` (a committed scene the writer
@@ -174,7 +216,9 @@ fn extraction_request(
 ) -> Result<ChatRequest, StepError> {
     let ctx = base.with_plan(brief);
     let request = prompts::extractor_request(&ctx, prose).map_err(prompt_err)?;
+    let key = cache_key_of(&ctx, "extractor");
     Ok(request
         .with_json_schema("extraction", schema_of::<Extraction>())
-        .with_max_tokens(2000))
+        .with_max_tokens(2000)
+        .with_cache_key(key))
 }

@@ -59,6 +59,8 @@ pub(super) struct TickRun<'a> {
     /// The story as the scene starts ([`super::requests::scene_context`]), gathered once for
     /// the writer and reused by the reviser and the extractor.
     pub scene_context: Option<crate::context::StoryContext>,
+    /// The writer's request exactly as sent: the extractor continues its conversation.
+    pub writer_request: Option<novel_llm::ChatRequest>,
 }
 
 impl TickRun<'_> {

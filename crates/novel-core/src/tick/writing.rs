@@ -49,6 +49,7 @@ pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<St
     let prose = stream_prose(run, &prompt.request, "writer", "writing")
         .await
         .at(Stage::Writing)?;
+    run.writer_request = Some(prompt.request);
     run.partial.prose = Some(prose.clone());
     Ok(prose)
 }

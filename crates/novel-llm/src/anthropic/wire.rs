@@ -3,7 +3,7 @@
 //! reason and output usage, `message_stop`, `error`), as pure functions over private types.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::sse::{SseStep, WireError};
 use crate::structured::{StructuredMode, system_prompt};
@@ -17,8 +17,9 @@ pub(crate) const DEFAULT_MAX_TOKENS: u32 = 4096;
 pub(crate) struct WireRequest {
     model: String,
     max_tokens: u32,
+    /// A string, or text blocks when a cache breakpoint marks it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    system: Option<String>,
+    system: Option<Value>,
     messages: Vec<WireMessage>,
     #[serde(skip_serializing_if = "Option::is_none")]
     temperature: Option<f32>,
@@ -30,27 +31,54 @@ pub(crate) struct WireRequest {
 #[derive(Debug, Serialize)]
 struct WireMessage {
     role: &'static str,
-    content: String,
+    /// A string, or text blocks when a cache breakpoint splits it.
+    content: Value,
+}
+
+/// A text block that ends a cached prefix.
+fn cached_block(text: &str) -> Value {
+    json!({"type": "text", "text": text, "cache_control": {"type": "ephemeral"}})
 }
 
 /// The streaming request body for `req`. Structured output goes in the prompt: the API has no
-/// stable JSON mode.
+/// stable JSON mode. A request with a cache hint gets up to two `cache_control` breakpoints:
+/// after the system prompt, and after the stable start of the first user message; the API
+/// caches each prefix for a few minutes and reads it back at a tenth of the input price (a
+/// prefix shorter than the model's minimum is simply not cached).
 pub(crate) fn build_request(req: &ChatRequest, model: &str) -> WireRequest {
-    WireRequest {
-        model: model.to_string(),
-        max_tokens: req.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),
-        system: system_prompt(req, StructuredMode::PromptOnly),
-        messages: req
-            .messages
-            .iter()
-            .map(|m| WireMessage {
+    let cached = req.cache.as_ref();
+    let system = system_prompt(req, StructuredMode::PromptOnly).map(|text| match cached {
+        Some(_) => Value::Array(vec![cached_block(&text)]),
+        None => Value::String(text),
+    });
+    let stable = cached.map_or(0, |c| c.stable_prefix);
+    let messages = req
+        .messages
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let content = &m.content;
+            let split =
+                i == 0 && stable > 0 && stable < content.len() && content.is_char_boundary(stable);
+            WireMessage {
                 role: match m.role {
                     Role::User => "user",
                     Role::Assistant => "assistant",
                 },
-                content: m.content.clone(),
-            })
-            .collect(),
+                content: if split {
+                    let (head, rest) = content.split_at(stable);
+                    json!([cached_block(head), {"type": "text", "text": rest}])
+                } else {
+                    Value::String(content.clone())
+                },
+            }
+        })
+        .collect();
+    WireRequest {
+        model: model.to_string(),
+        max_tokens: req.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),
+        system,
+        messages,
         temperature: req.temperature,
         top_p: req.top_p,
         stream: true,
@@ -216,6 +244,33 @@ mod tests {
         assert!(
             system.starts_with("You are the story planner.") && system.contains("\"rationale\"")
         );
+    }
+
+    #[test]
+    fn a_cache_hint_puts_breakpoints_after_the_system_and_the_stable_material() {
+        let user = "## Story\nThe drowned city.\n# Scene 4\nWrite it.";
+        let stable = user.find("# Scene").unwrap();
+        let mut req = ChatRequest::new(user)
+            .with_system("You are the storyteller.")
+            .with_stable_prefix(stable)
+            .with_cache_key("book-writer");
+        req.messages.push(ChatMessage::assistant("Rain."));
+        let body = serde_json::to_value(build_request(&req, "claude-sonnet-4-5")).unwrap();
+        let ephemeral = json!({"type": "ephemeral"});
+        assert_eq!(body["system"][0]["text"], "You are the storyteller.");
+        assert_eq!(body["system"][0]["cache_control"], ephemeral);
+        let first = &body["messages"][0]["content"];
+        assert_eq!(first[0]["text"], "## Story\nThe drowned city.\n");
+        assert_eq!(first[0]["cache_control"], ephemeral);
+        assert_eq!(first[1]["text"], "# Scene 4\nWrite it.");
+        assert!(first[1].get("cache_control").is_none());
+        // Later turns stay plain strings; without a hint nothing changes at all.
+        assert_eq!(body["messages"][1]["content"], "Rain.");
+        let plain =
+            serde_json::to_value(build_request(&ChatRequest::new(user).with_system("s"), "m"))
+                .unwrap();
+        assert_eq!(plain["system"], "s");
+        assert_eq!(plain["messages"][0]["content"], user);
     }
 
     #[test]

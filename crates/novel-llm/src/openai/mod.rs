@@ -6,6 +6,7 @@
 //! retry. It starts from what the profile's last connection test recorded
 //! ([`crate::Capabilities`]), so a known refusal is not asked again.
 
+mod cache;
 pub(crate) mod wire;
 
 use std::borrow::Cow;
@@ -27,6 +28,7 @@ use crate::types::{ChatRequest, Completion, ModelInfo};
 use futures::FutureExt;
 use futures::future::BoxFuture;
 
+use cache::{CacheFields, PromptCaching};
 use wire::TokenLimitField;
 
 /// What a connection test checks a server for.
@@ -51,6 +53,7 @@ pub struct OpenAiModel {
     send_temperature: AtomicBool,
     send_top_p: AtomicBool,
     transport_timeout: Duration,
+    caching: PromptCaching,
 }
 
 impl std::fmt::Debug for OpenAiModel {
@@ -83,6 +86,7 @@ impl OpenAiModel {
             send_temperature: AtomicBool::new(!profile.capabilities.refuses_temperature()),
             send_top_p: AtomicBool::new(true),
             transport_timeout: profile.timeout(),
+            caching: PromptCaching::new(&base_url),
         })
     }
 
@@ -161,7 +165,8 @@ impl OpenAiModel {
             let limit = self.limit_field();
             let req = self.accepted(req);
             let req = req.as_ref();
-            let body = wire::build_request(req, &self.ctx.model, mode, stream, limit);
+            let hints = self.caching.fields(req).await;
+            let body = wire::build_request(req, &self.ctx.model, mode, stream, limit, &hints);
             let headers = self.headers();
             let structured = req.json_schema.is_some() && mode != StructuredMode::PromptOnly;
             // Some servers refuse `response_format` with a 5xx; that must not be retried.
@@ -194,7 +199,7 @@ impl OpenAiModel {
                 );
                 continue;
             }
-            if self.drop_refused_parameter(req, &text) {
+            if self.drop_refused_parameter(req, &text) || self.caching.refused(&hints, &text) {
                 continue;
             }
             if req.max_tokens.is_some()
@@ -236,7 +241,14 @@ impl OpenAiModel {
         let structured = feature != Feature::Temperature;
         loop {
             let limit = self.limit_field();
-            let body = wire::build_request(&req, &self.ctx.model, mode, false, limit);
+            let body = wire::build_request(
+                &req,
+                &self.ctx.model,
+                mode,
+                false,
+                limit,
+                &CacheFields::default(),
+            );
             let headers = self.headers();
             let refusal =
                 move |status: u16, text: &str| structured && is_schema_rejection(status, text);

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::cache::CacheFields;
 use crate::sse::{SseStep, WireError};
 use crate::structured::{StructuredMode, system_prompt};
 use crate::token_count;
@@ -36,6 +37,15 @@ pub(crate) struct WireRequest {
     top_p: Option<f32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     response_format: Option<Value>,
+    /// llama.cpp: keep this prompt's cache for the next request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cache_prompt: Option<bool>,
+    /// llama.cpp: the slot (and its cache) to use.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id_slot: Option<u32>,
+    /// OpenAI: requests with the same key are routed to the same prompt cache.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    prompt_cache_key: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -51,6 +61,7 @@ pub(crate) fn build_request(
     mode: StructuredMode,
     stream: bool,
     limit: TokenLimitField,
+    cache: &CacheFields,
 ) -> WireRequest {
     let system = system_prompt(req, mode).map(|content| WireMessage {
         role: "system",
@@ -86,6 +97,9 @@ pub(crate) fn build_request(
         temperature: req.temperature,
         top_p: req.top_p,
         response_format,
+        cache_prompt: cache.cache_prompt,
+        id_slot: cache.id_slot,
+        prompt_cache_key: cache.prompt_cache_key.clone(),
     }
 }
 
@@ -117,6 +131,9 @@ pub(crate) fn refuses_parameter(body: &str, name: &str) -> bool {
         "not allowed",
         "not permitted",
         "extra inputs are not permitted",
+        "unrecognized",
+        "unknown parameter",
+        "unknown field",
     ];
     message.contains(name) && refusal.iter().any(|word| message.contains(word))
 }
@@ -345,11 +362,48 @@ mod tests {
             StructuredMode::JsonSchema,
             true,
             TokenLimitField::MaxTokens,
+            &CacheFields::default(),
         );
         assert_eq!(
             to_json(&body),
             fixture_json("openai/request_json_schema_stream.json")
         );
+    }
+
+    #[test]
+    fn cache_hints_go_on_the_body_only_when_given() {
+        let llama = CacheFields {
+            cache_prompt: Some(true),
+            id_slot: Some(2),
+            prompt_cache_key: None,
+        };
+        let body = to_json(&build_request(
+            &plan_request(),
+            "m",
+            StructuredMode::JsonSchema,
+            false,
+            TokenLimitField::MaxTokens,
+            &llama,
+        ));
+        assert_eq!(
+            (body["cache_prompt"].clone(), body["id_slot"].clone()),
+            (json!(true), json!(2))
+        );
+        assert!(body.get("prompt_cache_key").is_none());
+        let openai = CacheFields {
+            prompt_cache_key: Some("novel-1-writer".into()),
+            ..CacheFields::default()
+        };
+        let body = to_json(&build_request(
+            &plan_request(),
+            "m",
+            StructuredMode::JsonSchema,
+            false,
+            TokenLimitField::MaxTokens,
+            &openai,
+        ));
+        assert_eq!(body["prompt_cache_key"], "novel-1-writer");
+        assert!(body.get("cache_prompt").is_none() && body.get("id_slot").is_none());
     }
 
     #[test]
@@ -360,6 +414,7 @@ mod tests {
             StructuredMode::JsonObject,
             false,
             TokenLimitField::MaxCompletionTokens,
+            &CacheFields::default(),
         ));
         assert_eq!(body["response_format"]["type"], "json_object");
         assert_eq!(
@@ -384,6 +439,7 @@ mod tests {
             StructuredMode::PromptOnly,
             false,
             TokenLimitField::MaxTokens,
+            &CacheFields::default(),
         ));
         assert!(body.get("response_format").is_none());
         assert!(
