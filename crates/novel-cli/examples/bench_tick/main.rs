@@ -13,9 +13,16 @@
 //! cargo run -p novel-cli --example bench_tick -- --ci              # counts only, asserted
 //! ```
 //!
+//! Then the share of each role's prompt a llama.cpp-like server's prompt cache serves
+//! ([`cache_share`]).
+//!
 //! `--ci` runs two ticks at scene 10 and at scene 300 and fails when a clean tick makes more
-//! than 3 LLM calls or the scene-300 planner prompt is more than 1.3× the scene-10 one.
+//! than 3 LLM calls or the scene-300 planner prompt is more than 1.3× the scene-10 one; and
+//! four ticks against the caching server, failing when from the second tick the cached share
+//! is under 45% (planner), 40% (writer) or 25% (extractor), or prefill is over 55% of the
+//! prompt tokens.
 
+mod cache_share;
 mod cli_run;
 
 use std::collections::BTreeMap;
@@ -210,6 +217,8 @@ fn main() {
         ratio <= 1.3,
         "the scene-300 planner prompt grew {ratio:.2}× over scene 10"
     );
+    let cached = cache_share::measure(tmp.path(), 10, 4);
+    cache_share::report(&cached, ci);
     if ci {
         return;
     }

@@ -126,6 +126,46 @@ pub(crate) fn fit_counting(items: Vec<String>, budget: u32, keep: Keep) -> (Sect
     }
 }
 
+/// The items the budget keeps (chosen in the order given: the focus and the recently active
+/// first), listed in id order, characters before places. Recency changes every tick and ids do
+/// not, so listed by id a section stays the same from tick to tick until someone new appears
+/// at its end, which keeps the prompt's prefix cacheable.
+pub(crate) fn fit_in_id_order(items: Vec<(&str, String)>, budget: u32) -> Section {
+    let total = items.len();
+    let (ids, lines): (Vec<&str>, Vec<String>) = items.into_iter().unzip();
+    let (chosen, kept) = fit_counting(lines.clone(), budget, Keep::Head);
+    if kept == 0 {
+        // Not even one fits whole: the first pass cut the most important one.
+        return chosen;
+    }
+    let mut kept_items: Vec<(&str, String)> = ids.into_iter().zip(lines).take(kept).collect();
+    kept_items.sort_by_key(|(id, _)| id_order(id));
+    let mut lines: Vec<String> = kept_items.into_iter().map(|(_, line)| line).collect();
+    if kept == total {
+        return fit_items(lines, budget, Keep::Head);
+    }
+    lines.push(TRIM_MARKER.to_string());
+    let listed = Section::new(lines.join("\n"), true);
+    // The same lines in another order cost the same but for a token at a seam; should that
+    // tip it over, the first pass's order stands.
+    if listed.tokens <= budget {
+        listed
+    } else {
+        chosen
+    }
+}
+
+/// Ids sort by kind (characters before places), then by number (C2 before C10), then as
+/// text for anything unexpected.
+fn id_order(id: &str) -> (bool, u64, String) {
+    let digits: String = id.chars().skip_while(|c| !c.is_ascii_digit()).collect();
+    (
+        !id.starts_with('C'),
+        digits.parse().unwrap_or(u64::MAX),
+        id.to_string(),
+    )
+}
+
 fn assemble(items: &[String], chosen: &[usize], keep: Keep) -> String {
     let mut chosen = chosen.to_vec();
     chosen.sort_unstable();

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use rusqlite::Connection;
 
 use super::budget::{
-    ContextBudgets, Keep, Section, SectionKind, TRIM_MARKER, fit_counting, fit_items,
+    ContextBudgets, Keep, Section, SectionKind, fit_counting, fit_in_id_order, fit_items,
 };
 use super::mentions;
 use super::render::{self, Names};
@@ -97,10 +97,22 @@ pub fn gather_with(
         ),
     );
 
-    let window = g.recent_scenes_count.max(TENSION_WINDOW);
-    let latest = store::recent_scenes(conn, window)?;
-    let recent_tensions = latest.iter().map(|s| (s.tick, s.tension)).collect();
-    let detailed = &latest[latest.len().saturating_sub(g.recent_scenes_count as usize)..];
+    let count = g.recent_scenes_count;
+    // Up to 2×count−1 scenes: the stretch since the last multiple of `count` on top of
+    // `count` before it. Between two multiples the section only grows at its end, so the
+    // prompts of consecutive ticks keep their shared prefix for the servers' prompt caches (a
+    // sliding window would change at its start every tick).
+    let latest = store::recent_scenes(conn, (2 * count).max(TENSION_WINDOW))?;
+    let stretch = latest.last().map_or(0, |last| last.tick % count.max(1)) as usize;
+    let shown = (count as usize + stretch).min(latest.len());
+    let tension_from = latest
+        .len()
+        .saturating_sub(TENSION_WINDOW.max(count) as usize);
+    let recent_tensions = latest[tension_from..]
+        .iter()
+        .map(|s| (s.tick, s.tension))
+        .collect();
+    let detailed = &latest[latest.len() - shown..];
     let (recent, kept) = fit_counting(
         render::recent_scenes(detailed, &names),
         budgets.recent,
@@ -244,7 +256,7 @@ pub fn gather_with(
         .filter(|c| Some(&c.id) != pov.as_ref().map(|p| &p.id))
         .map(|c| (c.id.as_str(), render::cast_member(c)))
         .collect();
-    sections.insert(SectionKind::Cast, in_id_order(cast, budgets.cast));
+    sections.insert(SectionKind::Cast, fit_in_id_order(cast, budgets.cast));
     let entities: Vec<(&str, String)> = characters
         .iter()
         .map(|c| c.id.as_str())
@@ -253,7 +265,7 @@ pub fn gather_with(
         .collect();
     sections.insert(
         SectionKind::Entities,
-        in_id_order(entities, budgets.entities),
+        fit_in_id_order(entities, budgets.entities),
     );
 
     let mut context = StoryContext {
@@ -280,44 +292,4 @@ pub fn gather_with(
     };
     context.refresh_triggered();
     Ok(context)
-}
-
-/// The items the budget keeps (chosen in the order given: the focus and the recently active
-/// first), listed in id order, characters before places. Recency changes every tick and ids do
-/// not, so listed by id a section stays the same from tick to tick until someone new appears
-/// at its end, which keeps the prompt's prefix cacheable.
-fn in_id_order(items: Vec<(&str, String)>, budget: u32) -> Section {
-    let total = items.len();
-    let (ids, lines): (Vec<&str>, Vec<String>) = items.into_iter().unzip();
-    let (chosen, kept) = fit_counting(lines.clone(), budget, Keep::Head);
-    if kept == 0 {
-        // Not even one fits whole: the first pass cut the most important one.
-        return chosen;
-    }
-    let mut kept_items: Vec<(&str, String)> = ids.into_iter().zip(lines).take(kept).collect();
-    kept_items.sort_by_key(|(id, _)| id_order(id));
-    let mut lines: Vec<String> = kept_items.into_iter().map(|(_, line)| line).collect();
-    if kept == total {
-        return fit_items(lines, budget, Keep::Head);
-    }
-    lines.push(TRIM_MARKER.to_string());
-    let listed = Section::new(lines.join("\n"), true);
-    // The same lines in another order cost the same but for a token at a seam; should that
-    // tip it over, the first pass's order stands.
-    if listed.tokens <= budget {
-        listed
-    } else {
-        chosen
-    }
-}
-
-/// Ids sort by kind (characters before places), then by number (C2 before C10), then as
-/// text for anything unexpected.
-fn id_order(id: &str) -> (bool, u64, String) {
-    let digits: String = id.chars().skip_while(|c| !c.is_ascii_digit()).collect();
-    (
-        !id.starts_with('C'),
-        digits.parse().unwrap_or(u64::MAX),
-        id.to_string(),
-    )
 }

@@ -16,6 +16,7 @@ const NOT_A_NAME: &[&str] = &[
 /// An entity that may be mentioned: the names it answers to and its reminder line.
 #[derive(Debug, Clone)]
 pub(crate) struct Mentionable {
+    id: String,
     names: Vec<String>,
     item: String,
     last_update_tick: u32,
@@ -40,6 +41,7 @@ pub(crate) fn pool(
             answers_to.push(first.to_string());
         }
         Mentionable {
+            id: c.id.clone(),
             names: lowered(answers_to),
             item: render::mentioned_character(c, names),
             last_update_tick: c.last_update_tick,
@@ -49,6 +51,7 @@ pub(crate) fn pool(
         let mut answers_to = vec![l.name.clone()];
         answers_to.extend(l.aliases.iter().cloned());
         Mentionable {
+            id: l.id.clone(),
             names: lowered(answers_to),
             item: render::mentioned_location(l),
             last_update_tick: l.last_update_tick,
@@ -65,9 +68,9 @@ fn lowered(names: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// The reminder lines of the entities `text` mentions: most mentions first, then the most
+/// The entities `text` mentions with their reminder lines: most mentions first, then the most
 /// recently active.
-pub(crate) fn mentioned(pool: &[Mentionable], text: &str) -> Vec<String> {
+pub(crate) fn mentioned<'p>(pool: &'p [Mentionable], text: &str) -> Vec<(&'p str, String)> {
     let haystack = text.to_lowercase();
     let mut hits: Vec<(usize, &Mentionable)> = pool
         .iter()
@@ -87,7 +90,9 @@ pub(crate) fn mentioned(pool: &[Mentionable], text: &str) -> Vec<String> {
             std::cmp::Reverse(m.last_update_tick),
         )
     });
-    hits.into_iter().map(|(_, m)| m.item.clone()).collect()
+    hits.into_iter()
+        .map(|(_, m)| (m.id.as_str(), m.item.clone()))
+        .collect()
 }
 
 /// How often `needle` occurs in `haystack` as whole words ("Bram" is not in "Bramble").
@@ -134,7 +139,10 @@ mod tests {
         let ids = |text: &str| -> Vec<String> {
             mentioned(&pool, text)
                 .iter()
-                .map(|line| line.split(['(', ')']).nth(1).unwrap_or("").to_string())
+                .map(|(id, line)| {
+                    assert!(line.contains(&format!("({id})")), "{line}");
+                    id.to_string()
+                })
                 .collect()
         };
         // The POV is excluded even when named; "Captain" alone names nobody; "Bramble" is not Bram.

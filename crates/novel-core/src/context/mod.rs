@@ -184,7 +184,7 @@ impl StoryContext {
         let section = fit_items(render::lore(&facts), self.budgets.lore, Keep::Head);
         self.set(SectionKind::Lore, section);
         let named = mentions::mentioned(&self.mention_pool, &self.lore_trigger);
-        let section = fit_items(named, self.budgets.mentioned, Keep::Head);
+        let section = budget::fit_in_id_order(named, self.budgets.mentioned);
         self.set(SectionKind::Mentioned, section);
     }
 }

@@ -43,18 +43,28 @@ fn gathers_each_section_from_the_story_memory() {
         vec![(2, Some(5)), (3, Some(6)), (4, Some(7))]
     );
 
-    // Ticks 2–4 are shown in detail, so the overall summary holds only tick 1.
-    let summary = ctx.text(SectionKind::Summary);
-    assert!(summary.starts_with("Tick 1: "), "{summary}");
-    assert!(!summary.contains("Tick 2"), "{summary}");
+    // Three scenes, plus those since the last multiple of three: after tick 4, ticks 1–4 are
+    // shown in detail and the overall summary has nothing left to say.
+    assert!(ctx.text(SectionKind::Summary).is_empty());
     let recent = ctx.text(SectionKind::Recent);
-    assert!(!recent.contains("Tick 1 "), "{recent}");
+    assert!(recent.starts_with("Tick 1 "), "{recent}");
     assert!(
         recent.contains("Tick 4 \"Salt and Ink 4\" (tension 7/10, The Salt Archive)"),
         "{recent}"
     );
     assert!(recent.contains("Tick 3 \"Salt and Ink 3\" (tension 6/10, Harbour Steps)"));
-    assert_eq!(recent.matches("\n- ").count(), 9, "three bullets per scene");
+    assert_eq!(
+        recent.matches("\n- ").count(),
+        12,
+        "three bullets per scene"
+    );
+    // After tick 6 the stretch starts again: ticks 4–6 in detail, 1–3 in the summary.
+    let later = context_of(6, &ContextBudgets::default());
+    let recent = later.text(SectionKind::Recent);
+    assert!(recent.starts_with("Tick 4 "), "{recent}");
+    let summary = later.text(SectionKind::Summary);
+    assert!(summary.starts_with("Tick 1: "), "{summary}");
+    assert!(!summary.contains("Tick 4"), "{summary}");
 
     let tail = ctx.text(SectionKind::PreviousTail);
     assert!(tail.starts_with('…'), "{tail}");

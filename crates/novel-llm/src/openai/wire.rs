@@ -511,6 +511,40 @@ mod tests {
     }
 
     #[test]
+    fn a_real_llama_server_reports_its_cache_in_usage_and_timings() {
+        // Recorded from llama-server b10930 (fixtures/llama_server/README.md): the same prompt
+        // twice, the second read from the slot's cache but for its last token.
+        let usage = parse_response(&fixture("llama_server/chat_cached.json"))
+            .unwrap()
+            .usage
+            .unwrap();
+        assert_eq!(
+            (
+                usage.prompt_tokens,
+                usage.cached_tokens,
+                usage.completion_tokens
+            ),
+            (432, 431, 48)
+        );
+        assert_eq!(usage.uncached_prompt_tokens(), 1);
+        assert_eq!(usage.prefill_ms, Some(30));
+        // Streamed, usage and timings come in a last chunk of their own, after the finish.
+        let (events, done) = stream_events("llama_server/chat_stream_cached.sse");
+        assert!(done);
+        let usage = events
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                StreamEvent::Usage(u) => Some(*u),
+                _ => None,
+            })
+            .unwrap();
+        assert!(usage.cached_tokens > 0, "{usage:?}");
+        assert!(usage.cached_tokens < usage.prompt_tokens, "{usage:?}");
+        assert!(usage.prefill_ms.is_some(), "{usage:?}");
+    }
+
+    #[test]
     fn llamacpp_timings_without_usage_count_the_cached_prompt_too() {
         // `prompt_n` is only what was processed; the cache's `cache_n` is prompt too.
         let body = r#"{"choices":[{"finish_reason":"stop","index":0,"message":{"role":"assistant","content":"x"}}],
