@@ -12,9 +12,10 @@ packages=(build-essential pkg-config file libssl-dev libgtk-3-dev libwebkit2gtk-
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev xvfb xauth webkit2gtk-driver
   imagemagick chromium dbus gnome-keyring xdotool libclang-dev)
 # The export tests validate with the tools readers' software is built on: epubcheck (a Java
-# jar), LibreOffice converting the DOCX, poppler reading its PDF back.
+# jar), LibreOffice converting the DOCX, poppler reading its PDF back. python3 runs llama.cpp's
+# own JSON-Schema-to-grammar converter on the engine's schemas (tests/grammar).
 [ "$for_tests" = 1 ] && packages+=(epubcheck default-jre-headless libreoffice-writer-nogui
-  poppler-utils)
+  poppler-utils python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -16,6 +16,7 @@ mod budget;
 mod command;
 mod connect;
 mod context;
+mod cut_answer;
 mod discover;
 mod error;
 mod fetch;
@@ -31,6 +32,7 @@ mod openai;
 mod probe;
 mod profile;
 mod profile_check;
+mod schema_flat;
 mod scripted;
 mod secret;
 mod settings;
@@ -74,6 +76,7 @@ pub use profile::{
     ProviderKind, ProviderProfile, config_dir, config_dir_with,
 };
 pub use profile_check::{KindInfo, ProfileField, ProfileProblem};
+pub use schema_flat::flatten_schema;
 pub use scripted::ScriptedModel;
 pub use secret::ApiKey;
 pub use settings::{Capabilities, Prices, Sampling, StructuredOutput};

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use serde_json::Value;
 
+use crate::cut_answer::cut_report;
 use crate::error::LlmError;
 use crate::json_repair::repair_json_object;
 use crate::json_text::extract_json_object;
@@ -106,8 +107,8 @@ pub(crate) fn is_schema_rejection(status: u16, body: &str) -> bool {
 
 /// The instruction telling a model to answer with JSON for `spec`.
 pub fn schema_instructions(spec: &JsonSchemaSpec) -> String {
-    let schema =
-        serde_json::to_string_pretty(&spec.schema).unwrap_or_else(|_| spec.schema.to_string());
+    // Compact: indentation would cost a token a line on every call that pastes the schema.
+    let schema = spec.schema.to_string();
     format!(
         "Answer with a single JSON object and nothing else (no prose, no code fences). It must \
          validate against this JSON Schema:\n{schema}"
@@ -183,7 +184,7 @@ pub async fn complete_structured(
     validate: &(dyn Fn(&Value) -> Result<(), Vec<String>> + Send + Sync),
 ) -> Result<StructuredCompletion, LlmError> {
     let first = model.complete(req).await?;
-    let problem = match check(&first.text, validate) {
+    let mut problem = match check(&first.text, validate) {
         Ok(checked) => {
             return Ok(StructuredCompletion {
                 value: checked.value,
@@ -194,6 +195,10 @@ pub async fn complete_structured(
         }
         Err(problem) => problem,
     };
+    // A cut answer is missing fields because it was cut: say that, not which fields.
+    if let Some(cut) = cut_report(&first) {
+        problem.errors = vec![cut];
+    }
     tracing::info!(errors = ?problem.errors, "structured answer invalid; asking for a repair");
     let mut repair = repair_request(req, &first.text, &problem.errors);
     if problem.no_json
@@ -212,7 +217,7 @@ pub async fn complete_structured(
             repaired_locally: checked.fixes,
         }),
         Err(problem) => Err(LlmError::StructuredOutput {
-            errors: problem.errors,
+            errors: cut_report(&second).map_or(problem.errors, |cut| vec![cut]),
             completions: vec![first, second],
         }),
     }

@@ -2,13 +2,17 @@
 //! tools to call first. The JSON Schema sent to the model is generated from these types, and
 //! `validate` checks a model's answer against it and against the tool registry.
 
+mod salvage;
 mod validate;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-pub use validate::{PlanError, PlanProblem, ProblemKind, plan_schema, validate_plan};
+pub use salvage::{Known, Mending, Named, mend_plan};
+pub use validate::{
+    PlanChoices, PlanError, PlanProblem, ProblemKind, plan_schema, plan_schema_for, validate_plan,
+};
 
 use crate::executor::{ExecAction, references_in};
 use crate::model::SceneBrief;
@@ -16,9 +20,13 @@ use crate::model::SceneBrief;
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Plan {
+    // The lengths bound what a looping model can write: a server that constrains output by
+    // schema stops it there (and see `MAX_TEXT` in `validate`).
     /// Why this plan makes sense for the story now.
+    #[schemars(length(max = 600))]
     pub rationale: String,
     /// What should happen in the scene, in 1–2 specific sentences.
+    #[schemars(length(min = 1, max = 600))]
     pub scene_intention: String,
     /// Character id whose point of view the scene is told from (e.g. "C0").
     #[serde(default)]
@@ -33,6 +41,7 @@ pub struct Plan {
     pub actions: Vec<PlanAction>,
     /// Concrete story developments the scene should produce.
     #[serde(default)]
+    #[schemars(length(max = 6), inner(length(max = 300)))]
     pub expected_outcomes: Vec<String>,
 }
 
@@ -50,6 +59,7 @@ pub struct PlanAction {
     pub args: Map<String, Value>,
     /// Why this tool call is needed.
     #[serde(default)]
+    #[schemars(length(max = 300))]
     pub reason: String,
     /// Ids of actions that must finish first.
     #[serde(default)]

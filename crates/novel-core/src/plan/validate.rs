@@ -26,6 +26,49 @@ pub fn plan_schema(max_actions: u32) -> Value {
     schema
 }
 
+/// The names and ids a plan may use this tick.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlanChoices {
+    pub tools: Vec<String>,
+    pub characters: Vec<String>,
+    pub locations: Vec<String>,
+    /// The outline's open beats.
+    pub beats: Vec<String>,
+}
+
+/// [`plan_schema`] flattened for grammar converters, with this tick's tool names and ids as
+/// enums: a server that constrains output by schema cannot produce a tool or an id that does
+/// not exist, and the free-text fields' `maxLength` stops a model that loops.
+pub fn plan_schema_for(max_actions: u32, choices: &PlanChoices) -> Value {
+    let mut schema = novel_llm::flatten_schema(&plan_schema(max_actions));
+    let one_of = |ids: &[String]| -> Value {
+        let mut values: Vec<Value> = ids.iter().cloned().map(Value::String).collect();
+        values.push(Value::Null);
+        Value::Array(values)
+    };
+    for (field, ids) in [
+        ("pov_character", &choices.characters),
+        ("target_location", &choices.locations),
+        ("beat", &choices.beats),
+    ] {
+        if let Some(property) = schema
+            .pointer_mut(&format!("/properties/{field}"))
+            .and_then(Value::as_object_mut)
+        {
+            property.insert("enum".into(), one_of(ids));
+        }
+    }
+    if let Some(tool) = schema
+        .pointer_mut("/properties/actions/items/properties/tool")
+        .and_then(Value::as_object_mut)
+        && !choices.tools.is_empty()
+    {
+        let names = choices.tools.iter().cloned().map(Value::String).collect();
+        tool.insert("enum".into(), Value::Array(names));
+    }
+    schema
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ProblemKind {

@@ -97,6 +97,11 @@ fn request(
     let request = prompts::critic_request(&ctx, prose, &findings_brief(findings))
         .map_err(|e| e.to_string())?;
     Ok(request
-        .with_json_schema("critique", schema_of::<Critique>())
+        .with_json_schema("critique", critique_schema())
         .with_max_tokens(1200))
+}
+
+/// The critique's schema, flattened for grammar converters (see `novel_llm::flatten_schema`).
+pub(super) fn critique_schema() -> serde_json::Value {
+    novel_llm::flatten_schema(&schema_of::<Critique>())
 }

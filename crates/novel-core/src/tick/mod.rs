@@ -383,3 +383,5 @@ async fn steps(run: &mut TickRun<'_>, store: &Store) -> Result<TickOutcome, Fail
 pub(crate) mod tests;
 #[cfg(test)]
 mod tests_cache;
+#[cfg(test)]
+mod tests_grammar;

@@ -17,7 +17,7 @@ use super::review::PlanVerdict;
 use super::runner::RegistryRunner;
 use super::state::TickRun;
 use crate::executor::{self, ExecutionReport, HealthBook};
-use crate::plan::{Plan, validate_plan};
+use crate::plan::{Known, Mending, Named, Plan, mend_plan, validate_plan};
 use crate::prompts::ReplanFeedback;
 use crate::store::{self, Recorder, Store, StoreError};
 use crate::tools::{ToolContext, ToolRegistry};
@@ -50,7 +50,8 @@ pub(super) async fn plan_and_act<'s>(
         let disabled = run.options.health_snapshot().disabled();
         let registry = all_tools.without(&disabled);
         feedback.disabled_tools = disabled;
-        let problems = match round(run, store, &registry, &feedback).await? {
+        let mending = mending_at(attempt, attempts);
+        let problems = match round(run, store, &registry, &feedback, mending).await? {
             Round::Acted(acted) => return Ok(*acted),
             Round::Retry(problems, _) if attempt < attempts => problems,
             Round::Retry(problems, Stage::Tools) => {
@@ -73,7 +74,8 @@ pub(super) async fn plan_alone(run: &mut TickRun<'_>, store: &Store) -> Result<P
     let attempts = run.options.max_plan_attempts.max(1);
     let mut feedback = ReplanFeedback::default();
     for attempt in 1..=attempts {
-        match propose(run, store, &registry, &feedback).await? {
+        let mending = mending_at(attempt, attempts);
+        match propose(run, store, &registry, &feedback, mending).await? {
             Ok(plan) => return Ok(plan),
             Err(problems) if attempt < attempts => feedback.problems = problems,
             Err(problems) => {
@@ -84,13 +86,24 @@ pub(super) async fn plan_alone(run: &mut TickRun<'_>, store: &Store) -> Result<P
     unreachable!("the last attempt returns")
 }
 
+/// Names are resolved to ids on every attempt; only the last one drops what still names
+/// nothing, so a model that can repair its plan gets the chance first.
+fn mending_at(attempt: u32, attempts: u32) -> Mending {
+    if attempt >= attempts {
+        Mending::Salvage
+    } else {
+        Mending::Names
+    }
+}
+
 async fn round<'s>(
     run: &mut TickRun<'_>,
     store: &'s Store,
     registry: &ToolRegistry,
     feedback: &ReplanFeedback,
+    mending: Mending,
 ) -> Result<Round<'s>, Failure> {
-    let plan = match propose(run, store, registry, feedback).await? {
+    let plan = match propose(run, store, registry, feedback, mending).await? {
         Ok(plan) => plan,
         Err(problems) => return Ok(Round::Retry(problems, Stage::Planning)),
     };
@@ -106,6 +119,7 @@ async fn propose(
     store: &Store,
     registry: &ToolRegistry,
     feedback: &ReplanFeedback,
+    mending: Mending,
 ) -> Result<Result<Plan, Vec<String>>, Failure> {
     let gathering = Instant::now();
     let request = requests::planner(
@@ -123,7 +137,9 @@ async fn propose(
     run.stage(Stage::Planning);
     let max_actions = run.config.generation.max_tools_per_tick;
     let validating = Instant::now();
-    let validator = plan_validator(store.conn(), registry, max_actions).at(Stage::Planning)?;
+    let known = known_to(store.conn(), registry).at(Stage::Planning)?;
+    let validator = plan_validator(store.conn(), registry, max_actions, known.clone(), mending)
+        .at(Stage::Planning)?;
     let spent = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let clock_in = spent.clone();
     let validator = move |v: &Value| {
@@ -156,7 +172,11 @@ async fn propose(
             if s.repaired {
                 run.note("the plan was invalid and repaired with a second call");
             }
-            let plan: Plan = serde_json::from_value(s.value)
+            let (value, mended) = mend_plan(&s.value, &known, mending);
+            for note in mended {
+                run.note(note);
+            }
+            let plan: Plan = serde_json::from_value(value)
                 .map_err(|e| StepError::Prompt(format!("a validated plan did not parse: {e}")))
                 .at(Stage::Planning)?;
             Ok(Ok(plan))
@@ -192,8 +212,10 @@ async fn review_plan(
         PlanVerdict::Reject => Err(StepError::Rejected.at(Stage::Planning)),
         PlanVerdict::Edit { plan: edited } => {
             let max_actions = run.config.generation.max_tools_per_tick;
+            let known = known_to(store.conn(), registry).at(Stage::Planning)?;
             let validate =
-                plan_validator(store.conn(), registry, max_actions).at(Stage::Planning)?;
+                plan_validator(store.conn(), registry, max_actions, known, Mending::Names)
+                    .at(Stage::Planning)?;
             let value = serde_json::to_value(&edited)
                 .map_err(|e| StepError::Prompt(e.to_string()))
                 .at(Stage::Planning)?;
@@ -280,12 +302,44 @@ fn tool_problems(report: &ExecutionReport) -> Vec<String> {
         .collect()
 }
 
-/// Plan validation as the structured-output layer sees it: schema, registry, and ids that
-/// must name existing records.
+/// What a plan may name: the story's characters and places with their names, the open beats,
+/// the tools.
+fn known_to(conn: &rusqlite::Connection, registry: &ToolRegistry) -> Result<Known, StoreError> {
+    Ok(Known {
+        characters: store::list_characters(conn)?
+            .into_iter()
+            .map(|c| Named {
+                id: c.id,
+                name: c.name,
+                aliases: c.aliases,
+            })
+            .collect(),
+        locations: store::list_locations(conn)?
+            .into_iter()
+            .map(|l| Named {
+                id: l.id,
+                name: l.name,
+                aliases: l.aliases,
+            })
+            .collect(),
+        beats: store::list_beats(conn)?
+            .into_iter()
+            .filter(|b| b.status == crate::model::BeatStatus::Open)
+            .map(|b| b.id)
+            .collect(),
+        tools: registry.names(),
+    })
+}
+
+/// Plan validation as the structured-output layer sees it: the plan mended as far as
+/// `mending` allows (see [`mend_plan`]), then schema, registry, and ids that must name
+/// existing records.
 fn plan_validator(
     conn: &rusqlite::Connection,
     registry: &ToolRegistry,
     max_actions: u32,
+    known: Known,
+    mending: Mending,
 ) -> Result<impl Fn(&Value) -> Result<(), Vec<String>> + Send + Sync + use<>, StoreError> {
     let characters: Vec<String> = store::list_characters(conn)?
         .into_iter()
@@ -302,7 +356,8 @@ fn plan_validator(
         .collect();
     let registry = registry.clone();
     Ok(move |value: &Value| {
-        let plan = validate_plan(value, &registry, max_actions).map_err(|e| e.messages())?;
+        let (value, _) = mend_plan(value, &known, mending);
+        let plan = validate_plan(&value, &registry, max_actions).map_err(|e| e.messages())?;
         let mut problems = Vec::new();
         if let Some(p) = plan.pov_character.as_deref().filter(|p| !p.is_empty())
             && !characters.iter().any(|c| c == p)

@@ -10,7 +10,7 @@ use super::error::StepError;
 use crate::config::NovelConfig;
 use crate::context::{self, Focus, Rollups, SectionReport, StoryContext};
 use crate::model::SceneBrief;
-use crate::plan::{Plan, plan_schema};
+use crate::plan::{Plan, PlanChoices, plan_schema_for};
 use crate::prompts::{self, ReplanFeedback};
 use crate::retrieval::Retrieval;
 use crate::schema::schema_of;
@@ -90,10 +90,41 @@ pub async fn planner(
     let request = prompts::planner_request(&ctx, registry, Some(feedback)).map_err(prompt_err)?;
     Ok(Prompt {
         request: request
-            .with_json_schema("plan", plan_schema(config.generation.max_tools_per_tick))
+            .with_json_schema(
+                "plan",
+                plan_schema_for(
+                    config.generation.max_tools_per_tick,
+                    &plan_choices(conn, registry)?,
+                ),
+            )
             .with_max_tokens(1500)
             .with_cache_key(cache_key(config, "planner")),
         sections: ctx.sections(),
+    })
+}
+
+/// What this tick's plan may name: the registry's tools, the story's characters and places,
+/// the outline's open beats.
+fn plan_choices(conn: &Connection, registry: &ToolRegistry) -> Result<PlanChoices, StepError> {
+    let ids = |e: crate::store::StoreError| StepError::from(e);
+    Ok(PlanChoices {
+        tools: registry.names(),
+        characters: crate::store::list_characters(conn)
+            .map_err(ids)?
+            .into_iter()
+            .map(|c| c.id)
+            .collect(),
+        locations: crate::store::list_locations(conn)
+            .map_err(ids)?
+            .into_iter()
+            .map(|l| l.id)
+            .collect(),
+        beats: crate::store::list_beats(conn)
+            .map_err(ids)?
+            .into_iter()
+            .filter(|b| b.status == crate::model::BeatStatus::Open)
+            .map(|b| b.id)
+            .collect(),
     })
 }
 
@@ -188,8 +219,13 @@ pub fn extractor_follow_up(
     let ctx = base.with_plan(SceneBrief::from(plan));
     let request = prompts::extractor_follow_up(writer, &ctx, prose).map_err(prompt_err)?;
     Ok(request
-        .with_json_schema("extraction", schema_of::<Extraction>())
+        .with_json_schema("extraction", extraction_schema())
         .with_max_tokens(2000))
+}
+
+/// The extraction's schema, flattened for grammar converters (see `novel_llm::flatten_schema`).
+pub fn extraction_schema() -> Value {
+    novel_llm::flatten_schema(&schema_of::<Extraction>())
 }
 
 /// [`cache_key`] from a gathered context (which carries the book's foundation).
@@ -218,7 +254,7 @@ fn extraction_request(
     let request = prompts::extractor_request(&ctx, prose).map_err(prompt_err)?;
     let key = cache_key_of(&ctx, "extractor");
     Ok(request
-        .with_json_schema("extraction", schema_of::<Extraction>())
+        .with_json_schema("extraction", extraction_schema())
         .with_max_tokens(2000)
         .with_cache_key(key))
 }

@@ -162,6 +162,64 @@ async fn a_clean_tick_makes_three_calls_and_commits_everything() {
 }
 
 #[tokio::test]
+async fn a_plan_naming_nothing_is_salvaged_on_the_last_attempt_and_a_named_place_resolved() {
+    let (_tmp, mut novel) = novel();
+    // A weak model: a place id that does not exist, a beat in words, a tool that is not one.
+    let broken = json!({
+        "rationale": "She needs an ally.", "scene_intention": "Tamsin persuades a dockhand to hide her.",
+        "pov_character": "C0", "target_location": "L7", "beat": "the meeting at the docks",
+        "actions": [{"tool": "Sect: 1", "args": {}}],
+        "expected_outcomes": ["an ally"]
+    });
+    let mut model = ScriptedModel::new();
+    // Two attempts of a plan and its repair are refused; the third is salvaged.
+    for _ in 0..5 {
+        model = model.reply_json(&broken);
+    }
+    let model = model.reply(PROSE).reply_json(&extraction());
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(
+        model.calls(),
+        7,
+        "five planner calls, then the writer and the extractor"
+    );
+    assert_eq!(done.plan.target_location, None);
+    assert_eq!(done.plan.beat, None);
+    assert!(done.plan.actions.is_empty());
+    let notes = done.notes.join("\n");
+    for named in ["L7", "the meeting at the docks", "Sect: 1"] {
+        assert!(notes.contains(named), "{named} not noted:\n{notes}");
+    }
+    let ticks = store::list_ticks(novel.store().conn()).unwrap();
+    assert!(
+        ticks[0].notes.iter().any(|n| n.contains("L7")),
+        "{:?}",
+        ticks[0].notes
+    );
+
+    // A place given by its name is resolved at once, without a repair call.
+    let named = json!({
+        "rationale": "r", "scene_intention": "Tamsin waits at the docks.",
+        "pov_character": "Tamsin Vale", "target_location": "Rainmarket Docks",
+        "actions": [], "expected_outcomes": []
+    });
+    let model = ScriptedModel::new()
+        .reply_json(&named)
+        .reply(PROSE)
+        .reply_json(&extraction());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 3);
+    assert_eq!(done.plan.target_location.as_deref(), Some("L0"));
+    assert_eq!(done.plan.pov_character.as_deref(), Some("C0"));
+    assert!(
+        done.notes.iter().any(|n| n.contains("resolved to L0")),
+        "{:?}",
+        done.notes
+    );
+}
+
+#[tokio::test]
 async fn a_pov_leak_triggers_exactly_one_revision() {
     let (_tmp, mut novel) = novel();
     let leaky =
