@@ -2565,12 +2565,22 @@ export type RunEvent = RunEvent_Serialize | RunEvent_Deserialize;
 /**  What a run reports as it goes. */
 export type RunEvent_Deserialize = 
 /**  Progress of tick `index` (1-based) of `total`. */
-{ type: "tick"; index: number; total: number; event: TickEvent_Deserialize } | { type: "tick_committed"; summary: TickSummary_Deserialize } | { type: "finished"; report: RunReport_Deserialize };
+{ type: "tick"; index: number; total: number; event: TickEvent_Deserialize } | { type: "tick_committed"; summary: TickSummary_Deserialize } | 
+/**
+ *  Tick `index` failed in a way a fresh draft may not (its scene could not be kept); the
+ *  run tries it again, `attempt` of `retries`.
+ */
+{ type: "retrying"; index: number; attempt: number; retries: number; failure: RunFailure_Deserialize } | { type: "finished"; report: RunReport_Deserialize };
 
 /**  What a run reports as it goes. */
 export type RunEvent_Serialize = 
 /**  Progress of tick `index` (1-based) of `total`. */
-{ type: "tick"; index: number; total: number; event: TickEvent_Serialize } | { type: "tick_committed"; summary: TickSummary_Serialize } | { type: "finished"; report: RunReport_Serialize };
+{ type: "tick"; index: number; total: number; event: TickEvent_Serialize } | { type: "tick_committed"; summary: TickSummary_Serialize } | 
+/**
+ *  Tick `index` failed in a way a fresh draft may not (its scene could not be kept); the
+ *  run tries it again, `attempt` of `retries`.
+ */
+{ type: "retrying"; index: number; attempt: number; retries: number; failure: RunFailure_Serialize } | { type: "finished"; report: RunReport_Serialize };
 
 export type RunFailure = RunFailure_Serialize | RunFailure_Deserialize;
 

@@ -563,6 +563,10 @@ pub struct TickArgs {
     /// Print the plan the next tick would follow, and stop: nothing runs or changes.
     #[arg(long, conflicts_with_all = ["review", "retry", "skip"])]
     pub dry_run: bool,
+    /// Fresh drafts to try for a tick whose scene could not be kept (commentary instead of
+    /// story, the wrong person throughout) before the run stops.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub retries: u32,
 }
 
 #[derive(Debug, Subcommand)]

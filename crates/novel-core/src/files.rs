@@ -130,6 +130,9 @@ pub struct ErrorRecord {
     /// The scene as written before the failure: the model's work is kept even when the tick
     /// is not.
     pub prose: Option<String>,
+    /// What the checks found in that prose, when they are why the tick failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub findings: Option<Value>,
     /// What the engine repaired or dropped before the failure.
     pub notes: Vec<String>,
     /// The prompt sections the tick's requests carried, with tokens against budget.

@@ -65,6 +65,14 @@ pub enum RunEvent {
     TickCommitted {
         summary: TickSummary,
     },
+    /// Tick `index` failed in a way a fresh draft may not (its scene could not be kept); the
+    /// run tries it again, `attempt` of `retries`.
+    Retrying {
+        index: u32,
+        attempt: u32,
+        retries: u32,
+        failure: RunFailure,
+    },
     Finished {
         report: RunReport,
     },
@@ -196,6 +204,11 @@ pub struct RunReport {
     pub failure: Option<RunFailure>,
 }
 
+/// A failure another draft may not have: the scene itself could not be kept.
+fn retry_with_fresh_draft(e: &TickError) -> bool {
+    e.kind() == ErrorKind::ProseRejected
+}
+
 /// Runs up to `n` ticks, reporting through `on_event`, until done, stopped, cancelled or failed.
 pub async fn run_ticks(
     novel: &mut Novel,
@@ -236,7 +249,28 @@ pub async fn run_ticks(
                 event,
             })
         };
-        match tick::run_tick(novel, models, &options, &observer, control.token(), clock).await {
+        let mut attempt = 0;
+        let result = loop {
+            let result =
+                tick::run_tick(novel, models, &options, &observer, control.token(), clock).await;
+            match result {
+                Err(e)
+                    if retry_with_fresh_draft(&e)
+                        && attempt < options.retries
+                        && !control.stopping() =>
+                {
+                    attempt += 1;
+                    on_event(RunEvent::Retrying {
+                        index,
+                        attempt,
+                        retries: options.retries,
+                        failure: RunFailure::from(&e),
+                    });
+                }
+                other => break other,
+            }
+        };
+        match result {
             Ok(outcome) => {
                 // Every tenth tick leaves a backup of novel.db; a failed backup is not worth
                 // the run, only a warning.

@@ -117,7 +117,7 @@ async fn drive(
                 }
                 // The answer's slot opens before the window can see the question.
                 RunEvent::Tick { event, .. } => desk2.observe(event),
-                RunEvent::Finished { .. } => {}
+                RunEvent::Retrying { .. } | RunEvent::Finished { .. } => {}
             }
             // A closed window drops the channel; the run goes on and still commits.
             let _ = on_event.send(event);

@@ -1,4 +1,6 @@
 // Small text formatters shared by the views: counts, plurals, durations, tokens.
+import type { TickSummary } from "./types";
+
 const numberFormat = new Intl.NumberFormat("en");
 
 export function count(n: number): string {
@@ -21,6 +23,23 @@ export function duration(ms: number | null | undefined): string {
 
 export function tokens(n: number): string {
   return n >= 10000 ? `${(n / 1000).toFixed(1)}k tokens` : plural(n, "token");
+}
+
+/**
+ * "1,840 of 2,950 prompt tokens read from the server's cache (62%)", summed over a tick's
+ * roles; null when no call read from a cache (or the servers do not report it).
+ */
+export function cachedPrompt(usage: TickSummary["usage"]): string | null {
+  let cached = 0;
+  let prompt = 0;
+  for (const role of Object.values(usage.roles)) {
+    cached += role.cached_tokens ?? 0;
+    prompt += role.prompt_tokens;
+  }
+  if (cached <= 0 || prompt <= 0) return null;
+  // Rounded, but some cached never reads as 0% and not all of it never as 100%.
+  const share = Math.min(cached < prompt ? 99 : 100, Math.max(1, Math.round((cached / prompt) * 100)));
+  return `${count(cached)} of ${plural(prompt, "prompt token")} read from the server's cache (${share}%)`;
 }
 
 export function wordCount(text: string): number {

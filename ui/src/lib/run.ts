@@ -1,7 +1,8 @@
 // The state of a writing run, as a pure reducer over the `RunEvent`s streamed from Rust:
 // current stage, tool results, the prose as it streams (restarting on revision), usage,
-// the scenes committed so far, what waits for the writer's review (review mode) and the
-// final report. A run writes new scenes or writes the latest one again (`mode`).
+// the scenes committed so far, the fresh draft tried after one could not be kept, what waits
+// for the writer's review (review mode) and the final report. A run writes new scenes or
+// writes the latest one again (`mode`).
 import { TICK_STAGES } from "../bindings";
 import type { AppError, Stage } from "../bindings";
 import type { FailureKind, Finding, Plan, Proposal, RunEvent, RunReport, TickSummary } from "./types";
@@ -58,6 +59,8 @@ export interface RunState {
   steering: string;
   /** The note sent with the run, cleared from the box once a scene used it. */
   sentSteering: string;
+  /** The last draft could not be kept and the run is trying a fresh one. */
+  retrying: Extract<RunEvent, { type: "retrying" }> | null;
 }
 
 export const initialRun: RunState = {
@@ -82,6 +85,7 @@ export const initialRun: RunState = {
   failureCleared: false,
   steering: "",
   sentSteering: "",
+  retrying: null,
 };
 
 export type RunAction =
@@ -163,10 +167,13 @@ export function runReducer(state: RunState, action: RunAction): RunState {
     case "event": {
       const event = action.event;
       if (event.type === "tick") return onTickEvent(state, event);
+      // The draft could not be kept: a fresh one streams in its place.
+      if (event.type === "retrying") return { ...freshTick(state), retrying: event };
       if (event.type === "tick_committed") {
         const used = state.sentSteering !== "" && state.steering.trim() === state.sentSteering;
         return {
           ...state,
+          retrying: null,
           committed: [...state.committed, event.summary],
           findings: event.summary.findings,
           steering: used ? "" : state.steering,
@@ -179,10 +186,11 @@ export function runReducer(state: RunState, action: RunAction): RunState {
       return state.status === "idle" ? state : { ...state, status: action.cancel ? "cancelling" : "stopping" };
     case "decided":
       return { ...state, review: null };
+    // A run that ended is retrying nothing, whether its fresh draft was kept or not.
     case "done":
-      return { ...state, status: "idle", report: action.report, stage: null, review: null };
+      return { ...state, status: "idle", report: action.report, stage: null, review: null, retrying: null };
     case "error":
-      return { ...state, status: "idle", error: action.error, stage: null, review: null };
+      return { ...state, status: "idle", error: action.error, stage: null, review: null, retrying: null };
     case "clear-failure":
       return { ...state, failureCleared: true, error: null };
     case "steer":
@@ -190,6 +198,14 @@ export function runReducer(state: RunState, action: RunAction): RunState {
     case "reset":
       return state.status === "idle" ? initialRun : state;
   }
+}
+
+/** "Scene 4's draft could not be kept — <why>. Writing a fresh draft (1 of 2)." */
+export function retryNotice({ failure, attempt, retries }: NonNullable<RunState["retrying"]>): string {
+  const scene = failure.tick === null ? "The scene's" : `Scene ${failure.tick}'s`;
+  // The engine's message may end a sentence of its own; its stop would double ours.
+  const why = failure.message.trim().replace(/\.+$/, "");
+  return `${scene} draft could not be kept — ${why}. Writing a fresh draft (${attempt} of ${retries}).`;
 }
 
 /** What the failure banner shows: a failed tick of this run, or one the novel still has pending. */

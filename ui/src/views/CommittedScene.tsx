@@ -1,20 +1,25 @@
-// A scene once committed: title and word count, the summary bullets and the checks'
-// findings; the tokens it took behind Details.
+// A scene once committed: title, word count and what it was kept with (revised, findings
+// left), the summary bullets and the checks' findings; its tokens, and how many of them the
+// server's prompt cache read, behind Details.
 import { FindingsList } from "../components/FindingsList";
 import { TelemetryDetails } from "../components/TelemetryDetails";
-import { count, plural } from "../lib/format";
+import { cachedPrompt, count, plural } from "../lib/format";
+import { kept } from "../lib/kept";
 import type { TickSummary } from "../lib/types";
 
 export function CommittedScene({ summary, latest }: { summary: TickSummary; latest: boolean }) {
+  const keptWith = kept(summary);
+  const cache = cachedPrompt(summary.usage);
+  const testId = latest ? "committed" : "earlier";
   return (
     <section
-      className={`card committed${latest ? " latest" : ""}`}
+      className={`card committed${latest ? " latest" : ""}${keptWith.findings > 0 ? " kept-with-findings" : ""}`}
       data-testid={latest ? "committed-scene" : "earlier-scene"}
       data-tick={summary.tick}
     >
-      <p className="eyebrow">
+      <p className="eyebrow" data-testid={`${testId}-eyebrow`}>
         Scene {summary.tick} committed · {plural(summary.words, "word")}
-        {summary.revised ? " · revised once" : ""}
+        {keptWith.parts.map((p) => ` · ${p}`).join("")}
       </p>
       <h2 className="committed-title">{summary.title}</h2>
       {summary.summary.length > 0 && (
@@ -30,8 +35,9 @@ export function CommittedScene({ summary, latest }: { summary: TickSummary; late
           <FindingsList findings={summary.findings} />
         </div>
       )}
-      <TelemetryDetails testId={latest ? "committed-telemetry" : "earlier-telemetry"}>
+      <TelemetryDetails testId={`${testId}-telemetry`}>
         <p>{count(summary.tokens)} tokens</p>
+        {cache && <p data-testid={`${testId}-cache`}>{cache}</p>}
       </TelemetryDetails>
     </section>
   );

@@ -1,9 +1,11 @@
 // What a run shows while it works: the stage indicator, the plan, the prose streaming in (as
-// text) and its word count; the tool results and token usage behind Details.
+// text) and its word count, and a notice while a fresh draft replaces one that could not be
+// kept; the tool results and token usage behind Details.
 import { Prose } from "../components/Prose";
 import { StageIndicator } from "../components/StageIndicator";
 import { TelemetryDetails } from "../components/TelemetryDetails";
 import { count, plural, wordCount } from "../lib/format";
+import { retryNotice } from "../lib/run";
 import type { RunState } from "../lib/run";
 
 export function LiveRun({ run }: { run: RunState }) {
@@ -13,6 +15,13 @@ export function LiveRun({ run }: { run: RunState }) {
   return (
     <div className="live-run">
       <div className="live-main">
+        {/* Calm, not an error: nothing is lost and the run goes on. Stopping still finishes the
+            fresh draft; a cancel abandons it, so the notice goes. */}
+        {run.retrying && (run.status === "running" || run.status === "stopping") && (
+          <p className="notice notice-info retry-notice" role="status" data-testid="retry-notice">
+            {retryNotice(run.retrying)}
+          </p>
+        )}
         {running && run.prose === "" && (
           <div className="prose-placeholder" data-testid="live-prose-waiting">
             {run.stage === "revising" ? "Revising the scene…" : "The prose will appear here as it is written."}

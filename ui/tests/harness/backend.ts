@@ -1,6 +1,6 @@
 // The mocked Rust side for UI tests: answers every command from an in-memory novel, streams
-// runs over the Channel (stages, tools, prose deltas, usage, commit, report), emits
-// `novel-changed`, answers dialogs, and records every call in `window.__calls`.
+// runs over the Channel (stages, tools, prose deltas, usage, a retried draft, commit, report),
+// emits `novel-changed`, answers dialogs, and records every call in `window.__calls`.
 import { emit } from "@tauri-apps/api/event";
 import type {
   AppError,
@@ -48,6 +48,10 @@ export interface TickScript {
   title?: string;
   /** Milliseconds between streamed events (default: the scenario's `delayMs`). */
   delayMs?: number;
+  /** The first draft could not be kept (this message, `prose_rejected`): the run retries the tick once (of 2). */
+  retry?: string;
+  /** The committed summary's usage by role (default: none). */
+  usage?: TickSummary_Serialize["usage"];
 }
 
 export interface Scenario extends ProvidersScenario, ImportScenario {
@@ -219,7 +223,26 @@ export function createBackend(s: Scenario) {
           send({ type: "tick", index: i, total: n, event });
           await sleep(wait);
         };
+        const stream = async (text: string) => {
+          const chunks = text.match(/[\s\S]{1,40}/g) ?? [];
+          for (const chunk of chunks) await tickEvent({ type: "prose_delta", text: chunk });
+        };
         try {
+          if (script.retry) {
+            // As the engine does: the failed attempt is announced, then the tick starts again.
+            await tickEvent({ type: "started", tick });
+            await tickEvent({ type: "stage", stage: "writing" });
+            await stream("A draft the checks could not keep.");
+            const error_file = `${NOVEL_PATH}/errors/error_${String(tick).padStart(3, "0")}.json`;
+            send({
+              type: "retrying",
+              index: i,
+              attempt: 1,
+              retries: 2,
+              failure: { tick, stage: "revising", kind: "prose_rejected", message: script.retry, error_file, text: `tick ${tick} failed while revising: ${script.retry}` },
+            });
+            await sleep(wait);
+          }
           await tickEvent({ type: "started", tick });
           await tickEvent({ type: "stage", stage: "gathering" });
           await tickEvent({ type: "stage", stage: "planning" });
@@ -262,10 +285,6 @@ export function createBackend(s: Scenario) {
             break;
           }
           const prose = script.prose ?? PROSE;
-          const stream = async (text: string) => {
-            const chunks = text.match(/[\s\S]{1,40}/g) ?? [];
-            for (const chunk of chunks) await tickEvent({ type: "prose_delta", text: chunk });
-          };
           await tickEvent({ type: "stage", stage: "writing" });
           await stream(script.revise ? "A first draft that leaks: he didn't realize she was watching." : prose);
           await tickEvent({ type: "usage", role: "writer", prompt_tokens: 1400, completion_tokens: 800 });
@@ -332,7 +351,7 @@ export function createBackend(s: Scenario) {
             tokens: 4120,
             revised: Boolean(script.revise),
             findings,
-            usage: { roles: {} },
+            usage: script.usage ?? { roles: {} },
             files: [],
             notes: [],
           };

@@ -1,5 +1,6 @@
 // Test harness entry: installs the mocked Tauri IPC (commands, channels, events, dialogs)
-// from the scenario a test injected as `window.__SCENARIO__`, then starts the real app.
+// from the scenario a test injected as `window.__SCENARIO__`, then starts the real app and
+// hands the tests a few of its pure functions (`window.__lib`).
 import { mockIPC, mockWindows } from "@tauri-apps/api/mocks";
 import { createBackend } from "./backend";
 import type { Scenario } from "./backend";
@@ -8,6 +9,7 @@ declare global {
   interface Window {
     __SCENARIO__?: Scenario;
     __cspViolations: string[];
+    __lib: Record<string, unknown>;
   }
 }
 
@@ -23,3 +25,7 @@ const backend = createBackend(fromQuery ? (JSON.parse(fromQuery) as Scenario) : 
 mockIPC((cmd, args) => backend.handle(cmd, (args ?? {}) as Record<string, unknown>), { shouldMockEvents: true });
 
 await import("../../src/main");
+
+// The wording functions and the run reducer, for tests that check them case by case without a run each.
+const [kept, format, run] = await Promise.all([import("../../src/lib/kept"), import("../../src/lib/format"), import("../../src/lib/run")]);
+window.__lib = { kept: kept.kept, cachedPrompt: format.cachedPrompt, retryNotice: run.retryNotice, runReducer: run.runReducer, initialRun: run.initialRun };

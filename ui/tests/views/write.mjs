@@ -1,6 +1,8 @@
 // Write: Next scene streams stages, tools and prose from the Channel and ends with the
-// committed scene and its findings; revision restarts the prose; Run N with Stop / Cancel;
-// a failed tick's banner with Retry / Skip and Rust's hint for its kind; a missing provider leads to Settings.
+// committed scene and its findings; revision restarts the prose; what a scene was kept with;
+// a fresh draft after one that could not be kept; the prompt cache's share behind Details;
+// Run N with Stop / Cancel; a failed tick's banner with Retry / Skip and Rust's hint for its
+// kind; a missing provider leads to Settings.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -67,6 +69,150 @@ test("on revision the streamed prose starts again", async () => {
   assert.ok(!prose.includes("didn't realize"), "the first draft was replaced, not appended to");
   assert.ok(prose.startsWith("Rain had found its way"));
   assert.match(await text(page, "committed-scene"), /revised once/);
+  await app.close();
+});
+
+const finding = (severity, check = "length") => ({ check, severity, message: `A ${severity}.`, excerpt: null });
+
+test("a scene kept with findings says so after its word count; notes alone do not count", async () => {
+  const app = await openApp(env, {
+    novel: true,
+    delayMs: 2,
+    ticks: [
+      { revise: true, findings: [finding("violation", "pov_leak"), finding("warning"), finding("warning", "repetition"), finding("note", "tense_drift")] },
+      { revise: true, findings: [finding("note", "tense_drift")] },
+      { findings: [finding("warning")] },
+    ],
+  });
+  const { page } = app;
+  await page.getByTestId("run-count").fill("3");
+  await page.getByTestId("run-n").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="committed-scene"]')?.dataset.tick === "5");
+  const words = (await page.getByTestId("committed-eyebrow").textContent()).match(/· ([\d,]+ words)/)[1];
+  assert.equal(await text(page, "committed-eyebrow"), `Scene 5 committed · ${words} · kept with 1 finding worth a look`);
+  const earlier = await page.getByTestId("earlier-eyebrow").allTextContents();
+  assert.deepEqual(earlier, [
+    `Scene 4 committed · ${words} · revised once · checks clean`,
+    `Scene 3 committed · ${words} · revised once · kept with 3 findings, 1 to fix`,
+  ]);
+  // Only a clean scene keeps the green edge of a committed one.
+  assert.equal(await page.locator('[data-testid="committed-scene"].kept-with-findings').count(), 1);
+  assert.deepEqual(
+    await page.locator('[data-testid="earlier-scene"]').evaluateAll((els) => els.map((e) => e.classList.contains("kept-with-findings"))),
+    [false, true],
+  );
+
+  // The wording, case by case, as the CLI's tick line has it ("(revised once, kept with 3 findings, 1 to fix)").
+  const cli = await page.evaluate(() => {
+    const f = (severity) => ({ check: "length", severity, message: "m", excerpt: null });
+    const line = (revised, findings) => {
+      const { parts } = window.__lib.kept({ revised, findings });
+      return parts.length ? `(${parts.join(", ")})` : "";
+    };
+    return [
+      line(true, [f("violation"), f("warning"), f("warning")]),
+      line(false, [f("violation"), f("violation")]),
+      line(false, [f("warning"), f("note")]),
+      line(true, [f("warning"), f("warning")]),
+      line(true, [f("note")]),
+      line(false, [f("note")]),
+      line(false, []),
+    ];
+  });
+  assert.deepEqual(cli, [
+    "(revised once, kept with 3 findings, 1 to fix)",
+    "(kept with 2 findings, 2 to fix)",
+    "(kept with 1 finding worth a look)",
+    "(revised once, kept with 2 findings worth a look)",
+    "(revised once, checks clean)",
+    "",
+    "",
+  ]);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a draft that could not be kept shows a calm notice while a fresh one is written", async () => {
+  const why = "the revised scene still fails checks that cannot be wrong: Point of view (Tamsin hears Bram's thoughts).";
+  const app = await openApp(env, { novel: true, delayMs: 8, ticks: [{ retry: why }] });
+  const { page } = app;
+  const noticeSeen = recordUntil(page, "retry-notice", "committed-scene");
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("retry-notice").waitFor();
+  const expected = "Scene 3's draft could not be kept — the revised scene still fails checks that cannot be wrong: Point of view (Tamsin hears Bram's thoughts). Writing a fresh draft (1 of 2).";
+  assert.equal(await text(page, "retry-notice"), expected);
+  assert.equal(await page.getByTestId("retry-notice").getAttribute("role"), "status");
+  assert.equal(await page.getByTestId("run-error").count(), 0, "a retried draft is not an error");
+  // Above the prose, which starts again from nothing.
+  assert.ok(
+    await page.evaluate(() => {
+      const notice = document.querySelector('[data-testid="retry-notice"]');
+      return Boolean(notice.compareDocumentPosition(document.querySelector('[data-testid="live-prose"]')) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }),
+  );
+  await page.getByTestId("committed-scene").waitFor();
+  assert.deepEqual(await noticeSeen, [expected], "one notice, unchanged while the fresh draft streamed");
+  assert.equal(await page.getByTestId("retry-notice").count(), 0, "gone once the fresh draft is kept");
+  assert.doesNotMatch(await text(page, "live-prose"), /could not keep/, "the kept draft, not the failed one");
+
+  // The reducer forgets the retry when the run ends, however it ends, and on a new run or novel.
+  const cleared = await page.evaluate(() => {
+    const { runReducer, initialRun } = window.__lib;
+    const failure = { tick: 3, stage: "revising", kind: "prose_rejected", message: "m", error_file: null, text: "t" };
+    const retrying = runReducer(
+      { ...initialRun, status: "running" },
+      { type: "event", event: { type: "retrying", index: 1, attempt: 1, retries: 2, failure } },
+    );
+    const report = { requested: 1, committed: [], end: "failed", failure };
+    return {
+      set: retrying.retrying !== null,
+      done: runReducer(retrying, { type: "done", report }).retrying,
+      error: runReducer(retrying, { type: "error", error: { kind: "store", message: "m" } }).retrying,
+      start: runReducer(retrying, { type: "start", n: 1 }).retrying,
+      reset: runReducer({ ...retrying, status: "idle" }, { type: "reset" }).retrying,
+      noTick: window.__lib.retryNotice({ index: 1, attempt: 2, retries: 2, failure: { ...failure, tick: null, message: "nothing usable." } }),
+    };
+  });
+  assert.deepEqual(cleared, {
+    set: true,
+    done: null,
+    error: null,
+    start: null,
+    reset: null,
+    noTick: "The scene's draft could not be kept — nothing usable. Writing a fresh draft (2 of 2).",
+  });
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a committed scene's Details say how much of its prompt the server's cache read", async () => {
+  const role = (prompt_tokens, cached_tokens) => ({ calls: 1, prompt_tokens, completion_tokens: 100, cached_tokens, estimated: false, latency_ms: 900 });
+  const usage = { roles: { planner: role(950, 540), writer: role(1400, 900), extractor: role(600, 400) } };
+  const app = await openApp(env, { novel: true, delayMs: 2, ticks: [{ usage }, {}] });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("committed-scene").waitFor();
+  assert.equal(await page.getByTestId("committed-cache").isVisible(), false, "behind Details");
+  await page.getByTestId("committed-telemetry-toggle").click();
+  assert.equal(await text(page, "committed-cache"), "1,840 of 2,950 prompt tokens read from the server's cache (62%)");
+
+  // Without cache reads there is no line at all.
+  await page.getByTestId("next-scene").click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="committed-scene"]')?.dataset.tick === "4");
+  assert.equal(await page.getByTestId("committed-cache").count(), 0);
+  const shares = await page.evaluate(() => {
+    const r = (prompt_tokens, cached_tokens) => ({ calls: 1, prompt_tokens, completion_tokens: 1, cached_tokens, estimated: false, latency_ms: 1 });
+    const line = (roles) => window.__lib.cachedPrompt({ roles });
+    return [line({}), line({ writer: r(1000, 0) }), line({ writer: r(1000, 999) }), line({ writer: r(1000, 2) }), line({ writer: r(1, 1) })];
+  });
+  assert.deepEqual(shares, [
+    null,
+    null,
+    "999 of 1,000 prompt tokens read from the server's cache (99%)",
+    "2 of 1,000 prompt tokens read from the server's cache (1%)",
+    "1 of 1 prompt token read from the server's cache (100%)",
+  ]);
+  await app.assertClean(assert);
   await app.close();
 });
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use novel_core::clock::SystemClock;
+use novel_core::evaluate::Severity;
 use novel_core::novel::{Access, Novel};
 use novel_core::run::{self, RunControl, RunEvent};
 use novel_core::store;
@@ -56,6 +57,7 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
     let bar = ProgressBar::new_spinner();
     let options = TickOptions {
         steering: args.note.clone(),
+        retries: args.retries,
         reviewer: args.review.then(|| {
             ReviewBy(Arc::new(super::review::TerminalReviewer {
                 bar: bar.clone(),
@@ -105,6 +107,20 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
             }
             _ => {}
         },
+        RunEvent::Retrying {
+            attempt,
+            retries,
+            failure,
+            ..
+        } if !json => bar.suspend(|| {
+            crate::output::say_err!(
+                "Tick {}: {} Trying a fresh draft ({attempt} of {retries}).",
+                failure
+                    .tick
+                    .map_or_else(|| "?".to_string(), |t| t.to_string()),
+                failure.message
+            );
+        }),
         RunEvent::TickCommitted { summary } if !json => bar.suspend(|| {
             let cost = summary.usage.cost();
             crate::output::say!(
@@ -119,11 +135,7 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
                 } else {
                     String::new()
                 },
-                if summary.revised {
-                    " (revised once)"
-                } else {
-                    ""
-                }
+                kept_note(&summary),
             );
             crate::output::say!("  models: {}", summary.usage.models());
         }),
@@ -154,6 +166,43 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         Some(failure) => bail!("{}", failure.text),
         None => Ok(()),
     }
+}
+
+/// What a committed tick's line says of its checks: revised or not, and what the scene was kept
+/// with, so a scene kept with problems never reads as clean.
+fn kept_note(summary: &novel_core::run::TickSummary) -> String {
+    let (to_fix, worth_a_look) =
+        summary
+            .findings
+            .iter()
+            .fold((0, 0), |(v, w), f| match f.severity {
+                Severity::Violation => (v + 1, w),
+                Severity::Warning => (v, w + 1),
+                _ => (v, w),
+            });
+    let revised = if summary.revised {
+        "revised once, "
+    } else {
+        ""
+    };
+    match (to_fix, worth_a_look) {
+        (0, 0) if summary.revised => " (revised once, checks clean)".into(),
+        (0, 0) => String::new(),
+        (0, w) => format!(
+            " ({revised}kept with {w} finding{} worth a look)",
+            plural(w)
+        ),
+        (v, w) => format!(
+            " ({revised}kept with {} finding{}, {v} to fix: novel check {})",
+            v + w,
+            plural(v + w),
+            summary.tick
+        ),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// Prints the plan the next tick would follow; nothing runs or changes.

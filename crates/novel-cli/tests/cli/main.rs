@@ -19,3 +19,4 @@ mod roles_and_budgets;
 mod story;
 mod terminal_output;
 mod usage;
+mod weak_models;

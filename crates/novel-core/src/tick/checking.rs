@@ -1,7 +1,10 @@
 //! The check and revise steps: the deterministic checks read the scene against the novel's
 //! point of view, tense and memory (as the tick's own transaction sees it, tools included);
 //! when they find a violation the writer model revises once with the findings as its brief,
-//! and the revision is checked again. What remains is recorded for the writer, not looped on.
+//! and the revision is checked again. What remains is recorded for the writer, not looped on —
+//! except what cannot be a scene (commentary to the user instead of story, the wrong person
+//! throughout; see `evaluate::blocks_commit`): that fails the tick with the draft and its
+//! findings in the error file, and a run tries a fresh draft.
 
 use rusqlite::Transaction;
 
@@ -72,6 +75,21 @@ pub(super) async fn check_and_revise(
         .at(Stage::Revising));
     }
     let (revised, findings) = memory.check(run, revised);
+    let blocking = evaluate::blocks_commit(&findings);
+    if !blocking.is_empty() {
+        // Kept in the error file, with what the checks say of it: the writer can still take it.
+        run.partial.prose = Some(revised.clone());
+        run.partial.findings = serde_json::to_value(&findings).ok();
+        let why: Vec<String> = blocking
+            .iter()
+            .map(|f| format!("{} ({})", f.check.label(), f.message))
+            .collect();
+        return Err(StepError::ProseRejected(format!(
+            "the revised scene still fails checks that cannot be wrong: {}",
+            why.join("; ")
+        ))
+        .at(Stage::Revising));
+    }
     Ok(memory.into_checked(revised, Some(prose), findings))
 }
 

@@ -142,6 +142,9 @@ pub struct TickOptions {
     /// Who reviews the plan and the result before anything commits (review mode); `None`
     /// commits without asking.
     pub reviewer: Option<ReviewBy>,
+    /// How many more times a run tries a tick whose scene could not be kept (see
+    /// `evaluate::blocks_commit`), each with a fresh plan and draft, before it stops.
+    pub retries: u32,
 }
 
 /// The reviewer of a tick, shareable between the ticks of a run.
@@ -173,6 +176,7 @@ impl Default for TickOptions {
             health: RunHealth::default(),
             regeneration: false,
             reviewer: None,
+            retries: 2,
         }
     }
 }

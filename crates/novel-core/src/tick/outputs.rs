@@ -101,6 +101,7 @@ pub(super) fn record_failure(novel: &mut Novel, run: &TickRun<'_>, failure: Fail
         plan: run.partial.plan.clone(),
         execution: run.partial.execution.clone(),
         prose: run.partial.prose.clone(),
+        findings: run.partial.findings.clone(),
         notes: run.notes.clone(),
         context_used: serde_json::to_value(&run.context_used).ok(),
         instructions: format!(

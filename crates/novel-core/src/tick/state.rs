@@ -28,6 +28,8 @@ pub struct Partial {
     pub execution: Option<Value>,
     /// The scene as written (or revised) before the failure.
     pub prose: Option<String>,
+    /// The checks' findings on that prose, when they kept it from being committed.
+    pub findings: Option<Value>,
 }
 
 /// The prompt sections a tick's requests carried, with their tokens against budget.

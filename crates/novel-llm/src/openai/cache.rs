@@ -3,13 +3,12 @@
 //! own hint: llama.cpp's `llama-server` takes `cache_prompt` and a slot per conversation
 //! (`id_slot`, so the planner, the writer and the extractor of a book do not evict each
 //! other), OpenAI takes `prompt_cache_key` to route a conversation to the same cache. Which
-//! server this is is found out once, from the base URL and llama.cpp's `GET /props`; a server
-//! that refuses a hint field is remembered and sent none again. Other servers (Ollama, LM
+//! server this is is found out once, from the base URL and llama.cpp's `GET /props`; a hint
+//! field a server refuses is remembered and not sent again (the others still are). Other servers (Ollama, LM
 //! Studio, vLLM) cache on their own and get nothing they might refuse.
 
 use std::sync::Mutex;
 use std::sync::PoisonError;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde_json::Value;
@@ -100,13 +99,13 @@ pub(crate) fn fields_for(
 }
 
 /// One model's cache hinting: the server's dialect once known, the conversations' slots, and
-/// whether the server refused a hint.
+/// the hint fields the server refused.
 #[derive(Debug)]
 pub(crate) struct PromptCaching {
     base_url: String,
     dialect: Mutex<Option<CacheDialect>>,
     seen: Mutex<Vec<String>>,
-    refused: AtomicBool,
+    refused: Mutex<Vec<&'static str>>,
 }
 
 impl PromptCaching {
@@ -115,19 +114,32 @@ impl PromptCaching {
             base_url: base_url.to_string(),
             dialect: Mutex::new(None),
             seen: Mutex::new(Vec::new()),
-            refused: AtomicBool::new(false),
+            refused: Mutex::new(Vec::new()),
         }
     }
 
-    /// The hint fields for `req`: none for a request without a cache hint or for a server
-    /// that refused one.
+    /// The hint fields for `req`, without those the server refused; none for a request
+    /// without a cache hint.
     pub(crate) async fn fields(&self, req: &ChatRequest) -> CacheFields {
-        if req.cache.is_none() || self.refused.load(Ordering::Relaxed) {
+        if req.cache.is_none() {
             return CacheFields::default();
         }
         let dialect = self.dialect().await;
-        let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
-        fields_for(req, dialect, &mut seen)
+        let mut fields = {
+            let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
+            fields_for(req, dialect, &mut seen)
+        };
+        let refused = self.refused.lock().unwrap_or_else(PoisonError::into_inner);
+        if refused.contains(&"cache_prompt") {
+            fields.cache_prompt = None;
+        }
+        if refused.contains(&"id_slot") {
+            fields.id_slot = None;
+        }
+        if refused.contains(&"prompt_cache_key") {
+            fields.prompt_cache_key = None;
+        }
+        fields
     }
 
     async fn dialect(&self) -> CacheDialect {
@@ -153,23 +165,29 @@ impl PromptCaching {
         found
     }
 
-    /// Whether the refusal `body` names a hint field that was sent; if so no hint is sent to
-    /// this server again, and the request can go again without.
+    /// Whether the refusal `body` names a hint field that was sent; if so that field is not
+    /// sent to this server again, and the request can go again without it.
     pub(crate) fn refused(&self, sent: &CacheFields, body: &str) -> bool {
         let was_sent = [
             sent.cache_prompt.is_some(),
             sent.id_slot.is_some(),
             sent.prompt_cache_key.is_some(),
         ];
-        let refused = HINT_FIELDS
+        let names: Vec<&'static str> = HINT_FIELDS
             .iter()
             .zip(was_sent)
-            .any(|(name, sent)| sent && super::wire::refuses_parameter(body, name));
-        if refused {
-            tracing::info!("the server refused a prompt-cache hint; sending requests without");
-            self.refused.store(true, Ordering::Relaxed);
+            .filter(|(name, sent)| *sent && super::wire::refuses_parameter(body, name))
+            .map(|(name, _)| *name)
+            .collect();
+        if names.is_empty() {
+            return false;
         }
-        refused
+        tracing::info!(fields = ?names, "the server refused a prompt-cache hint; sending requests without it");
+        self.refused
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend(names);
+        true
     }
 }
 
