@@ -1,6 +1,6 @@
 //! `novel status`: the tick, the POV character, counts, open loops, what the novel has spent
-//! (tokens, and cost at the profiles' prices, against novel.toml's `[budget.novel]`) and
-//! unresolved failures.
+//! (tokens, and cost at the profiles' prices, against novel.toml's `[budget.novel]`), how much
+//! of its prompts the servers' caches served, and unresolved failures.
 
 use anyhow::Result;
 use novel_core::model::LoopStatus;
@@ -21,6 +21,7 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
         .collect();
     let words: u32 = scenes.iter().map(|s| s.word_count).sum();
     let spent = store::spent_on_ticks(conn)?;
+    let (prompt_tokens, cached_tokens) = store::prompt_cache_totals(conn)?;
     let limit = novel.config().budget.novel;
     let pov = state
         .active_character
@@ -38,6 +39,8 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
             "words": words,
             "open_loops": open_loops.len(),
             "spent": spent,
+            "prompt_tokens": prompt_tokens,
+            "cached_prompt_tokens": cached_tokens,
             "budget": novel.config().budget,
             "unresolved_failures": failures,
         }));
@@ -84,6 +87,12 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
             String::new()
         }
     );
+    if cached_tokens > 0 {
+        crate::output::say!(
+            "  prompt cache: {cached_tokens} of {prompt_tokens} prompt tokens read from the servers' caches ({:.0}%)",
+            cached_tokens as f64 * 100.0 / prompt_tokens.max(1) as f64
+        );
+    }
     for failure in &failures {
         crate::output::say!(
             "  tick {} failed: {} (details: {})",

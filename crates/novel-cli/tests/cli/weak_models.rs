@@ -164,6 +164,15 @@ fn a_llama_server_gets_a_slot_per_conversation_and_one_refusing_the_hint_still_w
                 .filter_map(|r| r["cached_tokens"].as_u64())
                 .sum();
             assert!(cached > 0, "{}", out["committed"][1]["usage"]);
+            // And `novel status` adds it up.
+            let mut status = novel();
+            status
+                .env("NOVEL_AGENT_CONFIG_DIR", &config)
+                .arg("-C")
+                .arg(&dir)
+                .arg("status");
+            let text = stdout_of(&mut status);
+            assert!(text.contains("read from the servers' caches"), "{text}");
         }
     }
 }

@@ -25,13 +25,15 @@ pub struct Named {
 }
 
 /// What a plan may name this tick.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Clone, Default)]
 pub struct Known {
     pub characters: Vec<Named>,
     pub locations: Vec<Named>,
     /// The outline's open beats.
     pub beats: Vec<String>,
     pub tools: Vec<String>,
+    /// The registry the tools' arguments are checked against; without it only names are.
+    pub registry: Option<crate::tools::ToolRegistry>,
 }
 
 /// How far to go.
@@ -75,7 +77,7 @@ pub fn mend_plan(value: &Value, known: &Known, mending: Mending) -> (Value, Vec<
             ));
         }
         clear_unknown(plan, "beat", &known.beats, "no outline beat", &mut notes);
-        drop_unknown_tools(plan, &known.tools, &mut notes);
+        drop_unknown_tools(plan, known, &mut notes);
         fill_intention(plan, &mut notes);
         cut_long_text(plan, &mut notes);
     }
@@ -162,8 +164,10 @@ fn normalise(text: &str) -> String {
     words[start.min(words.len())..].join(" ")
 }
 
-/// Leaves out actions whose tool does not exist, and those that depend on them.
-fn drop_unknown_tools(plan: &mut Map<String, Value>, tools: &[String], notes: &mut Vec<String>) {
+/// Leaves out actions whose tool does not exist or whose arguments it refuses, and those that
+/// depend on them.
+fn drop_unknown_tools(plan: &mut Map<String, Value>, known: &Known, notes: &mut Vec<String>) {
+    let tools = &known.tools;
     let Some(list) = plan.get("actions").and_then(Value::as_array).cloned() else {
         return;
     };
@@ -189,10 +193,24 @@ fn drop_unknown_tools(plan: &mut Map<String, Value>, tools: &[String], notes: &m
                         .filter_map(Value::as_str)
                         .any(|d| dropped.iter().any(|x| x == d))
                 });
+            let args = action
+                .get("args")
+                .cloned()
+                .unwrap_or(Value::Object(Map::new()));
+            let refused = known
+                .registry
+                .as_ref()
+                .and_then(|r| r.check(tool, &args).err());
             if !tools.iter().any(|t| t == tool) {
                 notes.push(format!(
                     "the plan called `{}`, which is not a tool: that action was left out",
                     short(tool)
+                ));
+                dropped.push(id);
+            } else if let Some(why) = refused {
+                notes.push(format!(
+                    "the plan's action `{id}` ({tool}) had arguments the tool refuses ({}): left out",
+                    short(&why.to_string())
                 ));
                 dropped.push(id);
             } else if depends_on_dropped {
@@ -324,6 +342,7 @@ mod tests {
             ],
             beats: vec!["B0".into()],
             tools: vec!["memory.search".into(), "location.generate".into()],
+            registry: Some(crate::tools::ToolRegistry::standard()),
         }
     }
 
@@ -348,6 +367,7 @@ mod tests {
             "pov_character": "C0", "target_location": "L9", "beat": "the big fight",
             "actions": [
                 {"id": "x", "tool": "Sect: 1", "args": {}},
+                {"id": "z", "tool": "location.generate", "args": {"description": "no name"}},
                 {"id": "y", "tool": "memory.search", "args": {"query": "q"}, "dependencies": ["x"]},
                 {"tool": "memory.search", "args": {"query": "bells"}}
             ],

@@ -158,3 +158,20 @@ pub fn spent_on_ticks(conn: &Connection) -> StoreResult<novel_llm::Spent> {
     }
     Ok(spent)
 }
+
+/// Prompt tokens of every committed tick and how many of them the servers read from their
+/// prompt caches, from the ticks' stored usage.
+pub fn prompt_cache_totals(conn: &Connection) -> StoreResult<(u64, u64)> {
+    let mut stmt = conn.prepare("SELECT usage FROM ticks")?;
+    let rows = stmt.query_map([], |r| r.get::<_, String>(0))?;
+    let (mut prompt, mut cached) = (0u64, 0u64);
+    for row in rows {
+        let Ok(usage) = serde_json::from_str::<crate::model::TickUsage>(&row?) else {
+            continue;
+        };
+        let (p, c) = usage.prompt_and_cached();
+        prompt = prompt.saturating_add(u64::from(p));
+        cached = cached.saturating_add(u64::from(c));
+    }
+    Ok((prompt, cached))
+}

@@ -328,6 +328,7 @@ fn known_to(conn: &rusqlite::Connection, registry: &ToolRegistry) -> Result<Know
             .map(|b| b.id)
             .collect(),
         tools: registry.names(),
+        registry: Some(registry.clone()),
     })
 }
 
