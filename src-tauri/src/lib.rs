@@ -37,6 +37,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::write::run_ticks,
             commands::write::stop_run,
             commands::write::regenerate_scene,
+            commands::write::keep_failed_draft,
             commands::write::plan_decision,
             commands::write::review_decision,
             commands::reader::manuscript,

@@ -32,6 +32,11 @@ export const commands = {
 	 *  failed, cancelled or rejected attempt brings the old scene back.
 	 */
 	regenerateScene: (steering: string | null, onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("regenerate_scene", { steering, onEvent })),
+	/**
+	 *  Keeps the draft of the scene that failed its checks as it is ("Keep anyway"), as a run of
+	 *  one: only its memory is extracted, and its tick record says the writer overrode the checks.
+	 */
+	keepFailedDraft: (onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("keep_failed_draft", { onEvent })),
 	/**  Review mode: the writer's answer to the plan the tick is waiting on (accept, edit, reject). */
 	planDecision: (verdict: PlanVerdict_Deserialize) => typedError<null, AppError>(__TAURI_INVOKE("plan_decision", { verdict })),
 	/**

@@ -544,6 +544,10 @@ pub struct TickArgs {
     /// error stays on disk for reference).
     #[arg(long, conflicts_with = "note")]
     pub skip: bool,
+    /// Keep the draft of the tick that failed last as it is, over the checks' objection (the
+    /// tick record says so); only its memory is extracted.
+    #[arg(long, conflicts_with_all = ["note", "retry", "skip", "review"])]
+    pub keep: bool,
     /// The provider profile to use for every role (default: novel.toml's [models], else the
     /// configured default).
     #[arg(long)]

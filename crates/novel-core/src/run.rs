@@ -343,6 +343,47 @@ pub async fn regenerate(
     Ok(report)
 }
 
+/// Keeps the failed draft of the next tick over the checks (see
+/// [`tick::keep_failed_draft`]) as a run of one, so a front end shows it like any other.
+pub async fn keep_failed_draft(
+    novel: &mut Novel,
+    models: &Models,
+    control: &RunControl,
+    clock: &dyn Clock,
+    on_event: &(dyn Fn(RunEvent) + Sync),
+) -> RunReport {
+    let observer = |event: TickEvent| {
+        on_event(RunEvent::Tick {
+            index: 1,
+            total: 1,
+            event,
+        })
+    };
+    let mut report = RunReport {
+        requested: 1,
+        committed: Vec::new(),
+        end: RunEnd::Completed,
+        failure: None,
+    };
+    match tick::keep_failed_draft(novel, models, &observer, control.token(), clock).await {
+        Ok(outcome) => {
+            let summary = TickSummary::from(&outcome);
+            on_event(RunEvent::TickCommitted {
+                summary: summary.clone(),
+            });
+            report.committed.push(summary);
+        }
+        Err(e) => {
+            report.end = RunEnd::of(&e);
+            report.failure = Some(RunFailure::from(&e));
+        }
+    }
+    on_event(RunEvent::Finished {
+        report: report.clone(),
+    });
+    report
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::{Arc, Mutex};

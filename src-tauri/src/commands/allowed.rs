@@ -14,6 +14,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "run_ticks",
     "stop_run",
     "regenerate_scene",
+    "keep_failed_draft",
     "plan_decision",
     "review_decision",
     "manuscript",

@@ -44,6 +44,8 @@ enum Job {
     Ticks(u32),
     /// The latest scene written again.
     Regenerate,
+    /// The failed draft of the next scene kept as it is.
+    KeepFailedDraft,
 }
 
 /// Writes up to `n` scenes; `steering` guides the first. Resolves when the run ends, however
@@ -77,6 +79,18 @@ pub async fn regenerate_scene(
     on_event: Channel<RunEvent>,
 ) -> AppResult<RunReport> {
     drive(app, &state, Job::Regenerate, steering, on_event).await
+}
+
+/// Keeps the draft of the scene that failed its checks as it is ("Keep anyway"), as a run of
+/// one: only its memory is extracted, and its tick record says the writer overrode the checks.
+#[tauri::command]
+#[specta::specta]
+pub async fn keep_failed_draft(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    on_event: Channel<RunEvent>,
+) -> AppResult<RunReport> {
+    drive(app, &state, Job::KeepFailedDraft, None, on_event).await
 }
 
 async fn drive(
@@ -144,6 +158,14 @@ async fn drive(
                 )
                 .await
                 .map_err(AppError::from),
+                Job::KeepFailedDraft => Ok(run::keep_failed_draft(
+                    &mut novel,
+                    &models,
+                    &control,
+                    &SystemClock,
+                    &on_event,
+                )
+                .await),
             }
         }))
     });

@@ -1,6 +1,7 @@
 // The banner for a scene that could not be written: what went wrong in words a writer
 // understands (the message, and the hint Rust gives for the failure's kind), the reassurance
-// that nothing changed, and Retry / Skip.
+// that nothing changed, and Retry / Skip — and, for a draft the checks would not let through
+// (commentary instead of story, the wrong person throughout), Keep anyway.
 import { useState } from "react";
 import { FAILURE_HINTS } from "../bindings";
 import type { FailureInfo } from "../lib/run";
@@ -12,9 +13,11 @@ interface Props {
   failure: FailureInfo;
   onRetry: () => void;
   onSkip: (tick: number) => Promise<void>;
+  /** Commits the failed draft as it is; offered when the draft itself was refused. */
+  onKeep?: () => void;
 }
 
-export function FailureBanner({ failure, onRetry, onSkip }: Props) {
+export function FailureBanner({ failure, onRetry, onSkip, onKeep }: Props) {
   const [skipError, setSkipError] = useState<string | null>(null);
   const [skipping, setSkipping] = useState(false);
   const hint = FAILURE_HINTS[failure.kind];
@@ -49,6 +52,17 @@ export function FailureBanner({ failure, onRetry, onSkip }: Props) {
           <button type="button" className="btn btn-primary" data-testid="retry-tick" onClick={onRetry}>
             Retry
           </button>
+          {onKeep && failure.kind === "prose_rejected" && failure.tick !== null && (
+            <button
+              type="button"
+              className="btn btn-quiet"
+              data-testid="keep-draft"
+              onClick={onKeep}
+              title="Commit this draft as it is, over the checks; its timeline entry says you kept it"
+            >
+              Keep anyway
+            </button>
+          )}
           {failure.tick !== null && (
             <button
               type="button"

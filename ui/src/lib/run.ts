@@ -26,8 +26,8 @@ export interface Usage {
 
 export type RunStatus = "idle" | "running" | "stopping" | "cancelling";
 
-/** New scenes, or the latest scene written again. */
-export type RunMode = "next" | "regenerate";
+/** New scenes, the latest scene written again, or a failed draft kept as it is. */
+export type RunMode = "next" | "regenerate" | "keep";
 
 /** What the tick waits for the writer to decide (review mode). */
 export type ReviewRequest = { kind: "plan"; tick: number | null; plan: Plan } | { kind: "scene"; proposal: Proposal };

@@ -22,6 +22,8 @@ export interface RunApi {
   regenerate: () => Promise<void>;
   /** Runs again what the last run did (after a rejection in review). */
   again: () => Promise<void>;
+  /** Commits the draft of the scene that failed its checks as it is ("Keep anyway"). */
+  keepDraft: () => Promise<void>;
   stop: (cancel: boolean) => Promise<void>;
   decidePlan: (verdict: PlanVerdict) => Promise<void>;
   decideScene: (verdict: Verdict) => Promise<void>;
@@ -61,14 +63,16 @@ export function RunProvider({ children }: { children: ReactNode }) {
       // direction a Rust *argument* takes, hence the cast).
       const channel = new Channel<RunEvent>();
       channel.onmessage = (event) => dispatch({ type: "event", event });
-      dispatch({ type: "start", n: mode === "regenerate" ? 1 : count, mode });
+      dispatch({ type: "start", n: mode === "next" ? count : 1, mode });
       last.current = { mode, n: count };
       const sink = channel as unknown as Channel<RunEvent_Deserialize>;
       try {
         const report = await call(
-          mode === "regenerate"
-            ? commands.regenerateScene(note === "" ? null : note, sink)
-            : commands.runTicks(count, note === "" ? null : note, sink),
+          mode === "keep"
+            ? commands.keepFailedDraft(sink)
+            : mode === "regenerate"
+              ? commands.regenerateScene(note === "" ? null : note, sink)
+              : commands.runTicks(count, note === "" ? null : note, sink),
         );
         await refresh().catch(() => null);
         dispatch({ type: "done", report });
@@ -85,6 +89,7 @@ export function RunProvider({ children }: { children: ReactNode }) {
   const start = useCallback((n: number) => launch("next", n), [launch]);
   const regenerate = useCallback(() => launch("regenerate", 1), [launch]);
   const again = useCallback(() => launch(last.current.mode, last.current.n), [launch]);
+  const keepDraft = useCallback(() => launch("keep", 1), [launch]);
 
   const decidePlan = useCallback(async (verdict: PlanVerdict) => {
     await call(commands.planDecision(verdict));
@@ -119,8 +124,8 @@ export function RunProvider({ children }: { children: ReactNode }) {
   const dismissError = useCallback(() => dispatch({ type: "clear-failure" }), []);
 
   const value = useMemo(
-    () => ({ run, start, regenerate, again, stop, decidePlan, decideScene, skip, setSteering, dismissError }),
-    [run, start, regenerate, again, stop, decidePlan, decideScene, skip, setSteering, dismissError],
+    () => ({ run, start, regenerate, again, keepDraft, stop, decidePlan, decideScene, skip, setSteering, dismissError }),
+    [run, start, regenerate, again, keepDraft, stop, decidePlan, decideScene, skip, setSteering, dismissError],
   );
   return <RunContext.Provider value={value}>{children}</RunContext.Provider>;
 }

@@ -43,7 +43,7 @@ function endNote(end: string, committed: number, regenerated: boolean): string |
 
 export function WriteView({ onRun, onRegenerate, goSettings, openVersions }: Props) {
   const { overview } = useNovel();
-  const { run, stop, skip, setSteering, dismissError, again, decidePlan, decideScene } = useRun();
+  const { run, stop, skip, setSteering, dismissError, again, keepDraft, decidePlan, decideScene } = useRun();
   const notify = useToast();
   const failure = currentFailure(run, overview?.pending_failure);
   const running = run.status !== "idle";
@@ -63,7 +63,7 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions }: Pro
     <div className="write">
       {overview && <WordGoals key={overview.path} path={overview.path} words={overview.words} />}
       {run.error && <RunErrorBanner error={run.error} goSettings={goSettings} onDismiss={dismissError} />}
-      {failure && <FailureBanner failure={failure} onRetry={() => onRun(1)} onSkip={onSkip} />}
+      {failure && <FailureBanner failure={failure} onRetry={() => onRun(1)} onSkip={onSkip} onKeep={keepDraft} />}
       <RunControls
         status={run.status}
         mode={run.mode}

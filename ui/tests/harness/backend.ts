@@ -439,6 +439,15 @@ export function createBackend(s: Scenario) {
       if (scenes.length === 0) throw { kind: "invalid_input", message: "There is no scene to write again yet. Write one with Next scene." } satisfies AppError;
       return run(1, (a.steering as string | null) ?? null, a.onEvent as ChannelLike, true);
     },
+    keep_failed_draft: (a) => {
+      need();
+      if (!pending) throw { kind: "invalid_input", message: "there is no failed draft to keep" } satisfies AppError;
+      const tick = pending.tick;
+      rows = rows.map((r) => (r.tick === tick && r.status === "failed" ? { ...r, status: "failed_resolved" } : r));
+      pending = null;
+      // The draft is committed as the next scripted tick commits.
+      return run(1, null, a.onEvent as ChannelLike);
+    },
     plan_decision: (a) => {
       if (!planReview) throw { kind: "invalid_input", message: "Nothing is waiting for your review now." } satisfies AppError;
       planReview(a.verdict as PlanVerdict_Deserialize);

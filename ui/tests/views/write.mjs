@@ -283,6 +283,30 @@ test("Skip gives up on the failed tick", async () => {
   await app.close();
 });
 
+test("a draft the checks would not let through can be kept anyway; other failures offer no such button", async () => {
+  const refused = "the revised scene still fails checks that cannot be wrong: commentary instead of story";
+  const app = await openApp(env, {
+    novel: true,
+    ticks: [{ outcome: "fail", kind: "prose_rejected", message: refused }, {}],
+    delayMs: 5,
+  });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("run-error").waitFor();
+  assert.match(await text(page, "run-error"), /commentary instead of story/);
+  await page.getByTestId("keep-draft").click();
+  await page.getByTestId("run-error").waitFor({ state: "detached" });
+  await page.getByTestId("committed-scene").waitFor();
+  assert.equal((await app.calls("keep_failed_draft")).length, 1);
+  await app.close();
+
+  const other = await openApp(env, { novel: true, ticks: [{ outcome: "fail", kind: "plan_invalid" }], delayMs: 5 });
+  await other.page.getByTestId("next-scene").click();
+  await other.page.getByTestId("run-error").waitFor();
+  assert.equal(await other.page.getByTestId("keep-draft").count(), 0, "nothing to keep when no draft was refused");
+  await other.close();
+});
+
 test("a failure still pending when the novel opens is shown with Retry and Skip", async () => {
   const app = await openApp(env, { novel: true, pendingFailure: true });
   const { page } = app;

@@ -27,10 +27,16 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         .filter(|f| !f.resolved && f.tick == state.current_tick + 1)
         .collect();
     let next = state.current_tick + 1;
-    if (args.retry || args.skip) && pending.is_empty() {
+    if (args.retry || args.skip || args.keep) && pending.is_empty() {
         bail!(
             "there is no failed tick to {}: tick {next} has not failed",
-            if args.skip { "skip" } else { "retry" }
+            if args.skip {
+                "skip"
+            } else if args.keep {
+                "keep"
+            } else {
+                "retry"
+            }
         );
     }
     if args.skip {
@@ -53,6 +59,27 @@ pub fn run(dir: &Path, n: u32, args: TickArgs, json: bool) -> Result<()> {
         .build()?;
     if args.dry_run {
         return dry_run(&novel, &models, args.note.clone(), json, &runtime);
+    }
+    if args.keep {
+        let done = runtime.block_on(tick::keep_failed_draft(
+            &mut novel,
+            &models,
+            &(),
+            &tick::CancelToken::new(),
+            &SystemClock,
+        ))?;
+        let summary = novel_core::run::TickSummary::from(&done);
+        if json {
+            return crate::output::json(&serde_json::json!({ "committed": [summary] }));
+        }
+        crate::output::say!(
+            "Tick {}: \"{}\" — {} words, kept as drafted{}",
+            summary.tick,
+            summary.title,
+            summary.words,
+            kept_note(&summary)
+        );
+        return Ok(());
     }
     let bar = ProgressBar::new_spinner();
     let options = TickOptions {

@@ -65,6 +65,34 @@ fn a_draft_wrapped_in_chatter_is_never_kept_and_the_run_stops_after_fresh_drafts
     // --retries 0 stops at the first draft.
     let err = stderr_of_failure(s.novel().args(["run", "--n", "1", "--retries", "0"]));
     assert!(!err.contains("fresh draft"), "{err}");
+
+    // The writer may keep the draft anyway: committed as drafted, the override on record.
+    let out: Value =
+        serde_json::from_str(&stdout_of(s.novel().args(["--json", "tick", "--keep"]))).unwrap();
+    let kept = &out["committed"][0];
+    assert_eq!(kept["tick"], 1, "{out}");
+    assert!(
+        kept["notes"]
+            .to_string()
+            .contains("kept this draft over the checks"),
+        "{kept}"
+    );
+    assert!(
+        kept["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["check"] == "meta_text"),
+        "{kept}"
+    );
+    assert!(s.dir.join("scenes/scene_001.md").exists());
+    assert_eq!(
+        s.count("SELECT count(*) FROM tick_failures WHERE resolved = 0"),
+        0
+    );
+    // Nothing is left to keep.
+    let err = stderr_of_failure(s.novel().args(["tick", "--keep"]));
+    assert!(err.contains("no failed tick to keep"), "{err}");
 }
 
 #[test]

@@ -17,6 +17,7 @@ use super::{
     outputs,
 };
 use crate::clock::Clock;
+use crate::evaluate::Finding;
 use crate::executor::ExecutionReport;
 use crate::novel::Novel;
 use crate::plan::Plan;
@@ -48,7 +49,7 @@ pub async fn adopt_scene(
     let result = tokio::select! {
         biased;
         _ = cancel.cancelled() => Err(StepError::Cancelled.at(Stage::Extracting)),
-        r = steps(&mut run, novel.store(), scene, before_commit) => r,
+        r = steps(&mut run, novel.store(), scene, Adopted::manuscript(scene), before_commit) => r,
     };
     match result {
         Ok(outcome) => Ok(outcome),
@@ -60,16 +61,34 @@ pub async fn adopt_scene(
     }
 }
 
-async fn steps(
+/// What the tick record says of an adopted scene: its plan and what the checks found.
+pub(super) struct Adopted {
+    pub plan: Plan,
+    pub findings: Vec<Finding>,
+    pub revised: bool,
+}
+
+impl Adopted {
+    fn manuscript(scene: &WrittenScene) -> Adopted {
+        Adopted {
+            plan: plan_of(scene),
+            findings: Vec::new(),
+            revised: false,
+        }
+    }
+}
+
+pub(super) async fn steps(
     run: &mut TickRun<'_>,
     store: &Store,
     scene: &WrittenScene,
+    adopted: Adopted,
     before_commit: BeforeCommit<'_>,
 ) -> Result<TickOutcome, Failure> {
     let tx = store.begin().at(Stage::Extracting)?;
     let recorder = Recorder::start(store.conn()).at(Stage::Extracting)?;
     let acted = Acted {
-        plan: plan_of(scene),
+        plan: adopted.plan,
         report: ExecutionReport {
             success: true,
             results: Vec::new(),
@@ -81,11 +100,12 @@ async fn steps(
         tx,
         recorder,
     };
+    let (findings, revised) = (adopted.findings.clone(), adopted.revised);
     let checked = Checked {
         prose: scene.prose.clone(),
         draft: None,
-        findings: Vec::new(),
-        revised: false,
+        findings: adopted.findings,
+        revised: adopted.revised,
         pov: None,
         location: None,
     };
@@ -103,7 +123,7 @@ async fn steps(
         title: committed.scene.title.clone(),
         words: committed.scene.word_count,
     });
-    Ok(outputs::write_files(run, committed, Vec::new(), false))
+    Ok(outputs::write_files(run, committed, findings, revised))
 }
 
 /// The plan recorded for an adopted scene: no tools, and what it is.

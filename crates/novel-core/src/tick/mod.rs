@@ -14,6 +14,7 @@ mod error;
 mod events;
 mod extracting;
 mod extraction;
+mod keeping;
 mod outputs;
 mod planning;
 mod pressure;
@@ -38,6 +39,7 @@ pub use error::ErrorKind;
 pub use error::StepError;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
+pub use keeping::keep_failed_draft;
 pub use preview::{PreviewError, PromptPreview, preview_next, preview_next_for, preview_writer};
 pub use reextract::{SceneExtraction, extract_scene};
 pub use review::{
