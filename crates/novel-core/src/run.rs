@@ -310,37 +310,12 @@ pub async fn regenerate(
     clock: &dyn Clock,
     on_event: &(dyn Fn(RunEvent) + Sync),
 ) -> Result<RunReport, ControlError> {
-    let observer = |event: TickEvent| {
-        on_event(RunEvent::Tick {
-            index: 1,
-            total: 1,
-            event,
-        })
-    };
-    let mut report = RunReport {
-        requested: 1,
-        committed: Vec::new(),
-        end: RunEnd::Completed,
-        failure: None,
-    };
+    let observer = observer_of_one(on_event);
     match control::regenerate(novel, models, options, &observer, control.token(), clock).await {
-        Ok(outcome) => {
-            let summary = TickSummary::from(&outcome);
-            on_event(RunEvent::TickCommitted {
-                summary: summary.clone(),
-            });
-            report.committed.push(summary);
-        }
-        Err(ControlError::Tick(e)) => {
-            report.end = RunEnd::of(&e);
-            report.failure = Some(RunFailure::from(&e));
-        }
-        Err(other) => return Err(other),
+        Ok(outcome) => Ok(report_of_one(Ok(outcome), on_event)),
+        Err(ControlError::Tick(e)) => Ok(report_of_one(Err(e), on_event)),
+        Err(other) => Err(other),
     }
-    on_event(RunEvent::Finished {
-        report: report.clone(),
-    });
-    Ok(report)
 }
 
 /// Keeps the failed draft of the next tick over the checks (see
@@ -352,20 +327,34 @@ pub async fn keep_failed_draft(
     clock: &dyn Clock,
     on_event: &(dyn Fn(RunEvent) + Sync),
 ) -> RunReport {
-    let observer = |event: TickEvent| {
+    let observer = observer_of_one(on_event);
+    let result = tick::keep_failed_draft(novel, models, &observer, control.token(), clock).await;
+    report_of_one(result, on_event)
+}
+
+/// Tick events of a run of one, as run events.
+fn observer_of_one(on_event: &(dyn Fn(RunEvent) + Sync)) -> impl Fn(TickEvent) + Sync + '_ {
+    move |event: TickEvent| {
         on_event(RunEvent::Tick {
             index: 1,
             total: 1,
             event,
         })
-    };
+    }
+}
+
+/// The report of a run of one tick, its committed and finished events sent.
+fn report_of_one(
+    result: Result<TickOutcome, TickError>,
+    on_event: &(dyn Fn(RunEvent) + Sync),
+) -> RunReport {
     let mut report = RunReport {
         requested: 1,
         committed: Vec::new(),
         end: RunEnd::Completed,
         failure: None,
     };
-    match tick::keep_failed_draft(novel, models, &observer, control.token(), clock).await {
+    match result {
         Ok(outcome) => {
             let summary = TickSummary::from(&outcome);
             on_event(RunEvent::TickCommitted {

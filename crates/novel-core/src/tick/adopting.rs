@@ -46,10 +46,24 @@ pub async fn adopt_scene(
     let tick = super::start(novel, "adopting a scene", observer)?;
     let options = TickOptions::default();
     let mut run = new_run(novel, tick, models, &options, observer, cancel, clock).await;
+    let adopted = Adopted::manuscript(scene);
+    run_steps(novel, &mut run, scene, adopted, before_commit, cancel).await
+}
+
+/// The adopting steps of `run`, cancellable; a failure is recorded like a tick's.
+pub(super) async fn run_steps(
+    novel: &mut Novel,
+    run: &mut TickRun<'_>,
+    scene: &WrittenScene,
+    adopted: Adopted,
+    before_commit: BeforeCommit<'_>,
+    cancel: &CancelToken,
+) -> Result<TickOutcome, TickError> {
+    let tick = run.tick;
     let result = tokio::select! {
         biased;
         _ = cancel.cancelled() => Err(StepError::Cancelled.at(Stage::Extracting)),
-        r = steps(&mut run, novel.store(), scene, Adopted::manuscript(scene), before_commit) => r,
+        r = steps(run, novel.store(), scene, adopted, before_commit) => r,
     };
     match result {
         Ok(outcome) => Ok(outcome),
@@ -57,7 +71,7 @@ pub async fn adopt_scene(
             error: StepError::Cancelled,
             ..
         }) => Err(TickError::Cancelled { tick }),
-        Err(failure) => Err(outputs::record_failure(novel, &run, failure)),
+        Err(failure) => Err(outputs::record_failure(novel, run, failure)),
     }
 }
 
@@ -78,7 +92,7 @@ impl Adopted {
     }
 }
 
-pub(super) async fn steps(
+async fn steps(
     run: &mut TickRun<'_>,
     store: &Store,
     scene: &WrittenScene,

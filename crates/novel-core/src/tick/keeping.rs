@@ -4,10 +4,9 @@
 //! tick's error file; the scene is extracted and committed like an adopted one, and its tick
 //! record says that the writer overrode the checks and what they had found.
 
-use super::adopting::{Adopted, WrittenScene, steps};
-use super::error::{Failure, StepError};
-use super::events::{Stage, TickObserver};
-use super::{CancelToken, Models, TickError, TickOptions, TickOutcome, new_run, outputs};
+use super::adopting::{Adopted, WrittenScene, run_steps};
+use super::events::TickObserver;
+use super::{CancelToken, Models, TickError, TickOptions, TickOutcome, new_run};
 use crate::clock::Clock;
 use crate::evaluate::{Finding, Severity};
 use crate::files;
@@ -83,17 +82,5 @@ pub async fn keep_failed_draft(
             overridden.join(", ")
         )
     });
-    let result = tokio::select! {
-        biased;
-        _ = cancel.cancelled() => Err(StepError::Cancelled.at(Stage::Extracting)),
-        r = steps(&mut run, novel.store(), &scene, adopted, &|_, _| Ok(())) => r,
-    };
-    match result {
-        Ok(outcome) => Ok(outcome),
-        Err(Failure {
-            error: StepError::Cancelled,
-            ..
-        }) => Err(TickError::Cancelled { tick }),
-        Err(failure) => Err(outputs::record_failure(novel, &run, failure)),
-    }
+    run_steps(novel, &mut run, &scene, adopted, &|_, _| Ok(()), cancel).await
 }
