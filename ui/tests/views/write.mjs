@@ -284,7 +284,7 @@ test("Skip gives up on the failed tick", async () => {
 });
 
 test("a draft the checks would not let through can be kept anyway; other failures offer no such button", async () => {
-  const refused = "the revised scene still fails checks that cannot be wrong: commentary instead of story";
+  const refused = "the revised scene is still commentary instead of story (“Here is the revised scene:”)";
   const app = await openApp(env, {
     novel: true,
     ticks: [{ outcome: "fail", kind: "prose_rejected", message: refused }, {}],

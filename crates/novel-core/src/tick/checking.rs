@@ -80,17 +80,35 @@ pub(super) async fn check_and_revise(
         // Kept in the error file, with what the checks say of it: the writer can still take it.
         run.partial.prose = Some(revised.clone());
         run.partial.findings = serde_json::to_value(&findings).ok();
-        let why: Vec<String> = blocking
-            .iter()
-            .map(|f| format!("{} ({})", f.check.label(), f.message))
-            .collect();
-        return Err(StepError::ProseRejected(format!(
-            "the revised scene still fails checks that cannot be wrong: {}",
-            why.join("; ")
-        ))
-        .at(Stage::Revising));
+        return Err(StepError::ProseRejected(refusal(&blocking)).at(Stage::Revising));
     }
     Ok(memory.into_checked(revised, Some(prose), findings))
+}
+
+/// Why a revision cannot be kept, in a sentence: each check once, with the first words it
+/// objected to (the findings in full are in the error file).
+fn refusal(blocking: &[&Finding]) -> String {
+    let mut checks: Vec<&str> = Vec::new();
+    for f in blocking {
+        let what = match f.check {
+            Check::PersonDrift => "told in the wrong person",
+            other => other.label(),
+        };
+        if !checks.contains(&what) {
+            checks.push(what);
+        }
+    }
+    let quotes: Vec<String> = blocking
+        .iter()
+        .filter_map(|f| f.excerpt.as_deref())
+        .take(2)
+        .map(|q| format!("\u{201c}{}\u{201d}", q.trim()))
+        .collect();
+    let mut text = format!("the revised scene is still {}", checks.join(" and "));
+    if !quotes.is_empty() {
+        text.push_str(&format!(" ({})", quotes.join(", ")));
+    }
+    text
 }
 
 /// What the checks read from the story memory, once per tick.

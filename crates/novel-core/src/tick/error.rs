@@ -206,8 +206,9 @@ impl ErrorKind {
                  again, or add a steering note to guide the scene."
             }
             ErrorKind::ProseRejected => {
-                "The writer returned no usable scene. Try again; if it repeats, check the \
-                 model and its maximum output length."
+                "The writer returned no usable scene. Try again for a fresh draft, or keep \
+                 this one as it is and edit it; if it repeats, check the model and its maximum \
+                 output length."
             }
             ErrorKind::Store => {
                 "The novel's files could not be read or written. Check that the disk is not \
@@ -290,7 +291,7 @@ impl StepError {
                 "The planner could not produce a plan whose tools succeed. Review the plan below, add a steering note (`novel tick --note \"…\"`) or fix the memory record it trips on, {retry}."
             ),
             (ErrorKind::ProseRejected, _) => format!(
-                "The writer model returned no usable scene (see the message). Check the profile's max output tokens and the model, add a steering note if the scene is hard to write, {retry}."
+                "The writer model returned no usable scene (see the message). Check the profile's max output tokens and the model, add a steering note if the scene is hard to write, {retry}. A draft in this file can be kept as it is: novel tick --keep"
             ),
             (ErrorKind::Store, _) => format!(
                 "The novel's database could not be read or written. Check that the disk is not full and the folder is writable, {retry}."
