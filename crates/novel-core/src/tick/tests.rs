@@ -79,7 +79,7 @@ pub(crate) fn fingerprint(novel: &Novel) -> String {
     store::dump_story(novel.store().conn()).unwrap()
 }
 
-async fn tick(
+pub(crate) async fn tick(
     novel: &mut Novel,
     model: &ScriptedModel,
     events: &RefCell<Vec<TickEvent>>,

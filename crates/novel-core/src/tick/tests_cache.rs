@@ -4,13 +4,11 @@
 //! two consecutive ticks' prompts have in common from their first character.
 
 use std::cell::RefCell;
-use std::sync::Arc;
 
 use novel_llm::{ChatRequest, ScriptedModel, count_tokens};
 use serde_json::json;
 
-use super::tests::{PROSE, clock};
-use super::*;
+use super::tests::{PROSE, clock, tick};
 use crate::bible::{self, NewRecord};
 use crate::config::{Foundation, GenerationSettings};
 use crate::memory::{NewCharacter, NewLocation, NewLore};
@@ -197,20 +195,9 @@ async fn consecutive_ticks_share_long_prompt_prefixes_per_role() {
             .reply(PROSE)
             .reply_json(&extraction(tick));
     }
-    let models = Models::single(Arc::new(model.clone()));
     let events = RefCell::new(Vec::new());
-    let observer = |e: TickEvent| events.borrow_mut().push(e);
     for _ in 1..=3 {
-        let done = run_tick(
-            &mut novel,
-            &models,
-            &TickOptions::default(),
-            &observer,
-            &CancelToken::new(),
-            &clock(),
-        )
-        .await
-        .unwrap();
+        let done = tick(&mut novel, &model, &events).await.unwrap();
         assert_eq!(done.usage.calls(), 3, "a clean tick: plan, write, extract");
     }
     let requests = model.requests();
