@@ -81,6 +81,12 @@ function Shell() {
     setView("manuscript");
   }, []);
 
+  // A kept draft, opened in the editor with its checks beside it.
+  const editScene = useCallback((tick: number) => {
+    setFocus((f) => ({ tick, panel: "checks", nonce: (f?.nonce ?? 0) + 1, edit: true }));
+    setView("manuscript");
+  }, []);
+
   const exportManuscript = useCallback(
     async (format: ExportFormat) => {
       if (!overview || exporting) return;
@@ -158,6 +164,7 @@ function Shell() {
                 nextScene={nextScene}
                 writeAgain={writeAgain}
                 openVersions={openVersions}
+                editScene={editScene}
                 focus={focus}
                 bookSearch={bookSearch}
                 setBookSearch={setBookSearch}
@@ -182,6 +189,7 @@ interface ViewProps {
   nextScene: (n?: number) => void;
   writeAgain: () => void;
   openVersions: (tick: number) => void;
+  editScene: (tick: number) => void;
   focus: ReaderFocus | null;
   bookSearch: boolean;
   setBookSearch: (open: boolean) => void;
@@ -198,12 +206,14 @@ function CurrentView(props: ViewProps) {
   );
 }
 
-function ViewFor({ view, theme, setView, nextScene, writeAgain, openVersions, focus, bookSearch, setBookSearch, themePreference, setThemePreference, onHelp }: ViewProps) {
+function ViewFor({ view, theme, setView, nextScene, writeAgain, openVersions, editScene, focus, bookSearch, setBookSearch, themePreference, setThemePreference, onHelp }: ViewProps) {
   switch (view) {
     case "library":
       return <LibraryView onOpened={() => setView("write")} onStay={() => setView("library")} goSettings={() => setView("settings")} />;
     case "write":
-      return <WriteView onRun={nextScene} onRegenerate={writeAgain} goSettings={() => setView("settings")} openVersions={openVersions} />;
+      return (
+        <WriteView onRun={nextScene} onRegenerate={writeAgain} goSettings={() => setView("settings")} openVersions={openVersions} editScene={editScene} />
+      );
     case "manuscript":
       return <ManuscriptView goWrite={() => setView("write")} writeAgain={writeAgain} focus={focus} searching={bookSearch} onSearching={setBookSearch} />;
     case "graph":

@@ -1,7 +1,7 @@
 // The banner for a scene that could not be written: what went wrong in words a writer
 // understands (the message, and the hint Rust gives for the failure's kind), the reassurance
 // that nothing changed, and Retry / Skip — and, for a draft the checks would not let through
-// (commentary instead of story, the wrong person throughout), Keep anyway.
+// (commentary instead of story, the wrong person throughout), Keep anyway and Edit.
 import { useState } from "react";
 import { FAILURE_HINTS } from "../bindings";
 import type { FailureInfo } from "../lib/run";
@@ -15,9 +15,11 @@ interface Props {
   onSkip: (tick: number) => Promise<void>;
   /** Commits the failed draft as it is; offered when the draft itself was refused. */
   onKeep?: () => void;
+  /** Keeps the refused draft and opens it in the editor. */
+  onEdit?: (tick: number) => void;
 }
 
-export function FailureBanner({ failure, onRetry, onSkip, onKeep }: Props) {
+export function FailureBanner({ failure, onRetry, onSkip, onKeep, onEdit }: Props) {
   const [skipError, setSkipError] = useState<string | null>(null);
   const [skipping, setSkipping] = useState(false);
   const hint = FAILURE_HINTS[failure.kind];
@@ -61,6 +63,17 @@ export function FailureBanner({ failure, onRetry, onSkip, onKeep }: Props) {
               title="Commit this draft as it is, over the checks; its timeline entry says you kept it"
             >
               Keep anyway
+            </button>
+          )}
+          {onEdit && failure.kind === "prose_rejected" && failure.tick !== null && (
+            <button
+              type="button"
+              className="btn btn-quiet"
+              data-testid="edit-draft"
+              onClick={() => failure.tick !== null && onEdit(failure.tick)}
+              title="Keep this draft and open it in the editor, with what the checks found beside it"
+            >
+              Edit
             </button>
           )}
           {failure.tick !== null && (

@@ -37,6 +37,8 @@ export interface ReaderFocus {
   tick: number;
   panel: ScenePanel;
   nonce: number;
+  /** Open the scene in the editor too (a draft kept to be edited). */
+  edit?: boolean;
 }
 
 interface Props {
@@ -49,6 +51,14 @@ interface Props {
 }
 
 const NO_HIGHLIGHTS: Highlight[] = [];
+
+/** The nonce of the last focus that opened the editor: a request to edit opens it once, not
+ *  again each time the manuscript is shown with the same focus. */
+let editedNonce: number | null = null;
+
+function editorFor(focus: ReaderFocus | null): number | null {
+  return focus?.edit && focus.nonce !== editedNonce ? focus.tick : null;
+}
 
 /** Where a search hit's passage is in `prose`: its first marked word at or after the passage's
  *  start, else the paragraph the passage starts with; null when the prose no longer has it. */
@@ -70,7 +80,11 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
   const notify = useToast();
   const scenes = useLoad(`manuscript:${overview?.path}:${version}`, () => call(commands.manuscript()));
   const contents = useLoad(`contents:${overview?.path}:${version}`, () => call(commands.bookContents()));
-  const [editing, setEditing] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(() => editorFor(focus));
+  // Marked once shown (in an effect: rendering stays pure, as React may render twice).
+  useEffect(() => {
+    if (focus?.edit) editedNonce = focus.nonce;
+  }, [focus]);
   const [panel, setPanel] = useState<{ tick: number; kind: ScenePanel } | null>(focus ? { tick: focus.tick, kind: focus.panel } : null);
   const [rewinding, setRewinding] = useState<number | null>(null);
   const [forking, setForking] = useState<number | null>(null);
@@ -117,6 +131,8 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
   if (focus !== seenFocus) {
     setSeenFocus(focus);
     if (focus) setPanel({ tick: focus.tick, kind: focus.panel });
+    const tick = editorFor(focus);
+    if (tick !== null) setEditing(tick);
   }
   const loaded = data !== undefined;
   const list = useMemo(() => {

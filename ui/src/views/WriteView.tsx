@@ -22,6 +22,8 @@ interface Props {
   onRun: (n?: number) => void;
   onRegenerate: () => void;
   goSettings: () => void;
+  /** Opens a scene in the manuscript's editor. */
+  editScene: (tick: number) => void;
   /** Opens the versions of a scene in the manuscript. */
   openVersions: (tick: number) => void;
 }
@@ -41,7 +43,7 @@ function endNote(end: string, committed: number, regenerated: boolean): string |
   return null;
 }
 
-export function WriteView({ onRun, onRegenerate, goSettings, openVersions }: Props) {
+export function WriteView({ onRun, onRegenerate, goSettings, openVersions, editScene }: Props) {
   const { overview } = useNovel();
   const { run, stop, skip, setSteering, dismissError, again, keepDraft, decidePlan, decideScene } = useRun();
   const notify = useToast();
@@ -54,6 +56,12 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions }: Pro
   const rewritten = !running && regenerated && run.report?.end === "completed" ? latest : undefined;
   const review = run.status === "running" || run.status === "stopping" ? run.review : null;
 
+  // Edit: the draft is kept as it is, then opened in the editor with its findings beside it.
+  const onEdit = async (tick: number) => {
+    await keepDraft();
+    editScene(tick);
+  };
+
   const onSkip = async (tick: number) => {
     await skip(tick);
     notify(`Skipped the failed attempt at scene ${tick}. The next scene starts fresh.`, "info");
@@ -63,7 +71,7 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions }: Pro
     <div className="write">
       {overview && <WordGoals key={overview.path} path={overview.path} words={overview.words} />}
       {run.error && <RunErrorBanner error={run.error} goSettings={goSettings} onDismiss={dismissError} />}
-      {failure && <FailureBanner failure={failure} onRetry={() => onRun(1)} onSkip={onSkip} onKeep={keepDraft} />}
+      {failure && <FailureBanner failure={failure} onRetry={() => onRun(1)} onSkip={onSkip} onKeep={keepDraft} onEdit={onEdit} />}
       <RunControls
         status={run.status}
         mode={run.mode}

@@ -283,7 +283,7 @@ test("Skip gives up on the failed tick", async () => {
   await app.close();
 });
 
-test("a draft the checks would not let through can be kept anyway; other failures offer no such button", async () => {
+test("a draft the checks would not let through can be kept anyway or edited; other failures offer neither", async () => {
   const refused = "the revised scene is still commentary instead of story (“Here is the revised scene:”)";
   const app = await openApp(env, {
     novel: true,
@@ -300,10 +300,23 @@ test("a draft the checks would not let through can be kept anyway; other failure
   assert.equal((await app.calls("keep_failed_draft")).length, 1);
   await app.close();
 
+  // Edit keeps it too, then opens it in the manuscript's editor with its checks beside it.
+  const edit = await openApp(env, {
+    novel: true,
+    ticks: [{ outcome: "fail", kind: "prose_rejected", message: refused }, {}],
+    delayMs: 5,
+  });
+  await edit.page.getByTestId("next-scene").click();
+  await edit.page.getByTestId("edit-draft").click();
+  await edit.page.getByTestId("scene-editor").waitFor();
+  assert.equal((await edit.calls("keep_failed_draft")).length, 1);
+  await edit.close();
+
   const other = await openApp(env, { novel: true, ticks: [{ outcome: "fail", kind: "plan_invalid" }], delayMs: 5 });
   await other.page.getByTestId("next-scene").click();
   await other.page.getByTestId("run-error").waitFor();
   assert.equal(await other.page.getByTestId("keep-draft").count(), 0, "nothing to keep when no draft was refused");
+  assert.equal(await other.page.getByTestId("edit-draft").count(), 0);
   await other.close();
 });
 
