@@ -138,8 +138,7 @@ async fn propose(
     let max_actions = run.config.generation.max_tools_per_tick;
     let validating = Instant::now();
     let known = known_to(store.conn(), registry).at(Stage::Planning)?;
-    let validator = plan_validator(store.conn(), registry, max_actions, known.clone(), mending)
-        .at(Stage::Planning)?;
+    let validator = plan_validator(registry, max_actions, known.clone(), mending);
     let spent = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let clock_in = spent.clone();
     let validator = move |v: &Value| {
@@ -213,9 +212,7 @@ async fn review_plan(
         PlanVerdict::Edit { plan: edited } => {
             let max_actions = run.config.generation.max_tools_per_tick;
             let known = known_to(store.conn(), registry).at(Stage::Planning)?;
-            let validate =
-                plan_validator(store.conn(), registry, max_actions, known, Mending::Names)
-                    .at(Stage::Planning)?;
+            let validate = plan_validator(registry, max_actions, known, Mending::Names);
             let value = serde_json::to_value(&edited)
                 .map_err(|e| StepError::Prompt(e.to_string()))
                 .at(Stage::Planning)?;
@@ -336,27 +333,17 @@ fn known_to(conn: &rusqlite::Connection, registry: &ToolRegistry) -> Result<Know
 /// `mending` allows (see [`mend_plan`]), then schema, registry, and ids that must name
 /// existing records.
 fn plan_validator(
-    conn: &rusqlite::Connection,
     registry: &ToolRegistry,
     max_actions: u32,
     known: Known,
     mending: Mending,
-) -> Result<impl Fn(&Value) -> Result<(), Vec<String>> + Send + Sync + use<>, StoreError> {
-    let characters: Vec<String> = store::list_characters(conn)?
-        .into_iter()
-        .map(|c| c.id)
-        .collect();
-    let locations: Vec<String> = store::list_locations(conn)?
-        .into_iter()
-        .map(|l| l.id)
-        .collect();
-    let open_beats: Vec<String> = store::list_beats(conn)?
-        .into_iter()
-        .filter(|b| b.status == crate::model::BeatStatus::Open)
-        .map(|b| b.id)
-        .collect();
+) -> impl Fn(&Value) -> Result<(), Vec<String>> + Send + Sync + use<> {
+    let ids = |named: &[Named]| -> Vec<String> { named.iter().map(|n| n.id.clone()).collect() };
+    let characters = ids(&known.characters);
+    let locations = ids(&known.locations);
+    let open_beats = known.beats.clone();
     let registry = registry.clone();
-    Ok(move |value: &Value| {
+    move |value: &Value| {
         let (value, _) = mend_plan(value, &known, mending);
         let plan = validate_plan(&value, &registry, max_actions).map_err(|e| e.messages())?;
         let mut problems = Vec::new();
@@ -393,5 +380,5 @@ fn plan_validator(
         } else {
             Err(problems)
         }
-    })
+    }
 }
