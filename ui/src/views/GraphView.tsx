@@ -113,7 +113,7 @@ export default function GraphView({ theme }: { theme: Theme }) {
             onChange={(e) => setQuery(e.target.value)}
           />
           {matches.length > 0 && (
-            <ul className="search-results" role="listbox">
+            <ul className="graph-search-results" role="listbox">
               {matches.map((n) => (
                 <li key={n.id}>
                   <button

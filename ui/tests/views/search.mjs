@@ -165,3 +165,35 @@ test("Ctrl+F finds in the manuscript: every match marked, Enter and Shift+Enter 
   await app.assertClean(assert);
   await app.close();
 });
+
+test("after a visit to the Graph the book search still shows its hits and its empty result, inside the dialog", async () => {
+  // The Graph's stylesheet, loaded with the view, once styled every `.search-results` as its
+  // own dropdown (absolute, below its box): the dialog's results went out of sight.
+  const app = await openApp(env, { novel: true, scenes: 3 });
+  const { page } = app;
+  await page.getByTestId("nav-graph").click();
+  await page.locator('[data-testid="graph-stats"][data-layout="done"]').waitFor({ timeout: 20000 });
+  await page.getByTestId("nav-manuscript").click();
+  await page.getByTestId("open-book-search").click();
+  await page.getByTestId("book-search-input").fill("tide bells");
+  const hit = page.getByTestId("search-hit").first();
+  await hit.waitFor();
+  const inside = (testId) =>
+    page.evaluate((id) => {
+      const box = document.querySelector('[data-testid="book-search"]').getBoundingClientRect();
+      const r = document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+      return r.height > 0 && r.top >= box.top && r.bottom <= box.bottom && r.left >= box.left && r.right <= box.right;
+    }, testId);
+  assert.ok(await hit.isVisible());
+  assert.ok(await inside("search-hit"), "the first hit is drawn inside the dialog");
+  assert.equal(
+    await hit.evaluate((e) => getComputedStyle(e).borderTopStyle),
+    "solid",
+    "a hit keeps its own look, not the graph dropdown's buttons",
+  );
+  await page.getByTestId("book-search-input").fill("zzqx");
+  await page.getByTestId("book-search-empty").waitFor();
+  assert.ok(await inside("book-search-empty"), "“nothing matches” is shown inside the dialog");
+  await app.assertClean(assert);
+  await app.close();
+});

@@ -152,7 +152,7 @@ export function BookSearch({ meaningOff, onJump, onClose }: Props) {
             );
           })}
         </div>
-        <div className="search-results" aria-live="polite">
+        <div className="book-search-results" aria-live="polite">
           {current && "error" in current && (
             <p className="field-error" role="alert" data-testid="book-search-error">
               {current.error}
