@@ -24,6 +24,16 @@ export const COSE_LIMIT = 80;
 export const LABEL_NODE_LIMIT = 40;
 export const LABEL_ZOOM = 0.9;
 
+/** Node names' size at zoom 1, and the smallest size on screen a hovered or selected name gets. */
+export const LABEL_FONT = 12;
+export const FOCUS_FONT = 13;
+
+/** The font size (in graph units) that shows a hovered or selected node's name at `FOCUS_FONT`
+ *  pixels or more on screen, whatever the zoom. */
+export function focusFontSize(zoom: number): number {
+  return Math.max(LABEL_FONT, FOCUS_FONT / Math.max(zoom, 0.05));
+}
+
 /** True when the graph is large enough and zoomed out far enough that labels would pile up. */
 export function labelsHidden(nodeCount: number, zoom: number): boolean {
   return nodeCount > LABEL_NODE_LIMIT && zoom < LABEL_ZOOM;
@@ -207,13 +217,15 @@ export function stylesheet(): cytoscape.StylesheetJson {
       style: {
         label: "data(label)",
         color: ink,
-        "font-size": 11,
+        "font-size": LABEL_FONT,
         "font-family": "system-ui, sans-serif",
         "text-valign": "bottom",
         "text-margin-y": 5,
         "text-outline-color": surface,
         "text-outline-width": 2,
-        "min-zoomed-font-size": 7,
+        // Drawn down to half size (Cytoscape rounds the zoom to a power of two for this test):
+        // a normal graph fitted in view keeps its names.
+        "min-zoomed-font-size": 5,
         "border-width": 2,
         "border-color": surface,
       },
@@ -222,6 +234,19 @@ export function stylesheet(): cytoscape.StylesheetJson {
     { selector: "node.location", style: { shape: "round-rectangle", width: 38, height: 26, "background-color": location } },
     { selector: "node.dead", style: { opacity: 0.55, "border-style": "dashed", "border-color": muted } },
     { selector: "node:selected", style: { "border-width": 4, "border-color": accent } },
+    // The hovered and selected node's name: always drawn, on top, on a backing that keeps it
+    // legible over its neighbours' (its size follows the zoom, see focusFontSize).
+    {
+      selector: "node.hover, node:selected",
+      style: {
+        "min-zoomed-font-size": 0,
+        "z-index": 10,
+        "text-background-color": surface,
+        "text-background-opacity": 0.9,
+        "text-background-padding": "2px",
+        "text-background-shape": "roundrectangle",
+      },
+    },
     {
       selector: "edge",
       style: {

@@ -1,10 +1,12 @@
-// The Cytoscape canvas: builds the graph when the data changes (or the layout is reset),
-// restyles on theme change, hides filtered kinds, quiets labels of a large graph when zoomed
-// out, reports taps on nodes and relationship edges, and hands back positions after a drag.
+// The Cytoscape canvas: builds the graph when the data changes (or the layout is reset), puts
+// a small graph's unlinked nodes in a grid, restyles on theme change, hides filtered kinds,
+// quiets labels of a large graph when zoomed out (the hovered and selected node's name stays
+// readable), reports taps on nodes and relationship edges, and hands back positions after a drag.
 import { useEffect, useRef } from "react";
 import cytoscape from "cytoscape";
 import fcose from "cytoscape-fcose";
-import { elements, labelsHidden, layoutFor, separate, stylesheet } from "../lib/graph";
+import { elements, focusFontSize, labelsHidden, layoutFor, separate, stylesheet } from "../lib/graph";
+import { loneNodes, placeLoneNodes } from "../lib/graphGrid";
 import type { GraphKind, Positions } from "../lib/graph";
 import type { Theme } from "../lib/theme";
 import type { Graph } from "../lib/types";
@@ -101,9 +103,31 @@ export function GraphCanvas({ graph, hidden, theme, selected, onSelect, onLayout
       if (quiet) cy.elements().addClass("quiet");
       else cy.elements().removeClass("quiet");
     };
-    cy.on("zoom", quietLabels);
-    cy.on("mouseover", "node", (e) => e.target.addClass("hover"));
-    cy.on("mouseout", "node", (e) => e.target.removeClass("hover"));
+    // The node under the pointer and the selected one keep a readable name at any zoom: their
+    // label grows as the graph shrinks (a bypass on those one or two nodes only).
+    let focused = cy.nodes(".hover, :selected");
+    const focusLabels = () => {
+      const now = cy.nodes(".hover, :selected");
+      const size = focusFontSize(cy.zoom());
+      cy.batch(() => {
+        focused.difference(now).removeStyle("font-size");
+        now.style("font-size", size);
+      });
+      focused = now;
+    };
+    cy.on("zoom", () => {
+      quietLabels();
+      focusLabels();
+    });
+    cy.on("select unselect", "node", focusLabels);
+    cy.on("mouseover", "node", (e) => {
+      e.target.addClass("hover");
+      focusLabels();
+    });
+    cy.on("mouseout", "node", (e) => {
+      e.target.removeClass("hover");
+      focusLabels();
+    });
     cy.on("dragfree", "node", () => {
       const positions: Positions = {};
       cy.nodes().forEach((n) => {
@@ -116,9 +140,13 @@ export function GraphCanvas({ graph, hidden, theme, selected, onSelect, onLayout
     layoutState.current = "running";
     layoutName.current = options.name;
     callbacks.current.onLayout("running", options.name, visibleCounts(cy));
-    const layout = cy.layout(options);
+    // A small graph's unlinked nodes go in a grid of their own once the rest is laid out.
+    const lone = options.name === "cose" ? loneNodes(cy) : cy.collection();
+    const linked = cy.elements().difference(lone);
+    const layout = linked.nonempty() ? linked.layout(options) : cy.collection().layout({ name: "preset" });
     layout.one("layoutstop", () => {
       if (options.name === "fcose") unoverlap(cy);
+      placeLoneNodes(cy, lone, { w: cy.width(), h: cy.height() });
       fit(cy);
       quietLabels();
       layoutState.current = "done";

@@ -33,7 +33,7 @@ import { importHandlers } from "./importBackend";
 import type { ImportScenario } from "./importBackend";
 import { providersHandlers } from "./providersBackend";
 import type { ProvidersScenario } from "./providersBackend";
-import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, overview, scene, timelineRow } from "./fixtures";
+import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, graphWithUnlinked, overview, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
 export interface TickScript {
@@ -68,6 +68,8 @@ export interface Scenario extends ProvidersScenario, ImportScenario {
   /** One per tick, in order; ticks beyond the list succeed. */
   ticks?: TickScript[];
   graphSize?: number;
+  /** This many characters linked to nobody are added to the fixture graph. */
+  unlinked?: number;
   delayMs?: number;
   /** A command name → the error it answers with (every call). */
   errors?: Record<string, AppError>;
@@ -598,6 +600,7 @@ export function createBackend(s: Scenario) {
     story_graph: (): StoryGraph_Serialize => {
       need();
       if (s.graphSize) return bigGraph(s.graphSize);
+      if (s.unlinked) return graphWithUnlinked(s.unlinked);
       if (scenes.length === 0) return { nodes: GRAPH.nodes.filter((n) => n.id === "C0" || n.id === "L0"), edges: [GRAPH.edges[0]] };
       return GRAPH;
     },

@@ -127,6 +127,36 @@ export const GRAPH: StoryGraph_Serialize = {
   ],
 };
 
+/** Names of characters nobody is linked to yet (a new novel's cast): long enough to collide. */
+const UNLINKED = [
+  "Captain Orrin Pike",
+  "Hester Quill",
+  "Mother Agathe of the Nets",
+  "Silas Marrowby",
+  "The Harbourmaster's Clerk",
+  "Ysolde Fenwick",
+  "Brother Caddoc",
+  "Widow Ashgrove",
+  "Nell Tanner",
+  "Lieutenant Corwin Hale",
+  "Old Jory the Lamplighter",
+  "Perrin Vask",
+];
+
+/** The fixture graph with `count` more characters that have no link to anyone. */
+export function graphWithUnlinked(count: number): StoryGraph_Serialize {
+  const extra: GraphNode[] = Array.from({ length: count }, (_, i) => ({
+    id: `C${10 + i}`,
+    kind: "character",
+    label: UNLINKED[i % UNLINKED.length] + (i >= UNLINKED.length ? ` ${i}` : ""),
+    subtitle: "",
+    first_tick: 1,
+    last_update_tick: 1,
+    alive: true,
+  }));
+  return { nodes: [...GRAPH.nodes, ...extra], edges: GRAPH.edges };
+}
+
 export function bigGraph(size: number): StoryGraph_Serialize {
   const nodes: GraphNode[] = [];
   const edges: GraphEdge_Serialize[] = [];

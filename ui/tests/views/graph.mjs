@@ -272,3 +272,81 @@ test("a dragged node stays where the writer put it when the graph is opened agai
   await app.assertClean(assert);
   await app.close();
 });
+
+/** Whether Cytoscape draws the node's name now: its own test for "too small at this zoom", and not transparent. */
+const drawn = (page, id) =>
+  page.evaluate((i) => {
+    const cy = window.__novelCy;
+    const n = cy.getElementById(i);
+    return cy.renderer().eleTextBiggerThanMin(n) && Number(n.style("text-opacity")) > 0 && n.style("label") !== "";
+  }, id);
+/** The node's name size on screen, in pixels. */
+const onScreen = (page, id) => page.evaluate((i) => parseFloat(window.__novelCy.getElementById(i).style("font-size")) * window.__novelCy.zoom(), id);
+
+test("characters linked to nobody sit in a grid where no two names meet, every name drawn at the opening zoom", async () => {
+  const app = await openGraph({ unlinked: 12 });
+  const { page } = app;
+  const lone = ["C2", ...Array.from({ length: 12 }, (_, i) => `C${10 + i}`)];
+  const boxes = await page.evaluate(() =>
+    Object.fromEntries(window.__novelCy.nodes().map((n) => [n.id(), n.boundingBox({ includeLabels: true, includeOverlays: false })])),
+  );
+  const meet = (a, b) => a.x1 < b.x2 && b.x1 < a.x2 && a.y1 < b.y2 && b.y1 < a.y2;
+  const clashes = [];
+  for (const a of lone)
+    for (const b of Object.keys(boxes)) if (a !== b && (!lone.includes(b) || a < b) && meet(boxes[a], boxes[b])) clashes.push(`${a}/${b}`);
+  assert.deepEqual(clashes, [], "no unlinked node's name runs into another node or name");
+  for (const id of Object.keys(boxes)) assert.ok(await drawn(page, id), `${id}'s name is drawn at the opening zoom`);
+  for (const id of Object.keys(boxes)) assert.ok((await onScreen(page, id)) >= 9, `${id}'s name is readable`);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("zoomed out to half, names still show; the selected and hovered node's name stays readable further out", async () => {
+  const app = await openGraph();
+  const { page } = app;
+  await page.evaluate(() => {
+    const cy = window.__novelCy;
+    cy.zoom(0.5);
+    cy.center();
+  });
+  for (const id of ["C0", "C1", "C2", "L0", "L1"]) assert.ok(await drawn(page, id), `${id}'s name shows at zoom 0.5`);
+  await page.evaluate(() => {
+    const cy = window.__novelCy;
+    cy.zoom(0.2);
+    cy.center();
+    cy.getElementById("C0").select();
+  });
+  assert.ok(await drawn(page, "C0"), "the selected node is named");
+  assert.ok((await onScreen(page, "C0")) >= 12, "in letters that can be read");
+  // A real pointer over another node names it too, and leaving it lets the name shrink back.
+  const at = await page.evaluate(() => window.__novelCy.getElementById("L1").renderedPosition());
+  const box = await page.getByTestId("graph-canvas").boundingBox();
+  await page.mouse.move(box.x + at.x, box.y + at.y);
+  await page.waitForFunction(() => window.__novelCy.getElementById("L1").hasClass("hover"), null, { timeout: 3000 });
+  assert.ok(await drawn(page, "L1"), "the hovered node is named");
+  assert.ok((await onScreen(page, "L1")) >= 12);
+  await page.mouse.move(box.x + 2, box.y + 2);
+  await page.waitForFunction(() => !window.__novelCy.getElementById("L1").hasClass("hover"), null, { timeout: 3000 });
+  assert.ok((await onScreen(page, "L1")) < 12, "an ordinary name is its ordinary size again");
+  assert.ok(await drawn(page, "C0"), "the selection keeps its name");
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("the Graph/List switch is styled on a fresh start, before Settings has ever been opened", async () => {
+  const app = await openGraph();
+  const { page } = app;
+  const look = await page.getByTestId("graph-mode-graph").evaluate((b) => {
+    const s = getComputedStyle(b);
+    const probe = document.createElement("span");
+    probe.style.color = "var(--accent)";
+    document.body.append(probe);
+    const accent = getComputedStyle(probe).color;
+    probe.remove();
+    return { background: s.backgroundColor, accent, border: s.borderTopStyle, group: getComputedStyle(b.parentElement).borderTopStyle };
+  });
+  assert.equal(look.background, look.accent, "the chosen mode is filled with the accent");
+  assert.equal(look.border, "none");
+  assert.equal(look.group, "solid", "the switch has its frame");
+  await app.close();
+});
