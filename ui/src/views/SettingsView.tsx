@@ -122,11 +122,13 @@ export function SettingsView({ themePreference, setThemePreference, onHelp }: Pr
         <h2 id="generation-title">Writing this novel</h2>
         {overview ? (
           <>
-            <GenerationForm key={overview.path} settings={overview.generation} />
+            {/* Keyed by the novel so another novel's forms start afresh; each key names its form
+                too, as siblings sharing one key get duplicated when React re-renders them. */}
+            <GenerationForm key={`generation:${overview.path}`} settings={overview.generation} />
             {roles.error !== undefined && !roles.data && <LoadError error={roles.error} onRetry={roles.reload} />}
-            {roles.data && shown && <RoleModels key={overview.path} roles={roles.data} providers={shown} />}
+            {roles.data && shown && <RoleModels key={`roles:${overview.path}`} roles={roles.data} providers={shown} />}
             {budget.error !== undefined && !budget.data && <LoadError error={budget.error} onRetry={budget.reload} />}
-            {budget.data && <BudgetForm key={overview.path} budget={budget.data} />}
+            {budget.data && <BudgetForm key={`budget:${overview.path}`} budget={budget.data} />}
           </>
         ) : (
           <p className="muted">Open a novel to change how its scenes are written.</p>

@@ -180,3 +180,29 @@ test("a command provider refused in the native confirmation is not saved, and th
   assert.match(await row(page, "agent").textContent(), /Command-line agent · codex exec -/);
   await app.close();
 });
+
+test("after Save settings each of the novel's forms is shown once", async () => {
+  // The generation, models-per-role and budget forms were siblings under one key: saving the
+  // settings re-rendered them and "Models per role" came out twice.
+  const app = await openSettings();
+  const { page } = app;
+  await page.getByTestId("role-models").waitFor();
+  const counts = () =>
+    page.evaluate(() => ({
+      generation: document.querySelectorAll(".generation-form").length,
+      roles: document.querySelectorAll('[data-testid="role-models"]').length,
+      rolesTitle: [...document.querySelectorAll("h3")].filter((h) => h.textContent === "Models per role").length,
+      budget: document.querySelectorAll('[data-testid="budget-form"]').length,
+    }));
+  const once = { generation: 1, roles: 1, rolesTitle: 1, budget: 1 };
+  assert.deepEqual(await counts(), once);
+  for (let i = 0; i < 2; i++) {
+    await page.getByTestId("generation-recent_scenes_count").fill(String(4 + i));
+    await page.getByTestId("generation-save").click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="toast"]').length > 0 && window.__calls.filter((c) => c.cmd === "save_generation_settings").length === n, i + 1);
+    await page.waitForTimeout(100);
+    assert.deepEqual(await counts(), once, `after save ${i + 1}`);
+  }
+  await app.assertClean(assert);
+  await app.close();
+});
