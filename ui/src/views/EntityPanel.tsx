@@ -4,98 +4,20 @@
 // added and changed from their sections.
 import { useState } from "react";
 import { commands } from "../bindings";
-import type { JsonValue, Knowledge_Serialize as Knowledge } from "../bindings";
+import type { Knowledge_Serialize as Knowledge } from "../bindings";
 import { Icon } from "../components/Icon";
 import { LoadError } from "../components/LoadError";
 import { call } from "../lib/api";
-import type { HistoryItem } from "../lib/types";
 import { useLoad } from "../lib/useLoad";
 import { Connections } from "./bible/Connections";
 import { EditRecordForm, writerFields } from "./bible/RecordForm";
 import { perspectiveLabels, Relationships } from "./bible/Relationships";
+import { EntityHistory } from "./EntityHistory";
+import { human, Value } from "./RecordValue";
+import type { Names } from "./RecordValue";
 import "../styles/bible.css";
 
 const HIDDEN_FIELDS = new Set(["id", "name"]);
-
-function human(key: string): string {
-  const s = key.replace(/_/g, " ");
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-function compact(value: JsonValue | null | undefined): string {
-  if (value === null || value === undefined) return "—";
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (Array.isArray(value)) return value.map((v) => compact(v)).join(", ");
-  return JSON.stringify(value);
-}
-
-/** Ids of characters and places, shown by name. */
-type Names = ReadonlyMap<string, string>;
-
-function Value({ value, names }: { value: JsonValue; names: Names }) {
-  if (value === null || value === "") return <span className="muted">—</span>;
-  if (typeof value === "string") return <>{names.get(value) ?? value}</>;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return <span className="muted">none</span>;
-    return (
-      <ul className="value-list">
-        {value.map((v, i) => (
-          <li key={i}>
-            <Value value={v} names={names} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (typeof value === "object") {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return <span className="muted">none</span>;
-    return (
-      <dl className="value-map">
-        {entries.map(([k, v]) => (
-          <div key={k}>
-            <dt>{human(k)}</dt>
-            <dd>
-              <Value value={v} names={names} />
-            </dd>
-          </div>
-        ))}
-      </dl>
-    );
-  }
-  return <>{String(value)}</>;
-}
-
-function History({ items }: { items: HistoryItem[] }) {
-  const byTick = new Map<number, HistoryItem[]>();
-  for (const h of items) byTick.set(h.tick, [...(byTick.get(h.tick) ?? []), h]);
-  const ticks = [...byTick.keys()].sort((a, b) => b - a);
-  return (
-    <ol className="history">
-      {ticks.map((tick) => (
-        <li key={tick}>
-          <h4>{tick === 0 ? "At the start" : `Scene ${tick}`}</h4>
-          <ul>
-            {(byTick.get(tick) ?? []).map((h, i) => (
-              <li key={i} className={`history-item${h.flagged ? " flagged" : ""}`} data-flagged={h.flagged ? "true" : "false"}>
-                {h.flagged && <span className="badge badge-violation">Contradiction — not applied</span>}
-                <span className="history-field">{human(h.field)}</span> <span className="muted">{h.change}</span>
-                {(h.old_value !== null || h.new_value !== null) && (
-                  <span className="history-change">
-                    {h.old_value !== null && <del>{compact(h.old_value)}</del>}
-                    {h.old_value !== null && h.new_value !== null && " → "}
-                    {h.new_value !== null && <ins>{compact(h.new_value)}</ins>}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 interface Props {
   id: string;
@@ -169,7 +91,7 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
           {graph.data && linked === "location" && <Connections id={d.id} graph={graph.data} names={names} />}
           {d.knowledge && <KnowledgeSection knowledge={d.knowledge} name={d.name} />}
           <h3>History</h3>
-          {d.history.length === 0 ? <p className="muted small">No changes recorded yet.</p> : <History items={d.history} />}
+          {d.history.length === 0 ? <p className="muted small">No changes recorded yet.</p> : <EntityHistory items={d.history} names={names} />}
         </>
       )}
     </aside>

@@ -209,6 +209,25 @@ export function entity(id: string): EntityDetail_Serialize | null {
         { tick: 1, field: "emotional_state", change: "updated", old_value: "hopeful", new_value: "wary", flagged: false, source: "extraction" },
         { tick: 2, field: "status", change: "contradiction", old_value: "alive", new_value: "dead", flagged: true, source: "extraction" },
         { tick: 2, field: "goals", change: "changed", old_value: null, new_value: ["Clear her brother's name"], flagged: false, source: "writer" },
+        { tick: 2, field: "last_location", change: "updated", old_value: "L1", new_value: "L0", flagged: false, source: "extraction" },
+        // As the engine records a new character: the whole record, field "*".
+        {
+          tick: 0,
+          field: "*",
+          change: "created",
+          old_value: null,
+          new_value: {
+            id: "C0",
+            name: "Tamsin Vale",
+            role: "smuggler",
+            status: "alive",
+            goals: ["Clear her brother's name"],
+            last_location: "L1",
+            arc: { want: "her brother free", need: "to trust someone", phase: "refusal" },
+          },
+          flagged: false,
+          source: "seed",
+        },
       ],
       knowledge: {
         scenes: [1, 2],

@@ -350,3 +350,24 @@ test("the Graph/List switch is styled on a fresh start, before Settings has ever
   assert.equal(look.group, "solid", "the switch has its frame");
   await app.close();
 });
+
+test("a character's history names places, not ids, and shows the first record field by field", async () => {
+  const app = await openGraph();
+  const { page } = app;
+  await page.getByTestId("graph-mode-list").click();
+  await page.locator('[data-testid="graph-list-item"][data-id="C0"] button.graph-entry').click();
+  const history = page.getByTestId("entity-history");
+  await history.waitFor();
+  const moved = history.locator(".history-item", { hasText: "Last location" });
+  assert.equal(await moved.locator(".history-change").textContent(), "Salt Gate → Rainmarket Docks");
+  const start = history.locator("li", { has: page.getByRole("heading", { name: "At the start" }) });
+  const first = await start.textContent();
+  assert.doesNotMatch(first, /[{}"]/, "no raw JSON");
+  assert.match(first, /First recorded/);
+  assert.match(first, /Role\s*smuggler/);
+  assert.match(first, /Last location\s*Salt Gate/);
+  assert.match(first, /Arc\s*Want\s*her brother free/);
+  assert.doesNotMatch(first, /\bL1\b|\bC0\b/, "no ids");
+  await app.assertClean(assert);
+  await app.close();
+});
