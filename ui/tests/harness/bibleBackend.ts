@@ -77,6 +77,7 @@ export function bibleHandlers({ need, changed, scenes }: Ctx): Record<string, (a
         emotions: [
           { id: "C0", name: "Tamsin Vale", points: [{ tick: 0, state: "hopeful" }, { tick: 1, state: "wary" }, { tick: 2, state: "furious" }] },
           { id: "C1", name: "Bram Okafor", points: [{ tick: 0, state: "guarded" }, { tick: 2, state: "afraid" }] },
+          { id: "C7", name: "Lieutenant Corwin Hale of the Salt Watch", points: [{ tick: 1, state: "suspicious" }] },
         ],
       };
     },

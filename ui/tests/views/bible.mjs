@@ -399,3 +399,27 @@ test("the charts draw tension by scene and each character's emotional states", a
   await app.assertClean(assert);
   await app.close();
 });
+
+test("the emotional-states chart leaves room for every name: none is cut at its edge", async () => {
+  const app = await openBible({ scenes: 4 });
+  const { page } = app;
+  await page.getByTestId("bible-tab-charts").click();
+  const chart = page.getByTestId("emotion-chart");
+  await chart.locator("canvas").waitFor();
+  // A name cut by the chart's edge leaves ink in its first columns of pixels.
+  const edge = await chart.locator("canvas").evaluate((c) => {
+    const ratio = c.width / c.getBoundingClientRect().width;
+    const cols = Math.ceil(4 * ratio);
+    const d = c.getContext("2d").getImageData(0, 0, cols, c.height).data;
+    let n = 0;
+    for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+    return n;
+  });
+  assert.equal(edge, 0, "nothing is drawn against the left edge");
+  const box = await chart.boundingBox();
+  const canvas = await chart.locator("canvas").boundingBox();
+  assert.ok(canvas.x >= box.x && canvas.x + canvas.width <= box.x + box.width + 1, "the chart stays inside its card");
+  assert.match(await chart.locator(".u-legend").textContent(), /Lieutenant Corwin Hale of the Salt Watch/, "the legend names him in full");
+  await app.assertClean(assert);
+  await app.close();
+});

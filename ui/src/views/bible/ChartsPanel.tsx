@@ -5,6 +5,7 @@ import "./safeLocale";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { StoryCharts_Serialize } from "../../bindings";
+import { AXIS_FONT, axisNames } from "./axisNames";
 
 function cssVar(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -29,12 +30,20 @@ function Plot({ options, data, testId }: { options: Omit<uPlot.Options, "width">
   return <div ref={box} className="chart" data-testid={testId} />;
 }
 
-function axes(yLabel: string, ySplits?: (number | null)[], yValues?: (u: uPlot, splits: number[]) => string[]): uPlot.Axis[] {
+function axes(yLabel: string, ySplits?: (number | null)[], yValues?: (u: uPlot, splits: number[]) => string[], ySize = 50): uPlot.Axis[] {
   const ink = cssVar("--muted", "#6b7280");
   const grid = { stroke: cssVar("--line", "#e5e7eb"), width: 1 };
   return [
-    { label: "Scene", stroke: ink, grid, values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : "")) },
-    { label: yLabel, stroke: ink, grid, size: ySplits ? 120 : 50, ...(ySplits ? { splits: () => ySplits.filter((s): s is number => s !== null) } : {}), ...(yValues ? { values: yValues } : {}) },
+    { label: "Scene", stroke: ink, grid, font: AXIS_FONT, values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? String(s) : "")) },
+    {
+      label: yLabel,
+      stroke: ink,
+      grid,
+      font: AXIS_FONT,
+      size: ySize,
+      ...(ySplits ? { splits: () => ySplits.filter((s): s is number => s !== null) } : {}),
+      ...(yValues ? { values: yValues } : {}),
+    },
   ];
 }
 
@@ -66,6 +75,7 @@ function emotionPlot(charts: StoryCharts_Serialize): { options: Omit<uPlot.Optio
   const lastScene = charts.tension.length > 0 ? charts.tension[charts.tension.length - 1].tick : 1;
   // Each character is a lane (y = its row); a point where its state was set.
   const series = tracks.map((t, row) => ticks.map((tick) => (t.points.some((p) => p.tick === tick) ? tracks.length - row : null)));
+  const names = axisNames(tracks.map((t) => t.name));
   const stateAt = (row: number, tick: number) => tracks[row].points.find((p) => p.tick === tick)?.state ?? "cleared";
   const options: Omit<uPlot.Options, "width"> = {
     height: Math.max(160, 60 + tracks.length * 44),
@@ -74,7 +84,8 @@ function emotionPlot(charts: StoryCharts_Serialize): { options: Omit<uPlot.Optio
     axes: axes(
       "",
       tracks.map((_, i) => i + 1),
-      (_u, splits) => splits.map((s) => tracks[tracks.length - s]?.name ?? ""),
+      (_u, splits) => splits.map((s) => names.labels[tracks.length - s] ?? ""),
+      names.size,
     ),
     series: [
       { label: "Scene" },
