@@ -1526,15 +1526,27 @@ export type ModelsOf = ModelsOf_Serialize | ModelsOf_Deserialize;
 export type ModelsOf_Deserialize = 
 /**  A saved profile, by name. */
 { from: "saved"; name: string } | 
-/**  The form's profile before it is saved: its kind, address and key are used. */
-{ from: "unsaved"; profile: ProviderProfile_Deserialize };
+/**
+ *  The form's profile before it is saved: its kind and address are used, with the key
+ *  typed into the form, or the saved profile's key only while the form still points where
+ *  that key was saved for (never a variable or keychain entry the form merely names).
+ */
+{ from: "unsaved"; profile: ProviderProfile_Deserialize; 
+/**  A key the writer typed into the form and has not stored yet. */
+key?: string | null };
 
 /**  Whose models to list. */
 export type ModelsOf_Serialize = 
 /**  A saved profile, by name. */
 { from: "saved"; name: string } | 
-/**  The form's profile before it is saved: its kind, address and key are used. */
-{ from: "unsaved"; profile: ProviderProfile_Serialize };
+/**
+ *  The form's profile before it is saved: its kind and address are used, with the key
+ *  typed into the form, or the saved profile's key only while the form still points where
+ *  that key was saved for (never a variable or keychain entry the form merely names).
+ */
+{ from: "unsaved"; profile: ProviderProfile_Serialize; 
+/**  A key the writer typed into the form and has not stored yet. */
+key: string | null };
 
 export type NewCharacter = NewCharacter_Serialize | NewCharacter_Deserialize;
 

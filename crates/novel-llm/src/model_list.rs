@@ -16,7 +16,9 @@ use serde_json::{Value, json};
 use crate::connect::{KeychainOpener, resolve_key_with};
 use crate::error::LlmError;
 use crate::fetch::{FetchError, Fetcher, is_local, server_root};
+use crate::key_policy::key_for_unsaved;
 use crate::profile::{ProviderKind, ProviderProfile};
+use crate::profile_check::ProfileField;
 use crate::secret::{ApiKey, redact};
 
 /// Listing models is quick or broken; it never waits like a generation does.
@@ -71,7 +73,23 @@ pub async fn list_models(
             note: Some("A command-line agent chooses its own model; there is no list.".into()),
         });
     }
+    profile.validate_except(&[ProfileField::Model])?;
     let key = resolve_key_with(profile, env, keychain)?;
+    list_with_key(profile, key.as_ref()).await
+}
+
+/// The models of a profile the settings form has not saved (`saved` is the saved profile of
+/// the same name, if any), sending only the key [`key_for_unsaved`] allows: one typed into the
+/// form, or the saved key while the form still points where it was saved for.
+pub async fn list_unsaved_models(
+    profile: &ProviderProfile,
+    typed_key: Option<&str>,
+    saved: Option<&ProviderProfile>,
+    env: &dyn Fn(&str) -> Option<String>,
+    keychain: KeychainOpener<'_>,
+) -> Result<ModelList, LlmError> {
+    profile.validate_except(&[ProfileField::Model, ProfileField::Name])?;
+    let key = key_for_unsaved(profile, typed_key, saved, env, keychain)?;
     list_with_key(profile, key.as_ref()).await
 }
 

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::connect::KeychainOpener;
 use crate::error::LlmError;
 use crate::http_retry::RetryPolicy;
+use crate::profile_check::ProfileField;
 use crate::settings::{Capabilities, Prices, Sampling, StructuredOutput};
 
 /// The file name inside the config directory.
@@ -287,7 +288,15 @@ impl ProviderProfile {
     /// Checks the fields this profile's kind needs: the first of [`ProviderProfile::problems`],
     /// with the profile and the field it concerns.
     pub fn validate(&self) -> Result<(), LlmError> {
-        match self.problems().into_iter().next() {
+        self.validate_except(&[])
+    }
+
+    /// [`ProviderProfile::validate`] without the problems of `fields`: listing a server's
+    /// models needs neither a model nor a name yet, every other field holds as for a request.
+    pub fn validate_except(&self, fields: &[ProfileField]) -> Result<(), LlmError> {
+        let mut problems = self.problems();
+        problems.retain(|problem| !fields.contains(&problem.field));
+        match problems.into_iter().next() {
             Some(problem) => Err(LlmError::Config(format!(
                 "{}: `{}`: {}",
                 self.location(),

@@ -145,6 +145,10 @@ pub struct StatusReply {
     /// Value of the `Retry-After` header, when one should be sent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retry_after: Option<String>,
+    /// Value of the `Location` header: with a 3xx code, a redirect (to test that clients do
+    /// not follow one to another server with the key).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
 }
 
 /// The `cut_stream` reply.
@@ -179,6 +183,7 @@ impl Reply {
             code,
             body: None,
             retry_after: None,
+            location: None,
         }
     }
 
@@ -297,6 +302,12 @@ impl StatusReply {
     /// Adds a `Retry-After` header.
     pub fn retry_after(mut self, value: impl Into<String>) -> Self {
         self.retry_after = Some(value.into());
+        self
+    }
+
+    /// Adds a `Location` header, e.g. `Reply::status(302).location(url)`.
+    pub fn location(mut self, url: impl Into<String>) -> Self {
+        self.location = Some(url.into());
         self
     }
 

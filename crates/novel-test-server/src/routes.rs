@@ -1,7 +1,7 @@
 //! HTTP routing and handlers: chat completions (streamed or not, their prompts served through
 //! the prompt cache when it is on), the model list, the extra endpoints of the imitated server
 //! (see `quirks`), and loud JSON errors for bad bodies, unscripted requests and unknown paths.
-//! Every request's method and path is logged first.
+//! Every request's method and path is logged first, with any credential header it carried.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -29,6 +29,9 @@ use crate::wire::{self, Meta};
 /// Large enough for any prompt a test sends; the default 2 MB could reject long stories.
 const BODY_LIMIT: usize = 64 * 1024 * 1024;
 
+/// The headers that carry an API key, in the providers' wire formats.
+const CREDENTIAL_HEADERS: [&str; 3] = ["authorization", "x-api-key", "x-goog-api-key"];
+
 /// Everything the handlers share.
 #[derive(Debug)]
 pub struct AppState {
@@ -42,6 +45,9 @@ pub struct AppState {
     pub quirks: Quirks,
     /// `"METHOD /path"` of every request.
     pub hits: Mutex<Vec<String>>,
+    /// `"METHOD /path"` and the value of every credential header a request carried
+    /// (`authorization`, `x-api-key`, `x-goog-api-key`), chat or not: what a key reached.
+    pub credentials: Mutex<Vec<(String, String)>>,
     /// Write one line per request to stderr.
     pub log_requests: bool,
     /// Source of completion ids.
@@ -54,6 +60,14 @@ impl AppState {
     /// Every request so far as `"METHOD /path"`.
     pub fn hits(&self) -> Vec<String> {
         self.hits
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Every credential header received so far, with the request that carried it.
+    pub fn credentials(&self) -> Vec<(String, String)> {
+        self.credentials
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
@@ -92,7 +106,22 @@ async fn log_hit(State(state): State<Arc<AppState>>, request: Request, next: Nex
         .hits
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
-        .push(hit);
+        .push(hit.clone());
+    let carried: Vec<(String, String)> = CREDENTIAL_HEADERS
+        .iter()
+        .flat_map(|name| request.headers().get_all(*name))
+        .map(|value| {
+            (
+                hit.clone(),
+                String::from_utf8_lossy(value.as_bytes()).into_owned(),
+            )
+        })
+        .collect();
+    state
+        .credentials
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .extend(carried);
     next.run(request).await
 }
 
@@ -433,6 +462,12 @@ fn answer(
                 .and_then(|value| HeaderValue::from_str(&value).ok())
             {
                 response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+            if let Some(value) = status
+                .location
+                .and_then(|value| HeaderValue::from_str(&value).ok())
+            {
+                response.headers_mut().insert(header::LOCATION, value);
             }
             response
         }

@@ -61,6 +61,7 @@ impl TestServer {
             models: script.models,
             quirks: script.quirks,
             hits: Mutex::default(),
+            credentials: Mutex::default(),
             log_requests: options.log_requests,
             next_id: AtomicU64::new(0),
             cache: Mutex::new(PromptCache::new(options.cache_slots)),
@@ -124,6 +125,12 @@ impl TestServer {
     /// Every request so far, chat or not, as `"METHOD /path"`, in arrival order.
     pub fn hits(&self) -> Vec<String> {
         self.state.hits()
+    }
+
+    /// Every credential header (`authorization`, `x-api-key`, `x-goog-api-key`) any request
+    /// carried, chat or not, with its `"METHOD /path"`: where a key went.
+    pub fn credentials(&self) -> Vec<(String, String)> {
+        self.state.credentials()
     }
 
     /// How many chat requests arrived so far.
@@ -190,6 +197,11 @@ impl BlockingTestServer {
     /// Every request so far, chat or not, as `"METHOD /path"`.
     pub fn hits(&self) -> Vec<String> {
         self.server().hits()
+    }
+
+    /// Every credential header any request carried; see [`TestServer::credentials`].
+    pub fn credentials(&self) -> Vec<(String, String)> {
+        self.server().credentials()
     }
 
     /// How many chat requests arrived so far.

@@ -30,8 +30,15 @@ pub struct FoundServer {
 pub enum ModelsOf {
     /// A saved profile, by name.
     Saved { name: String },
-    /// The form's profile before it is saved: its kind, address and key are used.
-    Unsaved { profile: Box<ProviderProfile> },
+    /// The form's profile before it is saved: its kind and address are used, with the key
+    /// typed into the form, or the saved profile's key only while the form still points where
+    /// that key was saved for (never a variable or keychain entry the form merely names).
+    Unsaved {
+        profile: Box<ProviderProfile>,
+        /// A key the writer typed into the form and has not stored yet.
+        #[serde(default)]
+        key: Option<String>,
+    },
 }
 
 fn profiles() -> AppResult<ProviderConfig> {
@@ -78,17 +85,23 @@ fn free_name(wanted: &str, taken: &[String]) -> String {
         .expect("some suffix is free")
 }
 
-/// The models of `of`, reading a key as a run would (`env`, the keychain).
+/// The models of `of`: a saved profile's key read as a run would (`env`, the keychain), an
+/// unsaved one's as [`novel_llm::key_for_unsaved`] allows.
 pub(crate) async fn models_of(
     of: ModelsOf,
     config: &ProviderConfig,
     env: &dyn Fn(&str) -> Option<String>,
 ) -> AppResult<ModelList> {
-    let profile = match of {
-        ModelsOf::Saved { name } => config.require(&name)?.clone(),
-        ModelsOf::Unsaved { profile } => *profile,
-    };
-    Ok(novel_llm::list_models(&profile, env, &Keychain::system).await?)
+    Ok(match of {
+        ModelsOf::Saved { name } => {
+            novel_llm::list_models(config.require(&name)?, env, &Keychain::system).await?
+        }
+        ModelsOf::Unsaved { profile, key } => {
+            let saved = config.profile(&profile.name);
+            novel_llm::list_unsaved_models(&profile, key.as_deref(), saved, env, &Keychain::system)
+                .await?
+        }
+    })
 }
 
 /// Probes the usual ports of local model servers on 127.0.0.1 (never the network) and lists

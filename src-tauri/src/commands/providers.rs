@@ -2,8 +2,10 @@
 //! directory): list, save, delete, make default, **Test connection** (which records what the
 //! server accepts in the profile), and API keys in the OS keychain. A profile that would run a program the writer has not allowed yet (a new
 //! `command` profile, or a changed program) is saved only after a native confirmation that
-//! names the program, so a script in the web view cannot make the app run one. Deleting a
-//! profile deletes its keychain entry too.
+//! names the program, so a script in the web view cannot make the app run one; likewise a
+//! profile whose API key would go to a server (or come from a variable) it was not saved for,
+//! or that would read another tokenizer file, is saved only after a confirmation naming the
+//! server or file. Deleting a profile deletes its keychain entry too.
 
 use std::sync::Arc;
 
@@ -87,6 +89,66 @@ pub(crate) fn program_question(
     })
 }
 
+/// The question to ask before saving `profile` over `previous`, when its API key would go to
+/// a server (or from a variable) it was not saved for, or it would read another tokenizer
+/// file: what decides that is novel-llm's ([`novel_llm::key_change`]).
+pub(crate) fn key_question(
+    previous: Option<&ProviderProfile>,
+    profile: &ProviderProfile,
+) -> Option<KeyQuestion> {
+    let change = novel_llm::key_change(previous, profile)?;
+    let name = visible(&change.profile);
+    let mut parts = Vec::new();
+    if let Some(key) = &change.key {
+        let server = visible(change.new_server.as_deref().unwrap_or("its server"));
+        let mut part = format!(
+            "The provider “{name}” would send {} to this server:\n\n{server}",
+            visible(key)
+        );
+        if let Some(old) = &change.old_server {
+            part.push_str(&format!("\n\nIt was saved to send it to {}.", visible(old)));
+        }
+        part.push_str(
+            "\n\nWhoever runs that server can use the key as you. Allow it only if you entered \
+             this address yourself and trust it.",
+        );
+        parts.push(part);
+    }
+    if let Some(file) = &change.tokenizer_file {
+        parts.push(format!(
+            "The provider “{name}” would read this file as its tokenizer:\n\n{}",
+            visible(file)
+        ));
+    }
+    let (title, accept, refused) = match (&change.key, &change.new_server) {
+        (Some(_), Some(server)) => (
+            "Send an API key to this server?",
+            "Send the key",
+            format!("to send its key to {}", visible(server)),
+        ),
+        (Some(_), None) => ("Send an API key?", "Send the key", "to send its key".into()),
+        (None, _) => (
+            "Read this tokenizer file?",
+            "Allow",
+            "to read another tokenizer file".into(),
+        ),
+    };
+    Some(KeyQuestion {
+        question: Question {
+            title: title.into(),
+            message: parts.join("\n\n"),
+            accept: accept.into(),
+        },
+        refused,
+    })
+}
+
+/// A [`key_question`] and the end of the sentence saying what a "no" refused.
+pub(crate) struct KeyQuestion {
+    pub question: Question,
+    pub refused: String,
+}
+
 /// `text` with control characters written as escapes (`\n`, `\u{1b}`), so a name cannot add
 /// lines of its own to the question or hide what follows it.
 fn visible(text: &str) -> String {
@@ -130,13 +192,25 @@ pub(crate) fn save_profile(
         return Err(AppError::profile_problems(problems));
     }
     let mut config = store.load_or_empty()?;
-    if let Some(question) = program_question(config.profile(&profile.name), &profile)
+    let previous = config.profile(&profile.name);
+    if let Some(question) = program_question(previous, &profile)
         && !dialogs.confirm(&question)
     {
         return Err(AppError::Declined {
             message: format!(
                 "Not saved: running “{}” was not allowed.",
                 visible(&profile.command[0])
+            ),
+        });
+    }
+    if let Some(question) = key_question(previous, &profile)
+        && !dialogs.confirm(&question.question)
+    {
+        return Err(AppError::Declined {
+            message: format!(
+                "Not saved: “{}” was not allowed {}.",
+                visible(&profile.name),
+                question.refused
             ),
         });
     }
@@ -242,5 +316,7 @@ pub async fn store_provider_key(name: String, key: String) -> AppResult<Provider
     Ok(view(&store, config))
 }
 
+#[cfg(test)]
+mod key_tests;
 #[cfg(test)]
 mod tests;

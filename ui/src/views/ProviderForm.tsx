@@ -53,7 +53,10 @@ export function ProviderForm({ initial, initialModels, onSaved, onCancel }: Prop
   // older question is dropped.
   const askModels = (draft: ProviderDraft): Promise<{ ask: number; answer: ModelsState }> => {
     const ask = ++asked.current;
-    return call(commands.providerModels({ from: "unsaved", profile: toProfile(draft) })).then(
+    // Only a key typed here goes with the question; Rust adds the saved key itself while the
+    // form still points where that key was saved for.
+    const key = draft.keySource === "keychain" && draft.key !== "" ? draft.key : null;
+    return call(commands.providerModels({ from: "unsaved", profile: toProfile(draft), key })).then(
       (list): { ask: number; answer: ModelsState } => ({ ask, answer: { state: "listed", list } }),
       (err: unknown): { ask: number; answer: ModelsState } => ({ ask, answer: { state: "error", message: errorText(err) } }),
     );

@@ -97,6 +97,7 @@ test("editing a profile fills the model dropdown from its server; a server witho
   const [asked] = await app.calls("provider_models");
   assert.equal(asked.args.of.from, "unsaved");
   assert.equal(asked.args.of.profile.base_url, "http://127.0.0.1:8080/v1");
+  assert.equal(asked.args.of.key, null, "no key typed, none sent: Rust adds the saved one while the address is unchanged");
   // Another model: a typed name.
   await page.getByTestId("provider-model-select").selectOption({ label: "Another model (type its name)" });
   await page.getByTestId("provider-model").fill("my-finetune");

@@ -150,6 +150,7 @@ async fn the_models_of_a_saved_profile_and_of_the_unsaved_form_come_with_context
     let list = models_of(
         ModelsOf::Unsaved {
             profile: Box::new(draft),
+            key: None,
         },
         &config,
         &no_env,
@@ -181,6 +182,7 @@ async fn a_server_without_a_model_list_says_to_type_the_name() {
     let list = models_of(
         ModelsOf::Unsaved {
             profile: Box::new(draft),
+            key: None,
         },
         &ProviderConfig::empty(),
         &no_env,
@@ -204,6 +206,7 @@ async fn a_server_that_is_not_running_is_an_error_naming_its_address() {
     let err = models_of(
         ModelsOf::Unsaved {
             profile: Box::new(draft),
+            key: None,
         },
         &ProviderConfig::empty(),
         &no_env,

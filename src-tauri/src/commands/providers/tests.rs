@@ -12,20 +12,20 @@ use super::*;
 use crate::dialogs::{OpenRequest, SaveRequest};
 
 /// Answers every confirmation with `yes` and remembers the questions.
-struct Answers {
+pub(super) struct Answers {
     yes: bool,
     asked: Mutex<Vec<Question>>,
 }
 
 impl Answers {
-    fn saying(yes: bool) -> Answers {
+    pub(super) fn saying(yes: bool) -> Answers {
         Answers {
             yes,
             asked: Mutex::new(Vec::new()),
         }
     }
 
-    fn asked(&self) -> Vec<Question> {
+    pub(super) fn asked(&self) -> Vec<Question> {
         self.asked.lock().unwrap().clone()
     }
 }
@@ -45,11 +45,11 @@ impl Dialogs for Answers {
     }
 }
 
-fn store_in(dir: &tempfile::TempDir) -> ProfileStore {
+pub(super) fn store_in(dir: &tempfile::TempDir) -> ProfileStore {
     ProfileStore::at(dir.path().join(PROVIDERS_FILE))
 }
 
-fn file_text(store: &ProfileStore) -> Option<String> {
+pub(super) fn file_text(store: &ProfileStore) -> Option<String> {
     std::fs::read_to_string(store.path()).ok()
 }
 
