@@ -13,7 +13,7 @@ export interface MenuItem {
 
 interface Props {
   label: ReactNode;
-  /** Read by screen readers and shown as the tooltip. */
+  /** Read by screen readers and shown as the tooltip (while the menu is closed). */
   title: string;
   testId: string;
   items: MenuItem[];
@@ -66,7 +66,9 @@ export function Menu({ label, title, testId, items, disabled, className, openSig
         disabled={disabled}
         aria-haspopup="menu"
         aria-expanded={open}
-        title={title}
+        // A native tooltip cannot be placed: shown under the pointer, it would cover the
+        // open menu's first items. The label stays for screen readers.
+        title={open ? undefined : title}
         aria-label={title}
         onClick={() => setOpen((o) => !o)}
       >

@@ -135,3 +135,30 @@ test("Export does nothing when the save dialog is dismissed, and explains a fail
   assert.deepEqual((await quiet.calls("export_manuscript")).map((c) => c.args), [{ format: "docx" }], "asked once; the dialog was dismissed");
   await quiet.close();
 });
+
+test("an open menu is not covered by a tooltip: its button's title is lifted while it is open", async () => {
+  // A native tooltip cannot be placed: shown under the pointer, it hid the menu's first items.
+  const app = await openApp(env, { novel: true, scenes: 4 });
+  const { page } = app;
+  await page.getByTestId("nav-manuscript").click();
+  await page.getByTestId("scene").first().waitFor();
+  const menus = [page.getByTestId("export-menu"), page.locator('[data-testid="scene"][data-tick="1"]').getByTestId("scene-menu"), page.getByTestId("chapter-menu").first()];
+  for (const button of menus) {
+    const title = await button.getAttribute("title");
+    assert.ok(title, "a closed menu's button explains itself");
+    await button.hover();
+    await button.click();
+    const list = button.locator("xpath=..").getByRole("menu");
+    await list.waitFor();
+    assert.equal(await button.getAttribute("title"), null, `no tooltip over the open menu (${title})`);
+    assert.equal(await button.getAttribute("aria-label"), title, "screen readers still hear what it is");
+    // Nor is any item (or what holds it) titled: hovering the items shows no tooltip either.
+    const titled = await list.evaluate((ul) => [...ul.querySelectorAll("[role=menuitem]")].filter((i) => i.closest("[title]")).length);
+    assert.equal(titled, 0);
+    await page.keyboard.press("Escape");
+    await list.waitFor({ state: "detached" });
+    assert.equal(await button.getAttribute("title"), title, "closed again, the tooltip is back");
+  }
+  await app.assertClean(assert);
+  await app.close();
+});
