@@ -1,7 +1,9 @@
 // The profile form's model field: a dropdown filled from the server (each model with its
 // context length where the server says), "Another model" to type a name, and a plain text
-// field with the reason when the server lists no models or cannot be asked.
+// field with the reason when the server lists no models or cannot be asked (one sentence, the
+// engine's full message under Details).
 import type { ModelEntry_Serialize, ModelList_Serialize } from "../bindings";
+import { modelsProblem } from "../lib/modelsError";
 import { modelLabel } from "../lib/providers";
 
 export type ModelsState =
@@ -72,9 +74,15 @@ export function ModelPicker({ model, models, typing, error, onList, onChoose, on
         </p>
       )}
       {models.state === "error" && (
-        <p className="field-hint models-error" data-testid="provider-models-error">
-          Could not list the models: {models.message} Type the model's name above.
-        </p>
+        <div className="models-error" data-testid="provider-models-error">
+          <p className="field-hint">
+            {modelsProblem(models.message)} Type the model's name above.
+          </p>
+          <details className="small" data-testid="provider-models-details">
+            <summary>Details</summary>
+            <p className="models-error-detail">{models.message}</p>
+          </details>
+        </div>
       )}
       {typing && listed.length > 0 && (
         <button type="button" className="link small" data-testid="provider-model-choose" onClick={() => onTyping(false)}>

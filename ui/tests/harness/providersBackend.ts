@@ -115,7 +115,8 @@ export function providersHandlers(s: ProvidersScenario, { need, providers, chang
       if (answer === null) {
         throw {
           kind: "provider",
-          message: `profile \`${p.name}\`: cannot list the models at ${url}/models: connection refused; is the server running and is \`base_url\` right?`,
+          // As novel-llm words it: the profile, the URL, and every layer of the failure.
+          message: `profile \`${p.name}\` of /home/writer/.config/novel-agent/providers.toml: cannot list the models at ${url}/models: no answer (connection failed: client error (Connect): tcp connect error: Connection refused (os error 111)); is the server running and is \`base_url\` right?`,
         } satisfies AppError;
       }
       if ("kind" in answer) throw answer;

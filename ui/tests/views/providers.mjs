@@ -118,7 +118,16 @@ test("editing a profile fills the model dropdown from its server; a server witho
   assert.equal(await page.getByTestId("provider-models-note").count(), 0, "another address forgets the old answer");
   await page.getByTestId("provider-list-models").click();
   await page.getByTestId("provider-models-error").waitFor();
-  assert.match(await page.getByTestId("provider-models-error").textContent(), /Could not list the models: .*127\.0\.0\.1:9999.*connection refused.*Type the model's name/);
+  // One sentence to read; the engine's whole chain only under Details, closed.
+  const problem = page.getByTestId("provider-models-error");
+  assert.equal(
+    await problem.locator(".field-hint").textContent(),
+    "Nothing answered at http://127.0.0.1:9999/v1: is the server running, and is the address right? Type the model's name above.",
+  );
+  assert.equal(await problem.getByTestId("provider-models-details").getAttribute("open"), null, "the details start closed");
+  assert.ok(!(await problem.locator(".models-error-detail").isVisible()));
+  await problem.locator("summary").click();
+  assert.match(await problem.locator(".models-error-detail").textContent(), /tcp connect error: Connection refused \(os error 111\)/);
   assert.equal(await page.getByTestId("provider-model").inputValue(), "typed-model", "what was typed stays");
   await page.getByTestId("provider-save").click();
   await row(page, "bare").waitFor();
