@@ -1,5 +1,5 @@
-// The open novel's generation settings: scene length, tools per tick, how many recent scenes
-// the agent rereads, and whether it sees the overall summary.
+// The open novel's generation settings: scene length, memory actions (the engine's tools) per
+// scene, how many recent scenes the agent rereads, and whether it sees the overall summary.
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../bindings";
@@ -13,7 +13,7 @@ type NumberField = "target_words_min" | "target_words_max" | "max_tools_per_tick
 const NUMBERS: { name: NumberField; label: string; min: number; max: number; hint: string }[] = [
   { name: "target_words_min", label: "Shortest scene (words)", min: 1, max: 10000, hint: "" },
   { name: "target_words_max", label: "Longest scene (words)", min: 1, max: 10000, hint: "" },
-  { name: "max_tools_per_tick", label: "Tools per scene", min: 1, max: 20, hint: "More than 3 is allowed, with a warning." },
+  { name: "max_tools_per_tick", label: "Memory actions per scene", min: 1, max: 20, hint: "Lookups and changes to the story's memory while planning a scene. More than 3 is allowed, with a warning." },
   { name: "recent_scenes_count", label: "Recent scenes reread", min: 0, max: 50, hint: "How many earlier scenes the agent rereads in full." },
 ];
 

@@ -77,10 +77,10 @@ export function PlanReview({ tick, plan, regenerating, onDecide }: Props) {
           </div>
         )}
         <div>
-          <dt>Tools</dt>
+          <dt>Memory actions</dt>
           <dd>
             {plan.actions.length === 0 ? (
-              <span className="muted">No tools: the scene is written from what the story already knows.</span>
+              <span className="muted">None: the scene is written from what the story already knows.</span>
             ) : (
               <ol className="plan-tools" data-testid="plan-tools">
                 {plan.actions.map((a, i) => (

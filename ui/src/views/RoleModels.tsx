@@ -12,7 +12,7 @@ import type { Providers } from "../lib/types";
 type Role = keyof RoleProfiles_Deserialize;
 
 const ROLES: { role: Role; label: string; hint: string; unset: (d: string) => string }[] = [
-  { role: "planner", label: "Planner", hint: "Plans each scene with tool calls.", unset: (d) => `Default (${d})` },
+  { role: "planner", label: "Planner", hint: "Plans each scene, looking up what it needs in the story's memory.", unset: (d) => `Default (${d})` },
   { role: "writer", label: "Writer", hint: "Writes the prose.", unset: (d) => `Default (${d})` },
   { role: "extractor", label: "Extractor", hint: "Reads the scene into the story memory.", unset: (d) => `Default (${d})` },
   { role: "reviser", label: "Reviser", hint: "Rewrites a draft the checks found fault with.", unset: () => "Same as the writer" },

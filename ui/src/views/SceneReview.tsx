@@ -141,7 +141,7 @@ export function SceneReview({ proposal, regenerating, onDecide }: Props) {
           </section>
           {proposal.tools.length > 0 && (
             <section className="side-block">
-              <h3>What the tools did</h3>
+              <h3>What the memory actions did</h3>
               <ul className="tool-list" data-testid="review-tools">
                 {proposal.tools.map((t, i) => (
                   <li key={i} className={t.ok ? "tool-ok" : "tool-failed"}>

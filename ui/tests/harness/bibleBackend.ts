@@ -88,7 +88,9 @@ export function bibleHandlers({ need, changed, scenes }: Ctx): Record<string, (a
         { name: "foundation", tokens: 180, budget: 400, trimmed: false },
         { name: "author_note", tokens: Math.ceil((foundation?.author_note?.length ?? 0) / 4), budget: 300, trimmed: false },
         { name: "lore", tokens: Math.ceil(loreText.length / 4), budget: 600, trimmed: false },
-        { name: "recent_scenes", tokens: 1450, budget: 1200, trimmed: true },
+        { name: "recent", tokens: 1450, budget: 1200, trimmed: true },
+        { name: "previous_tail", tokens: 220, budget: 300, trimmed: false },
+        { name: "tool_results", tokens: 140, budget: 500, trimmed: false },
       ];
       const user = `## Lore\n${loreText}\n\n## Recent scenes\n…`;
       const total = sections.reduce((n, s) => n + s.tokens, 0);

@@ -250,9 +250,13 @@ test("lore is added, edited and deleted after a confirmation, and the next promp
   await page.getByTestId("bible-tab-preview").click();
   const lore = page.locator('[data-testid="preview-section"][data-name="lore"]');
   await lore.waitFor();
-  assert.match(await lore.textContent(), /lore\s*2[0-9]\s*600/);
+  assert.match(await lore.textContent(), /^Lore\s*2[0-9]\s*600/);
   assert.match(await page.getByTestId("preview-user").textContent({ timeout: 2000 }), /tide bells ring only for the drowned/);
-  assert.match(await page.locator('[data-name="recent_scenes"]').textContent(), /trimmed/);
+  assert.match(await page.locator('[data-name="recent"]').textContent(), /^Recent scenes\s*trimmed/);
+  // Every section in the writer's words, none by the engine's name.
+  const rows = await page.getByTestId("preview-section").locator("th").allTextContents();
+  assert.ok(rows.includes("End of the last scene") && rows.includes("What the lookups found"), rows.join(" | "));
+  assert.ok(!rows.some((r) => /_|previous_tail|tool_results/.test(r)), rows.join(" | "));
   assert.match(await page.getByTestId("preview-total").textContent(), /tokens in all/);
 
   await page.getByTestId("bible-tab-lore").click();

@@ -194,6 +194,7 @@ test("after Save settings each of the novel's forms is shown once", async () => 
       rolesTitle: [...document.querySelectorAll("h3")].filter((h) => h.textContent === "Models per role").length,
       budget: document.querySelectorAll('[data-testid="budget-form"]').length,
     }));
+  assert.equal(await page.locator('label[for="generation-max_tools_per_tick"]').textContent(), "Memory actions per scene", "the writer's words, not the engine's tools");
   const once = { generation: 1, roles: 1, rolesTitle: 1, budget: 1 };
   assert.deepEqual(await counts(), once);
   for (let i = 0; i < 2; i++) {

@@ -3,6 +3,7 @@
 import { commands } from "../../bindings";
 import { LoadError } from "../../components/LoadError";
 import { call } from "../../lib/api";
+import { sectionLabel } from "../../lib/promptSections";
 import { useLoad } from "../../lib/useLoad";
 
 export function PromptPreview({ version }: { version: string }) {
@@ -40,7 +41,7 @@ export function PromptPreview({ version }: { version: string }) {
             return (
               <tr key={s.name} data-testid="preview-section" data-name={s.name} className={s.trimmed ? "trimmed" : ""}>
                 <th scope="row">
-                  {s.name}
+                  {sectionLabel(s.name)}
                   {s.trimmed && <span className="badge badge-warning">trimmed</span>}
                 </th>
                 <td className="num">{s.tokens.toLocaleString()}</td>
