@@ -86,7 +86,9 @@ impl From<NovelError> for AppError {
             NovelError::Missing { .. } | NovelError::NotANovel { .. } => {
                 AppError::NotFound { message }
             }
-            NovelError::Lock(_) => AppError::Locked { message },
+            NovelError::Lock(novel_core::lock::LockError::Held { .. }) => {
+                AppError::Locked { message }
+            }
             NovelError::NotEmpty { .. } | NovelError::Seed(_) | NovelError::Config(_) => {
                 AppError::InvalidInput { message }
             }
