@@ -207,7 +207,7 @@ pub fn take(
     clock: &dyn Clock,
 ) -> Result<BackupInfo, BackupError> {
     let dir = root.join(BACKUPS_DIR);
-    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    crate::fsutil::ensure_dir(&dir).map_err(io(&dir))?;
     remove_partials(&dir);
     // A database too old to have a story state is backed up as tick 0.
     let tick = store::load_state(conn).map_or(0, |s| s.current_tick);

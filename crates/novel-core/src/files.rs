@@ -49,14 +49,14 @@ pub fn write_scene(
 ) -> std::io::Result<PathBuf> {
     let text = scene_file_text(title, summary, prose);
     let path = scene_path(root, tick);
-    std::fs::create_dir_all(root.join(SCENES_DIR))?;
+    crate::fsutil::ensure_dir(&root.join(SCENES_DIR))?;
     write_atomic(&path, text.as_bytes())?;
     Ok(path)
 }
 
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
+        crate::fsutil::ensure_dir(dir)?;
     }
     let text = serde_json::to_string_pretty(value).map_err(std::io::Error::other)?;
     write_atomic(path, text.as_bytes())

@@ -83,6 +83,13 @@ pub enum NovelError {
         /// Named so it is not chained again after the message, which already says it.
         cause: std::io::Error,
     },
+    #[error(
+        "{path} is a symbolic link, not a folder. Novel Agent writes only into the novel's own \
+         folders, never through a link (a novel folder from someone else may hold one to make \
+         it write elsewhere): move the link out of the novel folder and open the novel again, \
+         and a real folder is made in its place"
+    )]
+    LinkedFolder { path: PathBuf },
     #[error(transparent)]
     Files(#[from] ReconcileError),
     #[error("{path} was opened read-only; this change needs it opened for writing")]
@@ -220,7 +227,8 @@ impl Novel {
         lock: NovelLock,
     ) -> Result<Novel, NovelError> {
         for sub in [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR] {
-            std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
+            let path = dir.join(sub);
+            crate::fsutil::ensure_dir(&path).map_err(|source| NovelError::Io { path, source })?;
         }
         let config = NovelConfig {
             models: Default::default(),
@@ -291,6 +299,7 @@ impl Novel {
         let config = Self::check_folder(dir)?;
         match access {
             Access::Write => {
+                refuse_linked_folders(dir)?;
                 check_writable(dir, &|p| probe_write(p))?;
                 let lock = NovelLock::acquire(dir)?;
                 Self::open_writer(dir, config, lock)
@@ -303,6 +312,7 @@ impl Novel {
     /// putting the database in place until the files agree with it).
     pub(crate) fn open_locked(dir: &Path, lock: NovelLock) -> Result<Novel, NovelError> {
         let config = Self::check_folder(dir)?;
+        refuse_linked_folders(dir)?;
         Self::open_writer(dir, config, lock)
     }
 
@@ -340,7 +350,8 @@ impl Novel {
     fn open_writer(dir: &Path, config: NovelConfig, lock: NovelLock) -> Result<Novel, NovelError> {
         let mut store = open_store_for_writing(dir)?;
         for sub in [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR] {
-            std::fs::create_dir_all(dir.join(sub)).map_err(io_err(dir))?;
+            let path = dir.join(sub);
+            crate::fsutil::ensure_dir(&path).map_err(|source| NovelError::Io { path, source })?;
         }
         // A regeneration interrupted between undoing its scene and writing the new one: the
         // old scene comes back (the file step below brings the folder in line).
@@ -527,6 +538,31 @@ fn is_empty_but_lock(dir: &Path) -> Result<bool, NovelError> {
     Ok(true)
 }
 
+/// Refuses a novel whose folders (`scenes/`, `plans/`, `errors/`, `exports/`, `backups/` and
+/// the `.orphaned/` folders) include a symbolic link: every write into it would land wherever
+/// it points. Checked before anything is written, the write probe included.
+fn refuse_linked_folders(dir: &Path) -> Result<(), NovelError> {
+    let folders = [
+        SCENES_DIR,
+        PLANS_DIR,
+        ERRORS_DIR,
+        EXPORTS_DIR,
+        crate::backup::BACKUPS_DIR,
+    ];
+    let orphaned =
+        [SCENES_DIR, PLANS_DIR].map(|sub| Path::new(sub).join(crate::reconcile::ORPHANED_DIR));
+    for path in folders
+        .iter()
+        .map(|sub| dir.join(sub))
+        .chain(orphaned.iter().map(|sub| dir.join(sub)))
+    {
+        if crate::fsutil::not_a_real_folder(&path) == Some("a symbolic link") {
+            return Err(NovelError::LinkedFolder { path });
+        }
+    }
+    Ok(())
+}
+
 /// Creates and removes a probe file in `dir`, and opens `novel.db` for writing without
 /// changing it: the honest test of writability (permission bits say nothing for root, nor on
 /// a read-only mount).
@@ -591,6 +627,8 @@ fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
     Ok(())
 }
 
+#[cfg(all(test, unix))]
+mod link_tests;
 #[cfg(test)]
 mod tests;
 

@@ -115,23 +115,13 @@ impl FileOps for RealFiles {
     /// that power loss leaves empty or stale is found and written again by the next open, while
     /// flushing hundreds of files costs seconds.
     fn write(&self, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-        let dir = path.parent().unwrap_or_else(|| Path::new("."));
-        std::fs::create_dir_all(dir)?;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        // The name `fsutil::write_atomic` uses, so `remove_temp_files` knows it.
-        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        std::fs::write(&tmp, bytes)?;
-        std::fs::rename(&tmp, path).inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
+        crate::fsutil::ensure_dir(path.parent().unwrap_or_else(|| Path::new(".")))?;
+        crate::fsutil::write_atomic_with(path, bytes, false)
     }
 
     fn rename(&self, from: &Path, to: &Path) -> std::io::Result<()> {
         if let Some(dir) = to.parent() {
-            std::fs::create_dir_all(dir)?;
+            crate::fsutil::ensure_dir(dir)?;
         }
         std::fs::rename(from, to)
     }

@@ -139,7 +139,14 @@ pub fn write_export(
         None => novel.dir(EXPORTS_DIR).join(file_name(novel, format)),
     };
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|source| NovelError::Io {
+        // The novel's own `exports/` must be a real folder; a destination the writer chose is
+        // theirs to make as they like.
+        let made = if dest.is_none() {
+            crate::fsutil::ensure_dir(parent)
+        } else {
+            std::fs::create_dir_all(parent)
+        };
+        made.map_err(|source| NovelError::Io {
             path: parent.to_path_buf(),
             source,
         })?;
