@@ -7,7 +7,7 @@
 //! sentence before or justified in the sentence after is never a finding.
 
 use super::lexicon::{FEELINGS, INFERENCE, is_action, is_in};
-use super::people::{Referent, Subject, subject_verbs, verb_chain};
+use super::people::{Agreement, Referent, Subject, subject_verbs, verb_chain};
 use super::text::Sentence;
 use super::{Check, Ctx, Finding, Severity};
 use crate::config::PointOfView;
@@ -29,10 +29,18 @@ const MIND_VERBS: &[&str] = &[
     "resolved", "resolves", "fancied", "fancies", "intended", "intends",
 ];
 
+/// Nouns of a held belief or foreboding: "Sir Leicester has a misgiving that…".
+#[rustfmt::skip]
+const HELD_NOUNS: &[&str] = &[
+    "misgiving", "suspicion", "presentiment", "premonition", "feeling", "notion", "conviction",
+    "fear", "dread", "hope", "foreboding", "sense", "idea", "hunch", "inkling",
+];
+
 /// Degree words that may stand before a feeling in a trailing phrase: "…, mighty proud of".
 #[rustfmt::skip]
 const DEGREE: &[&str] = &[
     "very", "so", "quite", "too", "mighty", "most", "rather", "half", "deeply", "greatly",
+    "already", "still",
 ];
 
 /// Participles that, opening a phrase after a comma, carry on the clause's subject's inner
@@ -42,7 +50,8 @@ const MIND_PARTICIPLES: &[&str] = &[
     "thinking", "wondering", "hoping", "dreading", "fearing", "longing", "wishing", "hating",
     "resolving", "regretting", "remembering", "doubting", "imagining", "picturing", "worrying",
     "suspecting", "believing", "determined", "resolved", "knowing", "praying", "yearning",
-    "swearing", "cursing", "vowing",
+    "swearing", "cursing", "vowing", "dreaming", "brooding", "fretting", "grieving", "pining",
+    "rejoicing", "exulting", "gloating", "despairing",
 ];
 
 /// Wanting, stated of someone: as often shown or said as private.
@@ -81,7 +90,9 @@ const STATES: &[&str] = &[
     "ashamed", "hopeful", "doubtful", "suspicious", "uneasy", "eager", "reluctant",
     "annoyed", "angry", "irritated", "offended", "upset", "bored", "impatient", "troubled",
     "indignant", "bitter", "amused", "disgusted", "horrified", "flattered", "insulted",
-    "vexed", "mortified", "excited", "content", "displeased", "dismayed",
+    "vexed", "mortified", "excited", "content", "displeased", "dismayed", "enraptured",
+    "touched", "enchanted", "charmed", "grieved", "exasperated", "enraged",
+    "distressed", "contemptuous",
 ];
 
 /// What "felt a…" must name to be a feeling rather than a touch: "a surge of", "a pang".
@@ -92,7 +103,7 @@ const FEELING_NOUNS: &[&str] = &[
     "sense", "sudden", "strange", "deep", "cold", "hot", "sharp", "bitter", "familiar",
 ];
 
-const MIND_NOUNS: &[&str] = &["mind", "thoughts"];
+const MIND_NOUNS: &[&str] = &["mind", "thoughts", "soul", "spirits"];
 
 /// Inside the body, felt rather than seen: "his heart sank", "her stomach dropped".
 const ORGANS: &[&str] = &["heart", "stomach", "chest", "gut", "insides", "blood"];
@@ -181,7 +192,8 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         // narrator was told or supposes ("John thought it might do me good"), so a note.
         let mut found: Vec<(usize, usize, Referent, bool)> = Vec::new();
         let first_person = ctx.input.pov == PointOfView::First;
-        for mut subject in ctx.subjects(si) {
+        let subjects = ctx.subjects(si).into_iter().map(|x| (x, false));
+        for (mut subject, relative) in subjects.chain(relative_subjects(ctx, si, s)) {
             subject.referent = owner_of_mind(ctx, si, subject.first, subject.referent);
             if !subject.referent.is_other() {
                 continue;
@@ -235,7 +247,9 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
                     .iter()
                     .any(|t| is_in(TALK, &t.lower));
                 let desire = is_in(DESIRE, &s.tokens[end].lower);
-                let certain = !(desire || thinking && (first_person || talk));
+                // "her father, who had always hated the place": a standing trait the POV
+                // character may well know, told in passing; a note.
+                let certain = !(desire || relative || thinking && (first_person || talk));
                 found.push((subject.first, end, subject.referent, certain));
             }
         }
@@ -260,6 +274,48 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
             };
             out.push(mind_finding(ctx, s, first, end, who, severity));
         }
+    }
+    out
+}
+
+/// "Mrs Donnelly, who privately found Maria's visits a strain": a "who" after a comma stands
+/// for the person before the comma, and its clause may state that person's inner life. Each
+/// comes with `true`: a relative clause is told in passing (see `other_minds`).
+fn relative_subjects(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(Subject, bool)> {
+    let hits = ctx.hits(s);
+    let mut out = Vec::new();
+    for (i, t) in s.tokens.iter().enumerate().skip(1) {
+        if t.lower != "who" || t.barrier {
+            continue;
+        }
+        if !ctx.prose.original[s.tokens[i - 1].end..t.start].contains(',') {
+            continue;
+        }
+        let before = &s.tokens[i - 1];
+        let referent = if let Some(h) = hits.iter().find(|h| h.last == i - 1) {
+            if h.who == ctx.pov || h.possessive {
+                continue;
+            }
+            Referent::Person(h.who)
+        } else {
+            match before.lower.as_str() {
+                "him" | "her" => ctx.resolve(si, i - 1, &before.lower),
+                w if super::text::is_function_word(w)
+                    || matches!(w, "i" | "me" | "myself" | "we" | "us" | "you") =>
+                {
+                    continue;
+                }
+                _ => Referent::Someone,
+            }
+        };
+        let subject = Subject {
+            first: i,
+            last: i,
+            referent,
+            agreement: Agreement::Third,
+            first_person: false,
+        };
+        out.push((subject, true));
     }
     out
 }
@@ -326,12 +382,27 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> 
         .iter()
         .any(|w| matches!(*w, "couldn't" | "could" | "cannot" | "can't"))
         && words.iter().any(|w| matches!(*w, "stop" | "help"))
-        || (words.contains(&"couldn't") && main == "believe");
+        || (words.contains(&"couldn't") && main == "believe")
+        // "Mr Browne could not wait to tell them": eagerness, felt inside.
+        || (main == "wait"
+            && next == Some("to")
+            && words
+                .iter()
+                .any(|w| matches!(*w, "couldn't" | "could" | "can't" | "cannot")));
     if couldnt {
         return Some(main_i);
     }
     if words[..words.len() - 1].iter().any(|w| is_in(MODALS, w)) {
         return hidden(s, main_i).then_some(main_i);
+    }
+    // "Sir Leicester has a misgiving that…": a belief held, its content told.
+    if matches!(main, "a" | "an")
+        && words.len() >= 2
+        && matches!(words[words.len() - 2], "has" | "had" | "have")
+        && next.is_some_and(|n| is_in(HELD_NOUNS, n))
+        && s.tokens.get(main_i + 2).is_some_and(|t| t.lower == "that")
+    {
+        return Some(main_i + 1);
     }
     // "He never suspected", "she did not know": unawareness is narrator knowledge (`pov.rs`).
     if s.tokens[subject.last + 1..main_i]
@@ -398,6 +469,14 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<usize> 
     let likely = matches!(main, "sure" | "certain") && next == Some("to");
     // "tired of the gentlemen": weariness of mind, not of body.
     let weary_of = matches!(main, "tired" | "weary" | "sick") && next == Some("of");
+    // "she is sick at heart".
+    let at_heart = next == Some("at")
+        && s.tokens
+            .get(main_i + 2)
+            .is_some_and(|t| t.lower == "heart" && t.plain_gap);
+    if was && at_heart && !matches!(main, "was" | "were" | "is" | "are" | "been") {
+        return Some(main_i + 2);
+    }
     if was && (is_in(STATES, main) || weary_of) && !likely {
         return Some(main_i);
     }
@@ -423,12 +502,23 @@ fn coordinated_mind(s: &Sentence, from: usize) -> Option<usize> {
                 .get(j + 1)
                 .is_some_and(|a| is_in(INNER_ADVERBS, &a.lower)),
         );
+        // "…and privately began to regret": the start of a thought is the thought.
+        let began = usize::from(
+            s.tokens
+                .get(j + 1 + skip)
+                .is_some_and(|b| matches!(b.lower.as_str(), "began" | "begins" | "started"))
+                && s.tokens
+                    .get(j + 2 + skip)
+                    .is_some_and(|to| to.lower == "to"),
+        ) * 2;
         if matches!(t.lower.as_str(), "and" | "but")
-            && let Some(v) = s.tokens.get(j + 1 + skip).filter(|v| v.plain_gap)
-            && is_in(MIND_VERBS, &v.lower)
+            && let Some(v) = s.tokens.get(j + 1 + skip + began).filter(|v| v.plain_gap)
+            // After "began to" the verb is bare: "regret" is "regrets" without its ending.
+            && (is_in(MIND_VERBS, &v.lower)
+                || (began > 0 && is_in(MIND_VERBS, &format!("{}s", v.lower))))
             && !v.lower.ends_with("ing")
         {
-            return Some(j + 1 + skip);
+            return Some(j + 1 + skip + began);
         }
         j += 1;
     }
@@ -569,9 +659,11 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         }
         let mut j = p;
         let mut inner = false;
+        let mut inwardly = false;
         while let Some(w) = s.tokens.get(j) {
             if is_in(INNER_ADVERBS, &w.lower) {
                 inner = true;
+                inwardly |= w.lower == "inwardly";
             } else if !is_in(DEGREE, &w.lower) {
                 break;
             }
@@ -609,7 +701,11 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
                             "afraid" | "sure" | "certain" | "glad" | "sorry" | "aware" | "confident"
                         ))
                 ));
-        if !(participle || state || (inner && is_in(MIND_VERBS, word))) {
+        // "…, weary of nursing me": weariness of mind, as after "was".
+        let weary = matches!(word, "weary" | "tired" | "sick") && next == Some("of");
+        // "…, inwardly laughing at how easily…": whatever is done inwardly is done inside.
+        let inward_act = inwardly && (word.ends_with("ing") || word.ends_with("ed"));
+        if !(participle || state || weary || inward_act || (inner && is_in(MIND_VERBS, word))) {
             continue;
         }
         // "…, fearing another collapse, he bade her good-bye": a phrase before a subject is

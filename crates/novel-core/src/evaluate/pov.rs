@@ -83,10 +83,32 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
-            r"(?i)(?:\b(\w+)\s+)?\bhad no (?:idea|inkling|notion) (?:that|of)\b",
+            r"(?i)(?:\b(\w+)\s+)?\b(?:had|has|have) no (?:idea|inkling|notion) (?:that|of)\b",
             unaware,
             true,
         ),
+        // "I shall never leave this corner again, though I have no idea of it yet": a future
+        // the narration knows and says the character does not.
+        leak(
+            r"(?i)\bno (?:idea|inkling|notion|suspicion) of (?:it|this|that|any of this) yet\b",
+            hindsight,
+            false,
+        ),
+        leak(
+            r"(?i)(?:\b(\w+)\s+(?:was|were|is|am|are)\s+)?\bfar from (?:suspecting|guessing|knowing|imagining|dreaming|supposing)\b",
+            unaware,
+            true,
+        ),
+        // "a wink that nobody else in the room could see": seen, then, by no one the POV
+        // character could have learned it from — unless the POV character is the one who saw.
+        Leak {
+            uncertain: true,
+            ..leak(
+                r"(?i)\b(?:that|which|whom)\s+(?:nobody|no one|none of (?:us|them))(?:\s+else)?(?:\s+\w+){0,3}?\s+(?:could|did|would|had|was able to)\s+(?:see|notice|hear|seen|noticed|heard)\b",
+                unaware,
+                false,
+            )
+        },
         leak(
             r"(?i)(?:\b(\w+)\s+)?\bhad no way of knowing\b",
             unaware,

@@ -832,3 +832,77 @@ fn check_text_reads_memory_and_recent_scenes_from_the_store() {
         Err(CheckError::UnknownCharacter(id)) if id == "C9"
     ));
 }
+
+// ---- other minds and narrator knowledge: forms learned from published prose ----
+
+#[test]
+fn inner_life_in_relative_clauses_coordinated_starts_and_held_beliefs_is_found() {
+    // (prose, quoted, severity): a relative clause tells a standing trait in passing (a note)
+    // unless it says the feeling is hidden ("privately", "in secret").
+    let cases = [
+        (
+            "Maud, who privately found the visits a strain, played the piano.",
+            "who privately found",
+            Severity::Violation,
+        ),
+        (
+            "Her uncle, who had always feared the sea, stayed ashore.",
+            "who had always feared",
+            Severity::Note,
+        ),
+        (
+            "Bram glanced at the lamp and privately began to regret the bargain.",
+            "regret",
+            Severity::Violation,
+        ),
+        (
+            "Bram could not wait to tell them the story.",
+            "Bram could not wait",
+            Severity::Violation,
+        ),
+        (
+            "Bram has a misgiving that the tide will turn against them.",
+            "Bram has a misgiving",
+            Severity::Violation,
+        ),
+        (
+            "Bram took his leave, inwardly laughing at how easily she had believed him.",
+            "inwardly laughing",
+            Severity::Violation,
+        ),
+        (
+            "Maud walked home slowly, weary of the long watch.",
+            "weary",
+            Severity::Violation,
+        ),
+    ];
+    for (prose, quoted, severity) in cases {
+        let f = assert_one(&run(prose), Check::OtherMind, prose, quoted);
+        assert_eq!(f.severity, severity, "{prose}");
+    }
+    // Seen, said, or the POV character's own: nothing.
+    let clean = "Maud, who stood by the door, waved. Bram could not wait any longer and left. \
+                 Tamsin had a feeling that the tide would turn. Maud, tired from the walk, sat down.";
+    assert_none(&run(clean), Check::OtherMind, clean);
+}
+
+#[test]
+fn what_no_one_saw_and_a_future_not_yet_known_are_narrator_knowledge() {
+    let cases = [
+        (
+            "Bram rose, warned by a wink that nobody else in the room could see.",
+            "nobody else in the room could see",
+        ),
+        (
+            "Tamsin was far from suspecting that she was watched.",
+            "far from suspecting",
+        ),
+        (
+            "She would stay in the tower all winter, though she has no idea of it yet.",
+            "no idea of it yet",
+        ),
+    ];
+    for (prose, quoted) in cases {
+        assert_one(&run(prose), Check::PovLeak, prose, quoted);
+    }
+}

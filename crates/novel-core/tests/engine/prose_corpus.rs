@@ -23,11 +23,13 @@ const MIN_PRECISION: f64 = 0.9;
 const MIN_RECALL: f64 = 0.9;
 /// Where a family's recall is not at the target yet, the floor is today's figure on the whole
 /// labelled set (tuning and held-out parts), so a change can only raise it; each entry goes
-/// when its family meets the target. Measured 2026-11-26 (BENCHMARKS.md).
+/// when its family meets the target. Measured 2026-11-26 after 151 fresh held-out items were
+/// added, written blind to the rules (BENCHMARKS.md).
 const RECALL_FLOORS: &[(Family, f64)] = &[
-    (Family::Leak, 0.87),
-    (Family::Mind, 0.79),
-    (Family::Person, 0.87),
+    (Family::Leak, 0.72),
+    (Family::Mind, 0.75),
+    (Family::Tense, 0.82),
+    (Family::Person, 0.88),
 ];
 /// The corpus the issue asks for: at least this many words of published prose.
 const MIN_WORDS: usize = 100_000;
