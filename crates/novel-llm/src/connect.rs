@@ -78,7 +78,7 @@ pub(crate) fn build(
 
 /// The key from the profile's variable or keychain entry; a named but unset variable or an
 /// empty keychain entry is an error that says how to fix it, a profile naming none gets no key
-/// (local servers).
+/// (local servers). A key is never handed out for plain http to another machine.
 pub fn resolve_key(
     profile: &ProviderProfile,
     env: &dyn Fn(&str) -> Option<String>,
@@ -88,6 +88,19 @@ pub fn resolve_key(
 
 /// [`resolve_key`] with the keychain passed in.
 pub fn resolve_key_with(
+    profile: &ProviderProfile,
+    env: &dyn Fn(&str) -> Option<String>,
+    keychain: KeychainOpener<'_>,
+) -> Result<Option<ApiKey>, LlmError> {
+    let key = read_key(profile, env, keychain)?;
+    if key.is_some() {
+        crate::key_policy::check_key_transport(profile)?;
+    }
+    Ok(key)
+}
+
+/// The key from where the profile says, before [`resolve_key_with`] checks where it may go.
+fn read_key(
     profile: &ProviderProfile,
     env: &dyn Fn(&str) -> Option<String>,
     keychain: KeychainOpener<'_>,

@@ -176,7 +176,12 @@ pub(crate) fn causes(err: &dyn std::error::Error) -> String {
 /// An HTTP client from `builder`, or an error that says what to do. The one thing that stops
 /// a client from being built on an ordinary machine is a system with no TLS root certificates
 /// (rustls reads the system's store).
+///
+/// Redirects are never followed: a redirect could carry the key's header to another server
+/// (reqwest drops only `authorization` across hosts, not `x-api-key` or `x-goog-api-key`) or
+/// from https down to plain http. A 3xx is reported as the server's answer instead.
 pub(crate) fn http_client(builder: reqwest::ClientBuilder) -> Result<reqwest::Client, LlmError> {
+    let builder = builder.redirect(reqwest::redirect::Policy::none());
     builder.build().map_err(|e| {
         LlmError::Config(format!(
             "cannot create the HTTP client: {e}{}. If the system has no TLS root certificates, \

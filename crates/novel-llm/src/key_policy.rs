@@ -51,6 +51,41 @@ pub fn server_of(profile: &ProviderProfile) -> Option<String> {
     })
 }
 
+/// Whether `url` is plain http to a host other than this machine, where a key would cross the
+/// network readable by anyone on the way.
+pub fn is_plain_http_off_machine(url: &str) -> bool {
+    let Ok(parsed) = reqwest::Url::parse(url.trim()) else {
+        return false;
+    };
+    if parsed.scheme() != "http" {
+        return false;
+    }
+    let Some(host) = parsed.host_str() else {
+        return true;
+    };
+    match host.trim_matches(['[', ']']).parse::<std::net::IpAddr>() {
+        Ok(ip) => !ip.is_loopback(),
+        Err(_) => {
+            let host = host.trim_end_matches('.').to_ascii_lowercase();
+            !(host == "localhost" || host.ends_with(".localhost"))
+        }
+    }
+}
+
+/// Refuses to send a key to `profile`'s server over plain http off this machine.
+pub(crate) fn check_key_transport(profile: &ProviderProfile) -> Result<(), LlmError> {
+    match profile.effective_base_url() {
+        Some(url) if is_plain_http_off_machine(&url) => Err(LlmError::Config(format!(
+            "{}: the API key would be sent over plain http to {}, where anyone on the way \
+             can read it; use the server's https:// address (plain http is for servers on this \
+             machine), or remove the key if the server needs none",
+            profile.location(),
+            server_of(profile).unwrap_or(url),
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Where `profile`'s key comes from, in words for the question.
 fn key_words(profile: &ProviderProfile) -> String {
     match (profile.key_source, profile.effective_api_key_env()) {
@@ -119,6 +154,7 @@ pub fn key_for_unsaved(
         return Ok(None);
     }
     if let Some(typed) = typed.map(str::trim).filter(|key| !key.is_empty()) {
+        check_key_transport(profile)?;
         return Ok(Some(ApiKey::new(typed)));
     }
     match saved {
@@ -209,6 +245,38 @@ mod tests {
             Some("/home/u/.ssh/id_ed25519")
         );
         assert_eq!(key_change(Some(&reads), &reads), None);
+    }
+
+    #[test]
+    fn a_key_goes_over_plain_http_only_on_this_machine() {
+        for off in [
+            "http://api.example.com/v1",
+            "http://192.168.1.20:11434/v1",
+            "http://localhost.example.com/v1",
+            "HTTP://8.8.8.8",
+        ] {
+            assert!(is_plain_http_off_machine(off), "{off}");
+        }
+        for fine in [
+            "https://api.example.com/v1",
+            "http://127.0.0.1:8080/v1",
+            "http://127.5.0.1/v1",
+            "http://localhost:11434/v1",
+            "http://gpu.localhost/v1",
+            "http://[::1]:8080/v1",
+        ] {
+            assert!(!is_plain_http_off_machine(fine), "{fine}");
+        }
+        let remote = cloud().with_base_url("http://api.example.com/v1");
+        let err = check_key_transport(&remote).unwrap_err().to_string();
+        assert!(
+            err.contains("plain http") && err.contains("https://"),
+            "{err}"
+        );
+        let env = |_: &str| Some("sk-env-secret".to_string());
+        assert!(resolve_key_with(&remote, &env, &|| panic!("no keychain")).is_err());
+        let typed = key_for_unsaved(&remote, Some("sk-typed"), None, &env, &|| panic!("no"));
+        assert!(typed.is_err());
     }
 
     #[test]

@@ -197,6 +197,9 @@ impl Transport {
         attempt: u32,
     ) -> Attempt<T> {
         let status = response.status();
+        if status.is_redirection() {
+            return Attempt::Fail(redirected(ctx, &response).into());
+        }
         let retry_after = retry_after_from(response.headers(), SystemTime::now());
         // The body only explains the failure: its first bytes, read within the timeout, are
         // all that is worth having; an unreadable or endless one is not worth more.
@@ -282,6 +285,25 @@ pub(crate) async fn read_into(
         bytes.extend_from_slice(&chunk);
     }
     Ok(true)
+}
+
+/// A redirect, which is never followed (see [`crate::error::http_client`]): named with where
+/// it points, credentials removed, so the writer can put that address in the profile.
+fn redirected(ctx: &CallContext, response: &Response) -> LlmError {
+    let to = response
+        .headers()
+        .get(reqwest::header::LOCATION)
+        .and_then(|value| value.to_str().ok())
+        .map(|to| ctx.detail(to))
+        .unwrap_or_else(|| "nowhere said".into());
+    LlmError::Config(format!(
+        "{} answered HTTP {} redirecting to {to}; redirects are not followed, so the API key \
+         goes only to the server it was saved for. If that address is the right server, set \
+         `base_url` in {} to it",
+        ctx.provider,
+        response.status().as_u16(),
+        ctx.location
+    ))
 }
 
 enum Outcome {

@@ -5,5 +5,6 @@ mod anthropic_gemini_http;
 mod hostile_servers;
 mod local_servers;
 mod openai_http;
+mod redirects_http;
 mod secrets_http;
 mod support;

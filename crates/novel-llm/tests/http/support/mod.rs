@@ -33,6 +33,8 @@ pub struct Canned {
     pub status: u16,
     pub content_type: &'static str,
     pub body: String,
+    /// A `Location` header, for redirects.
+    pub location: Option<String>,
 }
 
 impl Canned {
@@ -41,6 +43,7 @@ impl Canned {
             status: 200,
             content_type: "text/event-stream",
             body: body.into(),
+            location: None,
         }
     }
 
@@ -49,6 +52,17 @@ impl Canned {
             status,
             content_type: "application/json",
             body: body.into(),
+            location: None,
+        }
+    }
+
+    /// A `302 Found` pointing at `to`.
+    pub fn redirect(to: impl Into<String>) -> Self {
+        Canned {
+            status: 302,
+            content_type: "text/plain",
+            body: String::new(),
+            location: Some(to.into()),
         }
     }
 }
@@ -94,8 +108,13 @@ impl MiniServer {
                 };
                 let request = read_request(&mut socket).await;
                 log.lock().unwrap().push(request);
+                let location = canned
+                    .location
+                    .as_ref()
+                    .map(|to| format!("location: {to}\r\n"))
+                    .unwrap_or_default();
                 let head = format!(
-                    "HTTP/1.1 {} X\r\ncontent-type: {}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n",
+                    "HTTP/1.1 {} X\r\ncontent-type: {}\r\ncontent-length: {}\r\n{location}connection: close\r\n\r\n",
                     canned.status,
                     canned.content_type,
                     canned.body.len()
