@@ -84,7 +84,7 @@ export function ChapterEdit({ chapter, hasNext, disabled }: Props) {
           ) : (
             <label>
               {form === "rename" ? `Title of chapter ${chapter.number}` : "Part heading"}
-              <input data-testid="chapter-title-input" value={text} autoFocus placeholder={form === "rename" ? chapter.title : "Part One: The Drowned City"} onChange={(e) => setText(e.target.value)} />
+              <input data-testid="chapter-title-input" value={text} autoFocus placeholder={form === "rename" ? chapter.title : "The part's heading, e.g. Part One"} onChange={(e) => setText(e.target.value)} />
             </label>
           )}
           {error && (

@@ -165,8 +165,8 @@ export function ImportPanel({ resume, onImported, onCancel, onStarted }: Props) 
         {text("title", "Title", { hint: "Leave blank to take the manuscript’s own title." })}
         {text("premise", "Premise", { required: true, hint: "What the story is about, in a sentence or two." })}
         <div className="field-row">
-          {text("protagonist_name", "Protagonist", { required: true, placeholder: "Tamsin Vale" })}
-          {text("location_name", "Where it starts", { required: true, placeholder: "Rainmarket Docks" })}
+          {text("protagonist_name", "Protagonist", { required: true, placeholder: "Who the story follows" })}
+          {text("location_name", "Where it starts", { required: true, placeholder: "Where the first scene happens" })}
         </div>
         {text("goal", "Goal", { required: true, hint: "What the protagonist wants: the direction the story pulls in." })}
       </fieldset>

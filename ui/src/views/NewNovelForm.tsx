@@ -119,14 +119,14 @@ export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
 
       <fieldset>
         <legend>The book</legend>
-        {text("title", "Title", { required: true, placeholder: "Salt and Iron" })}
+        {text("title", "Title", { required: true, placeholder: "The book's working title" })}
         <div className="field-row">
-          {text("genre", "Genre", { placeholder: "Fantasy noir" })}
-          {text("tone", "Tone", { placeholder: "Tense, rain-soaked, wry" })}
+          {text("genre", "Genre", { placeholder: "e.g. thriller, literary, fantasy" })}
+          {text("tone", "Tone", { placeholder: "The mood, in a few words" })}
         </div>
         {text("premise", "Premise", { required: true, long: true, hint: "What the story is about, in a sentence or two." })}
-        {text("setting", "Setting", { long: true, placeholder: "A drowned trading city of canals and bells" })}
-        {text("style", "Style", { placeholder: "Spare, concrete, close to the senses" })}
+        {text("setting", "Setting", { long: true, placeholder: "Where and when the story happens" })}
+        {text("style", "Style", { placeholder: "How the prose should read, in a few words" })}
       </fieldset>
 
       <fieldset>
@@ -155,15 +155,15 @@ export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
       <fieldset>
         <legend>Protagonist</legend>
         <div className="field-row">
-          {text("protagonist_name", "Name", { required: true, placeholder: "Tamsin Vale" })}
-          {text("protagonist_role", "Role", { placeholder: "Smuggler" })}
+          {text("protagonist_name", "Name", { required: true, placeholder: "Who the story follows" })}
+          {text("protagonist_role", "Role", { placeholder: "What they do, or who they are" })}
         </div>
         {text("protagonist_description", "Description", { long: true })}
       </fieldset>
 
       <fieldset>
         <legend>Where it starts</legend>
-        {text("location_name", "Place", { required: true, placeholder: "Rainmarket Docks" })}
+        {text("location_name", "Place", { required: true, placeholder: "Where the first scene happens" })}
         {text("location_description", "Description", { long: true })}
         {text("goal", "Goal", { required: true, long: true, hint: "What the protagonist wants: the direction the story pulls in." })}
       </fieldset>

@@ -37,7 +37,7 @@ export function RunControls({ status, mode, latestTick, reviewing, steering, onS
         className="steering"
         rows={2}
         value={steering}
-        placeholder="e.g. Bring the harbor watch closer. Let Tamsin lose something she cannot replace."
+        placeholder="What should happen next, who should come in, or what to avoid"
         onChange={(e) => onSteering(e.target.value)}
       />
       <div className="composer-actions">

@@ -48,7 +48,7 @@ function Connect({ id, graph, names, onDone }: { id: string; graph: Graph; names
         </div>
         <div className="field">
           <label htmlFor="connection-description">The way (optional)</label>
-          <input id="connection-description" data-testid="connection-description" placeholder="a flooded stair" value={description} onChange={(e) => setDescription(e.target.value)} />
+          <input id="connection-description" data-testid="connection-description" placeholder="how one gets from one to the other" value={description} onChange={(e) => setDescription(e.target.value)} />
         </div>
       </div>
       <FormError error={action.error} testId="connection-error" />

@@ -24,7 +24,7 @@ function AuthorNote({ note }: { note: string }) {
     <form className="card bible-form" onSubmit={save} data-testid="author-note-form">
       <div className="field field-wide">
         <label htmlFor="author-note">Author's note</label>
-        <textarea id="author-note" data-testid="author-note" rows={3} placeholder="Keep the magic subtle. No one says “suddenly”." value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea id="author-note" data-testid="author-note" rows={3} placeholder="Guidance for every scene: tone, rules, words to avoid" value={text} onChange={(e) => setText(e.target.value)} />
         <p className="field-hint">Standing guidance in every planner and writer prompt until you change it.</p>
       </div>
       <FormError error={action.error} testId="author-note-error" />
@@ -177,7 +177,7 @@ function Outline({ beats }: { beats: Beat[] }) {
           void action.run(() => call(commands.changeOutline({ op: "add", text, at: null }))).then((ok) => ok && setText(""));
         }}
       >
-        <input aria-label="New beat" placeholder="Tamsin finds the ledger's missing page" data-testid="beat-new" value={text} onChange={(e) => setText(e.target.value)} />
+        <input aria-label="New beat" placeholder="Something that should happen in the story" data-testid="beat-new" value={text} onChange={(e) => setText(e.target.value)} />
         <button type="submit" className="btn btn-quiet" data-testid="beat-add" disabled={action.busy}>
           Add beat
         </button>
@@ -238,7 +238,7 @@ function Pressure({ clocks, events, currentTick }: { clocks: PressureClock[]; ev
           void change({ op: "add_clock", clock: { name, description: "", value: 0, max: Number(max), per_tick: Number(perTick), thresholds: [] } }).then((ok) => ok && setName(""));
         }}
       >
-        <input aria-label="Clock name" placeholder="The watch closes in" data-testid="clock-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <input aria-label="Clock name" placeholder="A pressure that builds, scene by scene" data-testid="clock-name" value={name} onChange={(e) => setName(e.target.value)} />
         <input aria-label="Maximum" type="number" min={1} className="narrow" data-testid="clock-max" value={max} onChange={(e) => setMax(e.target.value)} />
         <input aria-label="Rise per scene" type="number" min={0} className="narrow" data-testid="clock-per-tick" value={perTick} onChange={(e) => setPerTick(e.target.value)} />
         <button type="submit" className="btn btn-quiet" data-testid="clock-add">
@@ -268,7 +268,7 @@ function Pressure({ clocks, events, currentTick }: { clocks: PressureClock[]; ev
         }}
       >
         <input aria-label="At scene" type="number" min={1} className="narrow" data-testid="event-tick" value={eventTick} onChange={(e) => setEventTick(e.target.value)} />
-        <input aria-label="What happens" placeholder="The harbor is sealed" data-testid="event-text" value={eventText} onChange={(e) => setEventText(e.target.value)} />
+        <input aria-label="What happens" placeholder="What happens at that scene" data-testid="event-text" value={eventText} onChange={(e) => setEventText(e.target.value)} />
         <button type="submit" className="btn btn-quiet" data-testid="event-add">
           Add event
         </button>

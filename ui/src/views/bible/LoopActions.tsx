@@ -108,7 +108,7 @@ export function NewLoopForm({ onDone }: { onDone: () => void }) {
           id="new-loop-description"
           data-testid="new-loop-description"
           rows={2}
-          placeholder="Who put Tamsin's name on the watch's slate?"
+          placeholder="A question the story has raised, or a promise it has made"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />
