@@ -1,6 +1,7 @@
 // The UI suite: the real app in headless Chromium behind a mocked IPC, view by view. One
 // process and one browser for all of it; each view's tests live in ./views/*.mjs (each can
-// also be run alone: node --test ui/tests/views/write.mjs).
+// also be run alone: node --test ui/tests/views/write.mjs). words.mjs walks them all for the
+// engine's words.
 import "./views/shell.mjs";
 import "./views/library.mjs";
 import "./views/write.mjs";
@@ -18,3 +19,4 @@ import "./views/import.mjs";
 import "./views/dialogs.mjs";
 import "./views/goals.mjs";
 import "./views/bible.mjs";
+import "./views/words.mjs";

@@ -19,6 +19,12 @@ import "../styles/bible.css";
 
 const HIDDEN_FIELDS = new Set(["id", "name"]);
 
+const KINDS: Record<string, string> = { character: "Character", location: "Place", relationship: "Relationship" };
+
+function kindLabel(kind: string): string {
+  return KINDS[kind] ?? human(kind);
+}
+
 interface Props {
   id: string;
   version: number;
@@ -40,11 +46,14 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
     d && d.record && typeof d.record === "object" && !Array.isArray(d.record)
       ? Object.entries(d.record).filter(([k]) => !HIDDEN_FIELDS.has(k))
       : [];
+  // A relationship's perspectives are named after its two sides ("How Tamsin sees Bram").
+  const fieldLabels = d?.kind === "relationship" && d.record && typeof d.record === "object" && !Array.isArray(d.record) ? perspectiveLabels(d.record, names) : undefined;
   return (
     <aside className="entity-panel" data-testid="entity-panel" aria-label="Details">
       <div className="panel-head">
         <div>
-          <p className="eyebrow">{d ? `${d.kind} · ${d.id}` : id}</p>
+          {/* The kind in words; the id is the engine's, not the writer's. */}
+          <p className="eyebrow">{d ? kindLabel(d.kind) : "\u00a0"}</p>
           <h2>{d ? d.name : detail.error !== undefined ? "Not found" : "Loading…"}</h2>
         </div>
         {editable && editing !== id && (
@@ -73,7 +82,7 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
             {fields.map(([k, v]) => (
               <div key={k} className="record-field">
                 <dt>
-                  {human(k)}
+                  {fieldLabels?.[k] ?? human(k)}
                   {overridden.has(k) && (
                     <span className="badge badge-note writer-mark" title="You changed this field">
                       yours

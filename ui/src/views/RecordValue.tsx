@@ -5,9 +5,21 @@ import type { JsonValue } from "../bindings";
 /** Ids of characters and places, shown by name. */
 export type Names = ReadonlyMap<string, string>;
 
-/** "last_location" → "Last location". */
+/** Stored field names whose words are the engine's ("tick" is its word for a scene). */
+const FIELDS: Record<string, string> = {
+  first_tick: "First scene",
+  last_update_tick: "Last changed in scene",
+  opened_tick: "Opened in scene",
+  resolved_tick: "Resolved in scene",
+  character_a: "First character",
+  character_b: "Second character",
+};
+
+/** "last_location" → "Last location"; a field counted in ticks is counted in scenes. */
 export function human(key: string): string {
-  const s = key.replace(/_/g, " ");
+  const known = FIELDS[key];
+  if (known) return known;
+  const s = key.replace(/_/g, " ").replace(/\btick(s?)\b/g, "scene$1");
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 

@@ -89,7 +89,6 @@ function LoreRow({ fact }: { fact: LoreFact }) {
         <span className={`badge badge-importance-${fact.importance}`}>{fact.importance}</span>
         {fact.category && <span className="muted small">{fact.category}</span>}
         {fact.always_on && <span className="badge badge-accent">always on</span>}
-        <span className="muted small lore-id">{fact.id}</span>
       </div>
       <p className="lore-fact">{fact.fact}</p>
       {(fact.keywords.length > 0 || fact.aliases.length > 0) && (
