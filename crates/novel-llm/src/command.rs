@@ -3,7 +3,9 @@
 //! standard output as the answer. No wire protocol, so structured output is prompt-only, and
 //! the answer arrives in one piece when the program exits. Its output is untrusted like a
 //! server's: standard output is bounded like any answer (see [`crate::limits`]), and standard
-//! error is kept only to its end and has credentials removed before it is quoted.
+//! error is kept only to its end and has credentials removed before it is quoted. The program
+//! runs in an empty folder of its own with an allow-listed environment, so it is handed no API
+//! key of the writer's (see [`crate::command_sandbox`]).
 
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -13,6 +15,7 @@ use futures::{FutureExt, StreamExt};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::process::Command;
 
+use crate::command_sandbox::{confine, resolve_program};
 use crate::error::LlmError;
 use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, elapsed_ms};
@@ -102,7 +105,14 @@ impl CommandModel {
         prompted.system = system_prompt(req, StructuredMode::PromptOnly);
         let prompt = render_prompt(&prompted);
 
-        let mut child = Command::new(&self.argv[0])
+        // An empty folder of its own, removed when the call ends (see `command_sandbox`).
+        let workdir = tempfile::Builder::new()
+            .prefix("novel-agent-command-")
+            .tempdir()
+            .map_err(|err| self.fail(format!("cannot make a folder for it to run in: {err}")))?;
+        let mut command = Command::new(resolve_program(&self.argv[0]));
+        confine(&mut command, workdir.path(), std::env::vars_os());
+        let mut child = command
             .args(&self.argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -370,6 +380,38 @@ mod tests {
         assert!(
             !marker.exists(),
             "the program kept running after the timeout"
+        );
+    }
+
+    #[tokio::test]
+    async fn the_program_runs_elsewhere_with_only_the_allowed_environment() {
+        let model = sh(
+            "cat >/dev/null; env; echo cwd=$(pwd)",
+            Duration::from_secs(30),
+        );
+        let done = model.complete(&ChatRequest::new("hi")).await.unwrap();
+        for line in done.text.lines().filter(|l| !l.starts_with("cwd=")) {
+            let Some((name, _)) = line.split_once('=') else {
+                continue;
+            };
+            // `sh` sets a few of its own (PWD, SHLVL, _); nothing else from the app's.
+            assert!(
+                crate::command_sandbox::is_allowed(name.as_ref())
+                    || ["PWD", "OLDPWD", "SHLVL", "_"].contains(&name),
+                "{line}"
+            );
+        }
+        let here = std::env::current_dir().unwrap();
+        let cwd = done
+            .text
+            .lines()
+            .find_map(|l| l.strip_prefix("cwd="))
+            .unwrap();
+        assert_ne!(std::path::Path::new(cwd), here);
+        assert!(cwd.contains("novel-agent-command-"), "{cwd}");
+        assert!(
+            !std::path::Path::new(cwd).exists(),
+            "removed after the call"
         );
     }
 

@@ -14,6 +14,7 @@
 mod anthropic;
 mod budget;
 mod command;
+mod command_sandbox;
 mod connect;
 mod context;
 mod cut_answer;

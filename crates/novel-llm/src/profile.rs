@@ -322,13 +322,21 @@ pub struct ProviderConfig {
 }
 
 impl ProviderConfig {
-    /// What a fresh installation uses: the Codex CLI as the default provider.
+    /// What a fresh installation uses: the Codex CLI as the default provider, asked to keep
+    /// the commands it runs read-only (it runs in an empty folder, not a Git repository).
     pub fn builtin() -> Self {
         ProviderConfig {
             default_profile: Some("codex".into()),
             profiles: vec![ProviderProfile::command(
                 "codex",
-                &["codex", "exec", "--skip-git-repo-check", "-"],
+                &[
+                    "codex",
+                    "exec",
+                    "--sandbox",
+                    "read-only",
+                    "--skip-git-repo-check",
+                    "-",
+                ],
             )],
         }
     }
