@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use crate::error::LlmError;
 use crate::fetch::{FetchError, Fetcher, is_local, server_root};
 use crate::profile::{ProviderKind, ProviderProfile};
+use crate::secret::redact_secrets;
 use crate::tokens::{PER_MESSAGE, REPLY_PRIMING, count_tokens};
 use crate::types::ChatRequest;
 
@@ -253,9 +254,11 @@ impl ServerCounter {
                 cache.insert(key, count);
                 Some(count)
             }
+            // The address may carry credentials (`user:pw@`, `?key=`) and the answer may quote
+            // them: both are redacted before they reach a log.
             Err(FetchError::Status(status @ (401 | 403 | 404 | 405 | 501), _)) => {
                 tracing::info!(
-                    url = %self.url,
+                    url = %redact_secrets(&self.url),
                     status,
                     "the server offers no /tokenize; token counts are estimated"
                 );
@@ -263,7 +266,11 @@ impl ServerCounter {
                 None
             }
             Err(err) => {
-                tracing::warn!(url = %self.url, "/tokenize failed ({err}); estimating this count");
+                tracing::warn!(
+                    url = %redact_secrets(&self.url),
+                    "/tokenize failed ({}); estimating this count",
+                    redact_secrets(&err.to_string())
+                );
                 None
             }
         }

@@ -71,3 +71,54 @@ async fn a_wrong_url_with_credentials_is_named_without_them() {
         "{text}"
     );
 }
+
+/// The log lines written while `run` runs, at INFO and above, as plain text.
+fn logged_while(run: impl FnOnce()) -> String {
+    use std::sync::{Arc, Mutex};
+    #[derive(Clone, Default)]
+    struct Lines(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Lines {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let lines = Lines::default();
+    let writer = lines.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::INFO)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    tracing::subscriber::with_default(subscriber, run);
+    String::from_utf8_lossy(&lines.0.lock().unwrap()).into_owned()
+}
+
+#[test]
+fn a_failed_token_count_is_logged_without_the_address_credentials_or_quoted_keys() {
+    use novel_llm::{ServerCounter, TokenCounter};
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let server = runtime.block_on(support::MiniServer::start(vec![
+        support::Canned::json(500, r#"{"error": "bad api_key=sk-live-0123456789abcdef"}"#),
+        support::Canned::json(404, "{}"),
+    ]));
+    let root = server.base_url.replace("http://", "http://alice:hunter2@");
+    let counter = ServerCounter::new(&root).unwrap();
+    let log = logged_while(|| {
+        runtime.block_on(async {
+            counter.count("one two three").await;
+            counter.count("four five").await;
+        });
+    });
+    assert!(log.contains("/tokenize failed"), "{log}");
+    assert!(log.contains("offers no /tokenize"), "{log}");
+    assert!(!log.contains("hunter2"), "{log}");
+    assert!(!log.contains("sk-live-0123456789abcdef"), "{log}");
+    assert!(log.contains("<redacted>"), "{log}");
+}
