@@ -1,6 +1,7 @@
 //! `novel backup`: copy `novel.db` into the novel's `backups/` now (the newest ten are kept),
 //! optionally checking the live database and the copy with `PRAGMA integrity_check`; `--list`
-//! shows the backups there are.
+//! shows the backups there are. Every line goes through [`say!`]: a file name in `backups/`
+//! (a novel folder may come from someone else) could hold terminal escapes.
 
 use std::path::Path;
 
@@ -9,6 +10,8 @@ use novel_core::backup::{self, BackupInfo};
 use novel_core::clock::SystemClock;
 use novel_core::novel::{Access, Novel};
 use novel_core::store::Check;
+
+use crate::output::say;
 
 pub fn run(dir: &Path, verify: bool, list: bool, json: bool) -> Result<()> {
     if list {
@@ -37,9 +40,9 @@ pub fn run(dir: &Path, verify: bool, list: bool, json: bool) -> Result<()> {
             "verified": verified.is_some(),
         }));
     }
-    println!("Backed up tick {} to {}.", taken.tick, taken.path.display());
+    say!("Backed up tick {} to {}.", taken.tick, taken.path.display());
     if verified.is_some() {
-        println!("integrity_check: ok (novel.db and the backup).");
+        say!("integrity_check: ok (novel.db and the backup).");
     }
     Ok(())
 }
@@ -58,13 +61,13 @@ fn print_list(dir: &Path, json: bool) -> Result<()> {
         return crate::output::json(&backups);
     }
     if backups.is_empty() {
-        println!(
+        say!(
             "No backups yet in {}.",
             dir.join(backup::BACKUPS_DIR).display()
         );
     }
     for b in backups {
-        println!(
+        say!(
             "tick {:>4}  {}  {}{}",
             b.tick,
             b.taken_at,

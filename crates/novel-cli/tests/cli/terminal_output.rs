@@ -1,5 +1,6 @@
 //! What `novel` writes when its output is not a terminal: warnings piped to a file or another
-//! program carry no ANSI colour codes.
+//! program carry no ANSI colour codes; file names holding terminal escapes are printed
+//! without them.
 
 use crate::common;
 
@@ -44,4 +45,37 @@ fn warnings_written_to_a_pipe_carry_no_colour_codes() {
     );
     // The refused request, its retry, then the connection test's three capability checks.
     assert_eq!(server.request_count(), 5);
+}
+
+#[test]
+fn backup_names_holding_terminal_escapes_are_printed_without_them() {
+    let (_tmp, dir) = common::new_novel();
+    common::stdout_of(novel().arg("-C").arg(&dir).arg("backup"));
+    let backups = dir.join("backups");
+    let taken = std::fs::read_dir(&backups)
+        .unwrap()
+        .flatten()
+        .next()
+        .unwrap()
+        .path();
+    // A backup whose reason retitles the terminal and clears the screen.
+    let hostile = backups.join("novel-tick-0000-20270101T000000Z-\u{1b}]0;pwned\u{7}\u{1b}[2J.db");
+    std::fs::copy(&taken, &hostile).unwrap();
+
+    let listed = common::stdout_of(novel().arg("-C").arg(&dir).args(["backup", "--list"]));
+    assert!(
+        listed.contains("20270101T000000Z"),
+        "the hostile backup is listed: {listed:?}"
+    );
+    assert!(
+        !listed.contains('\u{1b}') && !listed.contains('\u{7}'),
+        "{listed:?}"
+    );
+
+    let restored = common::stdout_of(novel().arg("-C").arg(&dir).arg("restore").arg(&hostile));
+    assert!(restored.contains("Restored tick"), "{restored:?}");
+    assert!(
+        !restored.contains('\u{1b}') && !restored.contains('\u{7}'),
+        "{restored:?}"
+    );
 }
