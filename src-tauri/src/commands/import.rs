@@ -228,7 +228,13 @@ pub async fn import_manuscript(
     let Some(file) = chosen else {
         return Ok(None);
     };
-    let novel = create_from(&file, &parent, form)?;
+    // Reading and parsing a manuscript (a DOCX is unzipped) is blocking work: off the async
+    // threads, so a large file never stalls the app's other commands.
+    let novel = tauri::async_runtime::spawn_blocking(move || create_from(&file, &parent, form))
+        .await
+        .map_err(|e| {
+            AppError::storage(format!("the import stopped reading the manuscript: {e}"))
+        })??;
     let dir = novel.root().to_path_buf();
     let _ = recent(&state).touch(&dir, novel.config(), &now());
     state.replace(Some(novel))?;

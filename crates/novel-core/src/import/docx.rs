@@ -4,15 +4,22 @@
 //! paragraph of `#` or `* * *` is a scene break. Paragraphs between the title and the first
 //! heading are front matter (a manuscript's title page) and are left out, but for a `by …`
 //! line after the title, which names the author. Only text is read:
-//! emphasis, images and comments are not.
+//! emphasis, images and comments are not. Nothing is parsed before the archive passed
+//! [`super::bounds`].
 
 use docx_rs::{DocumentChild, read_docx};
 
 use super::parse::{Manuscript, parse_markdown};
 use crate::text::clean_line;
 
+/// The manuscript in the DOCX `bytes`, or what is wrong with it. The archive is checked
+/// against [`super::bounds`] first, and a panic of the DOCX reader on a malformed file is
+/// caught and reported like any unreadable file.
 pub fn parse_docx(bytes: &[u8]) -> Result<Manuscript, String> {
-    let docx = read_docx(bytes).map_err(|e| format!("not a readable DOCX ({e})"))?;
+    super::bounds::check_archive(bytes)?;
+    let read = std::panic::catch_unwind(|| read_docx(bytes))
+        .map_err(|_| "a DOCX the reader could not make sense of (it stopped on it)".to_string())?;
+    let docx = read.map_err(|e| format!("not a readable DOCX ({e})"))?;
     let paragraphs: Vec<(String, String)> = docx
         .document
         .children

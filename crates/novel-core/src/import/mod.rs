@@ -6,6 +6,7 @@
 //! point (a cancel, a failed call, a crash), `resume` carries on from the first scene not in
 //! the story, so no scene is ever imported twice or lost.
 
+pub mod bounds;
 mod docx;
 pub mod parse;
 
@@ -74,10 +75,7 @@ pub fn read_manuscript(path: &Path) -> Result<(Manuscript, &'static str), Import
             )));
         }
     };
-    let bytes = std::fs::read(path).map_err(|source| ImportError::Read {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let bytes = read_bounded(path)?;
     let manuscript = if format == "docx" {
         docx::parse_docx(&bytes).map_err(|e| {
             ImportError::Unsupported(format!(
@@ -105,6 +103,33 @@ pub fn read_manuscript(path: &Path) -> Result<(Manuscript, &'static str), Import
         )));
     }
     Ok((manuscript, format))
+}
+
+/// The bytes of `path`, refused when it is larger than any manuscript
+/// ([`bounds::MAX_FILE_BYTES`]); the size is checked as it is read, not only beforehand.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, ImportError> {
+    use std::io::Read;
+    let read_err = |source| ImportError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(read_err)?;
+    let declared = file.metadata().map_err(read_err)?.len();
+    let mut bytes = Vec::new();
+    if declared <= bounds::MAX_FILE_BYTES {
+        file.take(bounds::MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(read_err)?;
+    }
+    if declared > bounds::MAX_FILE_BYTES || bytes.len() as u64 > bounds::MAX_FILE_BYTES {
+        return Err(ImportError::Refused(format!(
+            "{} is larger than {} MiB, more than a manuscript's text; import the text alone \
+             (save it as .md or .txt, or as a .docx without large images)",
+            path.display(),
+            bounds::MAX_FILE_BYTES >> 20
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Stores the split of `manuscript` as the import to run, in a novel with no scenes yet.
