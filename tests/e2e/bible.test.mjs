@@ -34,7 +34,8 @@ test("a writer adds lore and sees it in the next prompt's context", async () => 
     assert.ok(prompt.includes(FACT));
     const lore = await b.$('[data-testid="preview-section"][data-name="lore"]');
     const row = (await lore.getProperty("textContent")) ?? "";
-    const tokens = Number(/lore\D*(\d+)/.exec(row)?.[1] ?? 0);
+    // The section reads "Lore" (the writer's word for the engine's `lore`), then its tokens.
+    const tokens = Number(/^Lore\D*(\d+)/.exec(row)?.[1] ?? 0);
     assert.ok(tokens > 5, `the lore section has tokens (${row})`);
 
     // The charts' library loads even where the system locale is C (as under xvfb-run).
