@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::fsutil::write_atomic;
 use crate::novel::{ERRORS_DIR, PLANS_DIR, SCENES_DIR};
-use crate::text::{escape_html, one_line, strip_controls};
+use crate::text::{escape_markup, one_line, strip_controls};
 
 pub fn scene_path(root: &Path, tick: u32) -> PathBuf {
     root.join(SCENES_DIR).join(format!("scene_{tick:03}.md"))
@@ -31,11 +31,11 @@ pub fn error_paths(root: &Path, tick: u32) -> (PathBuf, PathBuf) {
 /// The text of `scenes/scene_NNN.md`: the title, the prose, and the summary. Titles and prose
 /// come from a model: no control characters, and no HTML a Markdown viewer would render.
 pub fn scene_file_text(title: &str, summary: &[String], prose: &str) -> String {
-    let mut text = format!("# {}\n\n", escape_html(&one_line(title)));
-    text.push_str(&escape_html(&strip_controls(prose.trim())));
+    let mut text = format!("# {}\n\n", escape_markup(&one_line(title)));
+    text.push_str(&escape_markup(&strip_controls(prose.trim())));
     text.push_str("\n\n---\n\n");
     for bullet in summary {
-        text.push_str(&format!("- {}\n", escape_html(&one_line(bullet))));
+        text.push_str(&format!("- {}\n", escape_markup(&one_line(bullet))));
     }
     text
 }

@@ -1,7 +1,8 @@
 //! Text hygiene shared by every layer: making model output safe to show and store (control
 //! characters and terminal escape sequences removed), one-line headings, and shortening text
 //! for listings and prompts. Model output is untrusted input: a title holding `ESC]0;…BEL`
-//! must not retitle the writer's terminal, and `ESC[2J` must not clear it.
+//! must not retitle the writer's terminal, and `ESC[2J` must not clear it; HTML and Markdown
+//! images and links must not come alive in a Markdown viewer ([`escape_markup`]).
 
 /// `text` without terminal escape sequences and control characters. Newlines and tabs stay
 /// (prose has paragraphs); carriage returns become newlines when alone and vanish before `\n`.
@@ -96,19 +97,28 @@ fn skip_string(chars: &mut Chars<'_>) {
     }
 }
 
-/// Escapes `<` wherever it could open an HTML tag, comment or declaration.
-pub fn escape_html(text: &str) -> String {
+/// Model text made inert for a Markdown viewer: `<` escaped wherever it could open an HTML
+/// tag, comment or declaration (`a < b` stays), and every `[` escaped as `\[`, so that no
+/// image (`![x](https://…)`, which a viewer fetches by itself), link (`[x](javascript:…)`) or
+/// link definition can form. Backslashes just before a `[` are doubled first, so a `\[` in the
+/// text cannot cancel the escape.
+pub fn escape_markup(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '<'
-            && chars
+        match c {
+            '<' if chars
                 .peek()
-                .is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!' | '?'))
-        {
-            out.push_str("&lt;");
-        } else {
-            out.push(c);
+                .is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!' | '?')) =>
+            {
+                out.push_str("&lt;");
+            }
+            '[' => {
+                let backslashes = out.len() - out.trim_end_matches('\\').len();
+                out.push_str(&"\\".repeat(backslashes));
+                out.push_str("\\[");
+            }
+            _ => out.push(c),
         }
     }
     out
@@ -214,9 +224,25 @@ mod tests {
     #[test]
     fn html_in_prose_is_escaped_but_comparisons_survive() {
         assert_eq!(
-            escape_html("<script>alert(1)</script> a < b <img onerror=x>"),
+            escape_markup("<script>alert(1)</script> a < b <img onerror=x>"),
             "&lt;script>alert(1)&lt;/script> a < b &lt;img onerror=x>"
         );
+    }
+
+    #[test]
+    fn markdown_images_and_links_cannot_form() {
+        assert_eq!(
+            escape_markup("She saw ![x](https://t.example/p.png) and [go](javascript:alert(1))."),
+            r"She saw !\[x](https://t.example/p.png) and \[go](javascript:alert(1))."
+        );
+        assert_eq!(
+            escape_markup("[ref]: https://t.example"),
+            r"\[ref]: https://t.example"
+        );
+        // A backslash of the text's own cannot undo the escape: it is escaped itself.
+        assert_eq!(escape_markup(r"\![x](u)"), r"\!\[x](u)");
+        assert_eq!(escape_markup(r"a\[x](u)"), r"a\\\[x](u)");
+        assert_eq!(escape_markup("no brackets, a < b"), "no brackets, a < b");
     }
 
     #[test]

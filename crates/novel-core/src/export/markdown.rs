@@ -5,12 +5,12 @@
 //! run it. `import` reads this layout back into the same chapters and scenes.
 
 use super::book::Book;
-use crate::text::{escape_html, one_line, strip_controls};
+use crate::text::{escape_markup, one_line, strip_controls};
 
 pub fn render(book: &Book) -> String {
     let mut out = format!("# {}\n", heading(&book.title));
     if !book.author.is_empty() {
-        out.push_str(&format!("\nby {}\n", escape_html(&book.author)));
+        out.push_str(&format!("\nby {}\n", escape_markup(&book.author)));
     }
     for chapter in &book.chapters {
         if let Some(part) = &chapter.part {
@@ -23,7 +23,7 @@ pub fn render(book: &Book) -> String {
         ));
         for scene in &chapter.scenes {
             out.push_str(&format!("\n### {}\n\n", heading(&scene.title)));
-            out.push_str(&escape_html(&strip_controls(scene.prose.trim())));
+            out.push_str(&escape_markup(&strip_controls(scene.prose.trim())));
             out.push('\n');
         }
     }
@@ -32,5 +32,5 @@ pub fn render(book: &Book) -> String {
 
 /// A title as a Markdown heading: one clean line, and no HTML a viewer would render.
 pub(super) fn heading(title: &str) -> String {
-    escape_html(&one_line(title))
+    escape_markup(&one_line(title))
 }

@@ -249,3 +249,59 @@ fn slugs_are_safe_file_names() {
     assert_eq!(slug("The Salt & the Sea!"), "the-salt-the-sea");
     assert_eq!(slug("../../"), "manuscript");
 }
+
+#[test]
+fn markdown_images_and_links_in_prose_are_inert_in_the_scene_file_and_the_export() {
+    let prose = "She read the map. ![map](https://tracker.example/p.png?id=1) \
+                 [Open](javascript:alert(1)) and a\\[x](https://t.example) too.";
+    let title = "The ![pixel](https://tracker.example/t.png) Docks";
+    let (_tmp, mut novel) = novel();
+    {
+        let store = novel.store_mut().unwrap();
+        let tx = store.transaction().unwrap();
+        let scene = Scene {
+            id: "S1".into(),
+            tick: 1,
+            title: title.into(),
+            pov_character: None,
+            location: None,
+            prose: prose.into(),
+            word_count: count_words(prose),
+            summary: vec!["A [link](https://t.example) in the summary.".into()],
+            tension: Some(5),
+            created_at: "2026-11-23T10:00:00Z".into(),
+        };
+        store::insert_scene(&tx, &scene).unwrap();
+        let mut state = store::load_state(&tx).unwrap();
+        state.current_tick = 1;
+        store::save_state(&tx, &state).unwrap();
+        tx.commit().unwrap();
+    }
+    let scene = store::get_scene(novel.store().conn(), "S1")
+        .unwrap()
+        .unwrap();
+    let path =
+        crate::files::write_scene(novel.root(), 1, &scene.title, &scene.summary, &scene.prose)
+            .unwrap();
+    let file = std::fs::read_to_string(path).unwrap();
+    let md = String::from_utf8(export(&novel, ExportFormat::Markdown)).unwrap();
+    let live = regex::Regex::new(r"(^|[^\\])(\\\\)*!?\[[^\]]*\]\(").unwrap();
+    for (name, text) in [("scene file", &file), ("export", &md)] {
+        assert!(
+            text.contains(r"!\[map](https://tracker.example"),
+            "{name}: {text}"
+        );
+        assert!(
+            !live.is_match(text),
+            "{name} holds a live link or image: {text}"
+        );
+    }
+    // Read back by the import, the prose is the model's own again.
+    let manuscript = crate::import::parse_markdown(&md);
+    let scenes: Vec<_> = manuscript
+        .chapters
+        .iter()
+        .flat_map(|c| c.scenes.iter())
+        .collect();
+    assert_eq!(scenes[0].text, prose);
+}

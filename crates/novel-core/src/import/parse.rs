@@ -129,9 +129,22 @@ fn heading(line: &str) -> Option<(usize, String)> {
         .map(|t| (level, t))
 }
 
-/// Undoes `export`'s escaping of tag-like text.
+/// Undoes `export`'s escaping ([`crate::text::escape_markup`]): `&lt;` of tag-like text, and
+/// a `[` escaped with a backslash (the backslashes before it halved, as Markdown reads them).
 fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
+    let text = text.replace("&lt;", "<");
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c == '[' {
+            let run = out.len() - out.trim_end_matches('\\').len();
+            if run % 2 == 1 {
+                out.truncate(out.len() - run);
+                out.push_str(&"\\".repeat(run / 2));
+            }
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `Chapter 3: The Docks` → `The Docks`; a bare `Chapter 3` stays as it is.
