@@ -169,7 +169,16 @@ fn tension(value: Option<&Value>, fallbacks: &Fallbacks, notes: &mut Vec<String>
     }
 }
 
-/// Every list field, item by item: clamped where a range is obvious, dropped when invalid.
+/// The most memory records one extraction may bring into a tick, all lists together: a scene
+/// implies a few dozen at most, and an answer of thousands (a model looping, or a hostile
+/// server) would bury the story memory and the tick's commit. The rest is dropped and noted.
+pub const MAX_RECORDS_PER_TICK: usize = 100;
+
+/// Dropped invalid items noted one by one per list; the rest are counted in one note.
+const NOTED_DROPS: usize = 5;
+
+/// Every list field, item by item: clamped where a range is obvious, dropped when invalid;
+/// in all at most [`MAX_RECORDS_PER_TICK`] records, in the order the fields are listed here.
 fn lists(object: &Map<String, Value>, out: &mut Map<String, Value>, notes: &mut Vec<String>) {
     let fields: [(&str, SchemaValidator); 9] = [
         ("character_updates", validator::<RecordChange>()),
@@ -182,26 +191,55 @@ fn lists(object: &Map<String, Value>, out: &mut Map<String, Value>, notes: &mut 
         ("loops_resolved", validator::<LoopProgress>()),
         ("lore", validator::<NewLore>()),
     ];
+    let mut room = MAX_RECORDS_PER_TICK;
+    let mut over: Vec<String> = Vec::new();
     for (field, validator) in fields {
         let items = match object.get(field) {
             None | Some(Value::Null) => continue,
             Some(Value::Array(items)) => items,
             Some(other) => {
                 notes.push(format!(
-                    "dropped `{field}`: a list was expected, not {other}"
+                    "dropped `{field}`: a list was expected, not {}",
+                    crate::text::clip(&other.to_string(), 80)
                 ));
                 continue;
             }
         };
         let mut kept = Vec::new();
+        let mut invalid = 0;
         for (i, item) in items.iter().enumerate() {
+            if room == 0 {
+                over.push(format!("{} {field}", items.len() - i));
+                break;
+            }
             let item = clamp_item(item);
             match validator.violations(&item).first() {
-                None => kept.push(item),
-                Some(problem) => notes.push(format!("dropped {field}[{i}]: {problem}")),
+                None => {
+                    kept.push(item);
+                    room -= 1;
+                }
+                Some(problem) => {
+                    invalid += 1;
+                    if invalid <= NOTED_DROPS {
+                        notes.push(format!("dropped {field}[{i}]: {problem}"));
+                    }
+                }
             }
         }
+        if invalid > NOTED_DROPS {
+            notes.push(format!(
+                "dropped {} more invalid items of {field}",
+                invalid - NOTED_DROPS
+            ));
+        }
         out.insert(field.to_string(), Value::Array(kept));
+    }
+    if !over.is_empty() {
+        notes.push(format!(
+            "kept the first {MAX_RECORDS_PER_TICK} memory records of this scene and dropped the \
+             rest ({}): more than one scene could have",
+            over.join(", ")
+        ));
     }
 }
 
@@ -277,6 +315,47 @@ mod tests {
                 "{expected} missing from:\n{notes}"
             );
         }
+    }
+
+    #[test]
+    fn thousands_of_records_are_cut_to_the_cap_and_the_drop_is_noted() {
+        let characters: Vec<Value> = (0..3000)
+            .map(|i| json!({"name": format!("Extra {i}"), "role": "crowd"}))
+            .collect();
+        let lore: Vec<Value> = (0..2000)
+            .map(|i| json!({"title": format!("Fact {i}"), "text": "x"}))
+            .collect();
+        let broken: Vec<Value> = (0..50).map(|_| json!({"role": "nameless"})).collect();
+        let answer = json!({"title": "Crowds", "summary": ["A."], "tension": 5,
+                            "character_updates": broken,
+                            "new_characters": characters, "lore": lore});
+        let s = salvage(&answer, &fallbacks()).unwrap();
+        let kept: usize = s
+            .value
+            .as_object()
+            .unwrap()
+            .values()
+            .filter_map(Value::as_array)
+            .filter(|items| items.iter().all(Value::is_object))
+            .map(Vec::len)
+            .sum();
+        assert_eq!(kept, MAX_RECORDS_PER_TICK);
+        assert_eq!(
+            s.value["new_characters"].as_array().unwrap().len(),
+            MAX_RECORDS_PER_TICK
+        );
+        let notes = s.notes.join("\n");
+        assert!(
+            notes.contains("kept the first 100 memory records")
+                && notes.contains("2900 new_characters")
+                && notes.contains("2000 lore"),
+            "{notes}"
+        );
+        assert!(
+            notes.contains("45 more invalid items of character_updates"),
+            "{notes}"
+        );
+        assert!(s.notes.len() < 10, "{} notes", s.notes.len());
     }
 
     #[test]

@@ -94,6 +94,44 @@ async fn an_extraction_out_of_range_keeps_the_scene_and_notes_the_repairs() {
 }
 
 #[tokio::test]
+async fn an_extraction_of_thousands_of_records_commits_at_most_the_cap_and_says_so() {
+    let (_tmp, mut novel) = novel();
+    let crowd: Vec<serde_json::Value> = (0..2000)
+        .map(|i| json!({"name": format!("Extra {i}"), "role": "crowd"}))
+        .collect();
+    let flood = json!({"title": "The Crowd", "summary": ["Tamsin waits."], "tension": 4,
+                       "new_characters": crowd});
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(PROSE)
+        .reply_json(&flood);
+    let events = RefCell::new(Vec::new());
+    let before: i64 = novel
+        .store()
+        .conn()
+        .query_row("SELECT COUNT(*) FROM characters", [], |r| r.get(0))
+        .unwrap();
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    let after: i64 = novel
+        .store()
+        .conn()
+        .query_row("SELECT COUNT(*) FROM characters", [], |r| r.get(0))
+        .unwrap();
+    let added = usize::try_from(after - before).unwrap();
+    assert!(
+        added <= super::salvage::MAX_RECORDS_PER_TICK,
+        "{added} characters added"
+    );
+    let stored = store::list_ticks(novel.store().conn()).unwrap();
+    let notes = stored[0].notes.join("\n");
+    assert!(
+        notes.contains("dropped the rest (1900 new_characters)"),
+        "{notes}"
+    );
+    assert_eq!(stored[0].notes, done.notes, "the timeline shows the note");
+}
+
+#[tokio::test]
 async fn an_unusable_extraction_still_commits_the_scene() {
     let (_tmp, mut novel) = novel();
     let model = ScriptedModel::new()
