@@ -159,6 +159,7 @@ pub fn verify(path: &Path, check: Check) -> Result<Verified, BackupError> {
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(sql(path))?;
+    store::harden(&conn).map_err(sql(path))?;
     let problems = store::integrity_problems(&conn, check).map_err(|e| unusable(e.to_string()))?;
     if !problems.is_empty() {
         return Err(unusable(format!(
@@ -254,6 +255,7 @@ pub fn after_commit(
 fn copy_database(src: &Connection, dest: &Path) -> Result<(), BackupError> {
     remove_with_journals(dest);
     let mut out = Connection::open(dest).map_err(sql(dest))?;
+    store::harden(&out).map_err(sql(dest))?;
     {
         let backup = Backup::new(src, &mut out).map_err(sql(dest))?;
         backup
@@ -360,6 +362,7 @@ pub fn restore(
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )
         .map_err(sql(&source.path))?;
+        store::harden(&src).map_err(sql(&source.path))?;
         if let Err(e) = copy_database(&src, &incoming) {
             remove_with_journals(&incoming);
             return Err(e);
@@ -405,6 +408,7 @@ fn set_aside_database(db: &Path, clock: &dyn Clock) -> Result<Option<PathBuf>, B
     if had_db {
         if verify(db, Check::Quick).is_ok()
             && let Ok(conn) = Connection::open(db)
+            && store::harden(&conn).is_ok()
         {
             let _ = conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
         }

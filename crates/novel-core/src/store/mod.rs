@@ -3,7 +3,8 @@
 //! `PRAGMA quick_check`, is refused, and nothing further is written to it), turns on WAL and
 //! foreign keys, and applies the versioned migrations in `schema/` (after a caller-supplied hook,
 //! which takes a backup). Opened for reading, it is a read-only SQLite connection that never
-//! migrates. A database written by a newer program is refused either way. The data functions in
+//! migrates. A database written by a newer program is refused either way. Every connection is
+//! hardened first (defensive mode, `trusted_schema=OFF`: see `hardening`). The data functions in
 //! the submodules take a `&Transaction` (writes) or `&Connection` (reads) so that the caller
 //! decides what is atomic — a whole tick commits or nothing does.
 
@@ -12,6 +13,7 @@ mod chapters;
 mod characters;
 mod chunks;
 mod guidance;
+mod hardening;
 mod history;
 mod ids;
 mod imports;
@@ -38,6 +40,7 @@ pub use chapters::*;
 pub use characters::*;
 pub use chunks::*;
 pub use guidance::*;
+pub use hardening::harden;
 pub use history::*;
 pub use ids::mint_id;
 pub use imports::*;
@@ -195,6 +198,7 @@ impl Store {
         }
         let open_err = |source| classify_open_error(path, source);
         let mut conn = Connection::open_with_flags(path, flags).map_err(open_err)?;
+        harden(&conn).map_err(open_err)?;
         if existed {
             // Until the file is known to be healthy, closing must not checkpoint the WAL into it.
             conn.set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
@@ -400,6 +404,7 @@ fn read_only_connection(path: &Path, immutable: bool) -> rusqlite::Result<Connec
     } else {
         Connection::open_with_flags(path, flags)?
     };
+    harden(&conn)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.query_row("PRAGMA user_version", [], |_| Ok(()))?;
