@@ -16,6 +16,9 @@ cd "$(dirname "$0")/.."
 dir="${dir:-my-story}"
 cargo build --release --locked -p novel-cli
 novel=target/release/novel
+# A release build looks for the embedding model only where it is told (never beside itself):
+# the checkout's models/, when scripts/fetch-embedding-model.sh put it there.
+if [ -z "${NOVEL_MODELS_DIR:-}" ] && [ -d models ]; then export NOVEL_MODELS_DIR="$PWD/models"; fi
 
 if [ -n "${NOVEL_BASE_URL:-}" ]; then
   key_args=()

@@ -9,10 +9,11 @@
 //!
 //! Lookup order: `ORT_DYLIB_PATH` (the library file) and `NOVEL_EMBEDDING_MODEL_DIR` (the model
 //! folder) when set; otherwise the first `models/` folder that has them among `NOVEL_MODELS_DIR`,
-//! the installed app's own (its package ships one: see [`use_bundled_models`]),
-//! `models/` next to the executable or in one of its parent folders (a release bundle, or
-//! `target/debug/…` inside a checkout), the checkout this binary was built from, and the user's
+//! the installed app's own (its package ships one: see [`use_bundled_models`]), and the user's
 //! data folder (`$XDG_DATA_HOME/novel-agent/models`, default `~/.local/share/novel-agent/models`).
+//! A development build also looks in `models/` next to the executable or in one of its parent
+//! folders (`target/debug/…` inside a checkout) and in the checkout it was built from; a
+//! release build does not (run it with `NOVEL_MODELS_DIR=$PWD/models` inside a checkout).
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -99,36 +100,21 @@ impl SearchPaths {
                 .filter(|v| !v.is_empty())
                 .map(PathBuf::from)
         };
-        let mut roots = Vec::new();
-        if let Some(dir) = env_path(MODELS_DIR_ENV) {
-            roots.push(dir);
-        }
-        roots.extend(BUNDLED.get().cloned());
-        if let Some(exe_dir) = std::env::current_exe()
+        let exe_dir = std::env::current_exe()
             .ok()
-            .and_then(|e| e.parent().map(Path::to_path_buf))
-        {
-            // target/debug/deps/x → the checkout's models/ is four levels up at most.
-            roots.extend(exe_dir.ancestors().take(5).map(|d| d.join("models")));
-        }
-        // The checkout this binary was built from, for `cargo run` and tests elsewhere.
-        let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
-        roots.push(checkout);
-        if let Some(data) =
-            env_path("XDG_DATA_HOME").or_else(|| env_path("HOME").map(|h| h.join(".local/share")))
-        {
-            roots.push(data.join("novel-agent/models"));
-        }
-        let mut unique: Vec<PathBuf> = Vec::new();
-        for root in roots {
-            if !unique.contains(&root) {
-                unique.push(root);
-            }
-        }
+            .and_then(|e| e.parent().map(Path::to_path_buf));
+        let data =
+            env_path("XDG_DATA_HOME").or_else(|| env_path("HOME").map(|h| h.join(".local/share")));
         SearchPaths {
             runtime_override: env_path(RUNTIME_ENV),
             model_dir_override: env_path(MODEL_DIR_ENV),
-            model_roots: unique,
+            model_roots: model_roots(
+                env_path(MODELS_DIR_ENV),
+                BUNDLED.get().cloned(),
+                exe_dir.as_deref(),
+                data.as_deref(),
+                cfg!(debug_assertions),
+            ),
         }
     }
 
@@ -170,6 +156,39 @@ impl SearchPaths {
             model_dir: clean(model_dir),
         })
     }
+}
+
+/// The `models/` folders to look in, in order: `NOVEL_MODELS_DIR`, the app's bundled folder,
+/// and the user's data folder. A development build (`debug_assertions`) also looks next to the
+/// executable and in its parent folders and in the checkout it was built from; a release build
+/// never does, since a library found there (a folder anyone could put beside the executable,
+/// or a path of the build machine baked in at compile time) would be loaded into the process.
+fn model_roots(
+    models_env: Option<PathBuf>,
+    bundled: Option<PathBuf>,
+    exe_dir: Option<&Path>,
+    data_dir: Option<&Path>,
+    development: bool,
+) -> Vec<PathBuf> {
+    let mut roots: Vec<PathBuf> = models_env.into_iter().chain(bundled).collect();
+    if development {
+        if let Some(exe_dir) = exe_dir {
+            // target/debug/deps/x → the checkout's models/ is four levels up at most.
+            roots.extend(exe_dir.ancestors().take(5).map(|d| d.join("models")));
+        }
+        // The checkout this binary was built from, for `cargo run` and tests elsewhere.
+        roots.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models"));
+    }
+    if let Some(data) = data_dir {
+        roots.push(data.join("novel-agent/models"));
+    }
+    let mut unique: Vec<PathBuf> = Vec::new();
+    for root in roots {
+        if !unique.contains(&root) {
+            unique.push(root);
+        }
+    }
+    unique
 }
 
 fn is_model_dir(dir: &Path) -> bool {
@@ -225,6 +244,35 @@ mod tests {
         let missing = only_empty.find().unwrap_err();
         assert!(missing.to_string().contains("ONNX Runtime"), "{missing}");
         assert!(missing.to_string().contains(&empty.display().to_string()));
+    }
+
+    #[test]
+    fn a_release_build_looks_only_in_the_named_bundled_and_data_folders() {
+        let exe = Path::new("/opt/untrusted/bin");
+        let data = Path::new("/home/u/.local/share");
+        let release = model_roots(
+            Some(PathBuf::from("/env/models")),
+            Some(PathBuf::from("/usr/lib/novel-agent/models")),
+            Some(exe),
+            Some(data),
+            false,
+        );
+        assert_eq!(
+            release,
+            [
+                PathBuf::from("/env/models"),
+                PathBuf::from("/usr/lib/novel-agent/models"),
+                data.join("novel-agent/models"),
+            ]
+        );
+        let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../models");
+        assert!(!release.contains(&checkout));
+        assert!(!release.iter().any(|r| r.starts_with("/opt")));
+
+        let development = model_roots(None, None, Some(exe), Some(data), true);
+        assert!(development.contains(&PathBuf::from("/opt/untrusted/models")));
+        assert!(development.contains(&checkout));
+        assert_eq!(development.last(), Some(&data.join("novel-agent/models")));
     }
 
     #[test]
