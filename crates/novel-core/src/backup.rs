@@ -254,6 +254,8 @@ pub fn after_commit(
 /// rollback-journal database, flushed to disk.
 fn copy_database(src: &Connection, dest: &Path) -> Result<(), BackupError> {
     remove_with_journals(dest);
+    // Owner-only, made new (never through a link) before SQLite writes into it.
+    crate::fsutil::create_new_file(dest).map_err(io(dest))?;
     let mut out = Connection::open(dest).map_err(sql(dest))?;
     store::harden(&out).map_err(sql(dest))?;
     {

@@ -4,11 +4,31 @@
 //! [`not_a_real_folder`]), and a temporary file is always a new file under a name no one could
 //! have prepared ([`create_new_file`]); the rename that puts it in place replaces a link at the
 //! destination instead of following it.
+//!
+//! A novel is private: folders made here are readable by their owner only (0700) and files
+//! (written through a temporary file, so scenes, plans, error logs, `novel.toml`, exports)
+//! are 0600, whatever the umask would allow.
 
 use std::fs::{File, OpenOptions};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The mode of folders a novel is made of (owner only).
+pub const PRIVATE_DIR_MODE: u32 = 0o700;
+/// The mode of files written into a novel (owner only).
+pub const PRIVATE_FILE_MODE: u32 = 0o600;
+
+/// Makes the folder `path` (its parent must exist), owner-only where modes exist.
+pub fn create_private_dir(path: &Path) -> std::io::Result<()> {
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(PRIVATE_DIR_MODE);
+    }
+    builder.create(path)
+}
 
 /// Why `path` cannot be a folder the novel writes into, in words ("a symbolic link"), or
 /// `None` when it is a real folder or does not exist yet.
@@ -49,7 +69,7 @@ pub fn ensure_dir(path: &Path) -> std::io::Result<()> {
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)?;
     }
-    match std::fs::create_dir(path) {
+    match create_private_dir(path) {
         Ok(()) => Ok(()),
         // Made by someone else meanwhile: fine if it is a real folder.
         Err(e) if e.kind() == ErrorKind::AlreadyExists => match not_a_real_folder(path) {
@@ -60,15 +80,17 @@ pub fn ensure_dir(path: &Path) -> std::io::Result<()> {
     }
 }
 
-/// Creates a new file at `path`, failing if anything (a file, a link, even a dangling one) is
-/// there already: `O_CREAT | O_EXCL`, plus `O_NOFOLLOW` where it exists.
+/// Creates a new owner-only file at `path`, failing if anything (a file, a link, even a
+/// dangling one) is there already: `O_CREAT | O_EXCL`, plus `O_NOFOLLOW` where it exists.
 pub fn create_new_file(path: &Path) -> std::io::Result<File> {
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
+        options
+            .custom_flags(libc::O_NOFOLLOW)
+            .mode(PRIVATE_FILE_MODE);
     }
     options.open(path)
 }
@@ -146,6 +168,21 @@ mod tests {
         ensure_dir(&fresh).unwrap();
         assert!(fresh.is_dir());
         ensure_dir(&fresh).unwrap();
+    }
+
+    #[test]
+    fn folders_and_files_made_here_are_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let dir = tempfile::tempdir().unwrap();
+        let errors = dir.path().join("errors");
+        ensure_dir(&errors).unwrap();
+        assert_eq!(mode(&errors), 0o700);
+        let log = errors.join("error_001.log");
+        write_atomic(&log, b"what failed").unwrap();
+        assert_eq!(mode(&log), 0o600);
+        write_atomic_with(&log, b"again", false).unwrap();
+        assert_eq!(mode(&log), 0o600);
     }
 
     #[test]

@@ -85,7 +85,9 @@ fn open_no_follow(path: &Path) -> Result<File, LockError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        options
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+            .mode(crate::fsutil::PRIVATE_FILE_MODE);
     }
     // Where the flag does not exist, a link is caught before the open (a small race, but
     // only there).

@@ -194,7 +194,18 @@ impl Novel {
                 path: dir.to_path_buf(),
             });
         }
-        std::fs::create_dir_all(dir).map_err(io_err(dir))?;
+        if !existed {
+            // The novel's own folder is private; folders above it are the writer's business.
+            if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent).map_err(io_err(parent))?;
+            }
+            match crate::fsutil::create_private_dir(dir) {
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                    return Err(io_err(dir)(e));
+                }
+                _ => {}
+            }
+        }
         let lock = NovelLock::acquire(dir)?;
         if !is_empty_but_lock(dir)? {
             return Err(NovelError::NotEmpty {
@@ -629,6 +640,8 @@ fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
 
 #[cfg(all(test, unix))]
 mod link_tests;
+#[cfg(all(test, unix))]
+mod mode_tests;
 #[cfg(test)]
 mod tests;
 

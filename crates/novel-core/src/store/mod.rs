@@ -197,6 +197,14 @@ impl Store {
             flags |= OpenFlags::SQLITE_OPEN_CREATE;
         }
         let open_err = |source| classify_open_error(path, source);
+        if create && !existed {
+            // Made owner-only before SQLite opens it: its WAL and shared-memory files take
+            // the database file's mode.
+            crate::fsutil::create_new_file(path).map_err(|cause| StoreError::Io {
+                path: path.to_path_buf(),
+                cause,
+            })?;
+        }
         let mut conn = Connection::open_with_flags(path, flags).map_err(open_err)?;
         harden(&conn).map_err(open_err)?;
         if existed {
