@@ -2,7 +2,9 @@
 // dialog answers the scenario's `importFile` (null: cancelled), the new novel is opened, and
 // its scenes are adopted one by one with `started` / `scene` events over the Channel. Stop
 // (`stop_run` with `cancel`) ends it after the scene in progress; a resume carries on from the
-// first scene not adopted, as the engine does.
+// first scene not adopted, as the engine does. With `importPauseAfter` the import holds still
+// once that many scenes are in, until Stop: a test sees that progress and stops there without
+// racing the mock's timer.
 import type { AppError, ImportEvent, ImportOutcome_Serialize, ImportProgress, NewNovelForm, NovelOverview_Serialize } from "../../src/bindings";
 
 export interface ImportScenario {
@@ -12,6 +14,11 @@ export interface ImportScenario {
   importScenes?: number;
   /** The extraction call of this scene (1-based) fails once. */
   importFailAt?: number;
+  /**
+   * Once this many scenes are in, the import waits (its progress shown, nothing else sent) until
+   * Stop is pressed; then it stops there, keeping them. Only the first time: a resume runs on.
+   */
+  importPauseAfter?: number;
 }
 
 interface ChannelLike {
@@ -33,7 +40,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function importHandlers(s: ImportScenario, d: Deps) {
   let job: { source: string; done: number; total: number } | null = null;
   let failAt = s.importFailAt ?? null;
-  let control: { cancel: boolean } | null = null;
+  let pauseAfter = s.importPauseAfter ?? null;
+  let control: { cancel: boolean; release?: () => void } | null = null;
 
   const progress = (): ImportProgress | null => (job ? { ...job, finished: job.done === job.total } : null);
 
@@ -47,6 +55,11 @@ export function importHandlers(s: ImportScenario, d: Deps) {
       send({ type: "started", source: job.source, done: job.done, total: job.total });
       let stopped: string | null = null;
       while (job.done < job.total) {
+        if (pauseAfter === job.done) {
+          pauseAfter = null;
+          const held = control;
+          if (!held.cancel) await new Promise<void>((resolve) => (held.release = resolve));
+        }
         await sleep(d.delay);
         if (control.cancel) {
           stopped = `You stopped the import after ${job.done} of ${job.total} scenes. Resume the import to carry on from scene ${job.done + 1}.`;
@@ -71,7 +84,10 @@ export function importHandlers(s: ImportScenario, d: Deps) {
     /** Stop pressed: true when an import was running. */
     stop(cancel: boolean): boolean {
       if (!control) return false;
-      if (cancel) control.cancel = true;
+      if (cancel) {
+        control.cancel = true;
+        control.release?.();
+      }
       return true;
     },
     handlers: {
