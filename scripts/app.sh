@@ -8,4 +8,7 @@ if [ ! -x target/release/novel-agent ] || [ -n "$(find src-tauri crates ui/src u
   echo "== building the desktop app (release)"
   npm run --silent tauri -- build --no-bundle
 fi
+# A release build looks for the embedding model only in its bundled and data folders and in
+# NOVEL_MODELS_DIR (never beside itself): point it at the checkout's models/ that setup fetched.
+if [ -z "${NOVEL_MODELS_DIR:-}" ] && [ -d models ]; then export NOVEL_MODELS_DIR="$PWD/models"; fi
 exec target/release/novel-agent "$@"
