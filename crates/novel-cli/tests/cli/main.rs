@@ -15,6 +15,7 @@ mod keychain;
 mod manuscript;
 mod memory;
 mod providers;
+mod real_server;
 mod roles_and_budgets;
 mod story;
 mod terminal_output;

@@ -279,6 +279,40 @@ mod tests {
     }
 
     #[test]
+    fn an_argument_naming_no_entity_is_refused_before_anything_runs() {
+        // Seen from SmolLM2 on a real llama-server: `character.update` with id `A`, which
+        // failed the tick halfway through its tools instead of being repaired or left out.
+        let mut plan = valid_plan();
+        plan["actions"][0] = json!({"id": "upd", "tool": "character.update",
+            "args": {"id": "A", "changes": {"emotional_state": "tense"}}});
+        let err = validate_plan(&plan, &ToolRegistry::standard(), 3).unwrap_err();
+        assert!(
+            err.problems
+                .iter()
+                .any(|p| p.kind == ProblemKind::InvalidArgs),
+            "{err}"
+        );
+        let msg = err.to_string();
+        assert!(msg.contains("`A` is not a character id"), "{msg}");
+        // A location id where a character belongs is refused too; an id or a reference to
+        // what an earlier action returns is taken.
+        plan["actions"][0]["args"]["id"] = json!("L0");
+        assert!(validate_plan(&plan, &ToolRegistry::standard(), 3).is_err());
+        for fine in ["C0", "$find.id"] {
+            plan["actions"][0]["args"]["id"] = json!(fine);
+            plan["actions"][0]["dependencies"] = json!([]);
+            let result = validate_plan(&plan, &ToolRegistry::standard(), 3);
+            assert!(
+                result.as_ref().err().is_none_or(|e| e
+                    .problems
+                    .iter()
+                    .all(|p| p.kind != ProblemKind::InvalidArgs)),
+                "{fine}: {result:?}"
+            );
+        }
+    }
+
+    #[test]
     fn bad_ids_and_dependencies_are_reported_together() {
         let mut plan = valid_plan();
         plan["pov_character"] = json!("../../etc/passwd");

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::{ToolContext, ToolError, TypedTool};
+use crate::ids::EntityKind;
 use crate::memory::{self, EntityUpdate, NewCharacter, UpdateReport};
 use crate::model::Character;
 
@@ -89,6 +90,10 @@ impl TypedTool for CharacterUpdate {
     const DESCRIPTION: &'static str = "Change a character's state (goals, inventory, emotional_state, last_location, status, arc, facts, …). Changing a recorded fact is refused and flagged as a contradiction.";
     type Args = UpdateArgs;
     type Output = UpdateReport;
+
+    fn id_fields(args: &Self::Args) -> Vec<(&'static str, &str, EntityKind)> {
+        vec![("id", &args.id, EntityKind::Character)]
+    }
 
     fn run(
         &self,

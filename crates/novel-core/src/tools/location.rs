@@ -5,6 +5,7 @@ use serde_json::Value;
 
 use super::character::UpdateArgs;
 use super::{ToolContext, ToolError, TypedTool};
+use crate::ids::EntityKind;
 use crate::memory::{self, NewLocation, UpdateReport};
 use crate::model::Location;
 
@@ -55,6 +56,10 @@ impl TypedTool for LocationUpdate {
     const DESCRIPTION: &'static str = "Change a location (description, sensory, threats, inhabitants, tension_level 1–5, connections, facts).";
     type Args = UpdateArgs;
     type Output = UpdateReport;
+
+    fn id_fields(args: &Self::Args) -> Vec<(&'static str, &str, EntityKind)> {
+        vec![("id", &args.id, EntityKind::Location)]
+    }
 
     fn run(
         &self,

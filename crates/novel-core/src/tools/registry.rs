@@ -10,6 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::ToolError;
+use crate::ids::{EntityId, EntityKind};
 use crate::schema::{SchemaValidator, Violation};
 
 /// What a tool may know about the tick it runs in.
@@ -59,6 +60,12 @@ pub trait TypedTool: Send + Sync + 'static {
     /// Rewrites arguments given in another common shape into this tool's own (after aliases).
     fn canonical_args(&self, args: Value) -> Value {
         args
+    }
+    /// The arguments that name a story entity, `(field, value, kind)`: checked with the rest
+    /// when a plan is validated, so a plan naming `A` for a character is repaired or salvaged
+    /// before anything runs instead of failing halfway through its tools.
+    fn id_fields(_args: &Self::Args) -> Vec<(&'static str, &str, EntityKind)> {
+        Vec::new()
     }
     fn run(
         &self,
@@ -121,7 +128,30 @@ impl<T: TypedTool> Tool for Typed<T> {
         self.validator.schema()
     }
     fn check_args(&self, args: &Value) -> Result<(), ToolError> {
-        self.parse(args).map(drop)
+        let args = self.parse(args)?;
+        // "$a1.id" names what an earlier action returns: known only when it has run.
+        let violations: Vec<Violation> = T::id_fields(&args)
+            .into_iter()
+            .filter(|(_, value, _)| !value.trim_start().starts_with('$'))
+            .filter_map(|(field, value, kind)| {
+                EntityId::parse_kind(value, kind).err().map(|_| Violation {
+                    field: field.to_string(),
+                    message: format!(
+                        "`{}` is not a {kind} id: write one like {}0",
+                        value.chars().take(40).collect::<String>(),
+                        kind.prefix()
+                    ),
+                })
+            })
+            .collect();
+        if violations.is_empty() {
+            Ok(())
+        } else {
+            Err(ToolError::InvalidArgs {
+                tool: T::NAME.to_string(),
+                violations,
+            })
+        }
     }
     fn call(
         &self,

@@ -21,6 +21,13 @@ impl TypedTool for RelationshipCreate {
     type Output = Relationship;
     const ALIASES: &'static [(&'static str, &'static str)] = &[("relationship_type", "kind")];
 
+    fn id_fields(args: &Self::Args) -> Vec<(&'static str, &str, EntityKind)> {
+        vec![
+            ("character_a", &args.character_a, EntityKind::Character),
+            ("character_b", &args.character_b, EntityKind::Character),
+        ]
+    }
+
     fn run(
         &self,
         tx: &Transaction<'_>,
