@@ -638,12 +638,12 @@ fn validate_seed(seed: &NovelSeed) -> Result<(), NovelError> {
     Ok(())
 }
 
-#[cfg(all(test, unix))]
-mod link_tests;
-#[cfg(all(test, unix))]
-mod mode_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(all(test, unix))]
+mod tests_links;
+#[cfg(all(test, unix))]
+mod tests_modes;
 
 /// Keeps the foundation in `novel.toml` and in the database in step when a novel is opened for
 /// writing. After a move through history the database's is the story's and is written to the
