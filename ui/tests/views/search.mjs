@@ -117,6 +117,8 @@ test("Escape closes the search and gives the focus back; Tab stays inside; no ru
 test("without the local model the search offers words only", async () => {
   const app = await openApp(env, { novel: true, scenes: 1, keywordSearchOnly: true });
   const { page } = app;
+  // The shortcut needs the novel loaded (the header's title shows before it is).
+  await page.getByTestId("next-scene").waitFor();
   await page.keyboard.press("Control+Shift+F");
   await page.getByTestId("book-search").waitFor();
   assert.ok(await page.getByTestId("search-mode-meaning").isDisabled());
