@@ -4,7 +4,12 @@
 use std::time::Duration;
 
 use super::error::ExecutorError;
+use super::health::ToolHealth;
 use super::retry::RetryPolicy;
+
+/// How much longer a degraded tool's attempt may take: a slow tool is given time rather than
+/// pushed into failing for good.
+pub const DEGRADED_TIMEOUT_FACTOR: u32 = 2;
 
 /// How the executor runs a plan.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +38,14 @@ impl Default for ExecutorConfig {
 }
 
 impl ExecutorConfig {
+    /// The bound on one attempt of a tool in `health` state.
+    pub fn attempt_timeout(&self, health: ToolHealth) -> Duration {
+        match health {
+            ToolHealth::Degraded => self.tool_timeout.saturating_mul(DEGRADED_TIMEOUT_FACTOR),
+            _ => self.tool_timeout,
+        }
+    }
+
     /// Rejects settings under which no action could ever complete.
     pub fn validate(&self) -> Result<(), ExecutorError> {
         let problem = if self.max_concurrency == 0 {

@@ -81,6 +81,16 @@ impl HealthBook {
             .collect()
     }
 
+    /// Tools in `degraded`, sorted by name: the planner is told to use them only when the scene
+    /// needs them, and the executor gives them a longer timeout.
+    pub fn degraded(&self) -> Vec<String> {
+        self.tools
+            .iter()
+            .filter(|(_, r)| r.state == ToolHealth::Degraded)
+            .map(|(name, _)| name.clone())
+            .collect()
+    }
+
     pub fn record_success(&mut self, tool: &str) {
         let record = self.tools.entry(tool.to_owned()).or_default();
         if record.state == ToolHealth::PermanentFailure {

@@ -62,8 +62,9 @@ fn visit(value: &Value, f: &mut impl FnMut(&str)) {
 }
 
 /// `args` with every reference replaced by the value it points at in `inputs`. A reference to
-/// an action that is not a dependency, to an optional dependency that failed, or to a path the
-/// output does not have is a permanent failure naming the reference.
+/// an optional dependency that failed is null, path and all, so the dependent carries on and
+/// its tool decides what a missing value means. A reference to an action that is not a
+/// dependency, or to a path the output does not have, is a permanent failure naming it.
 pub fn resolve(args: &Value, inputs: &ActionInputs) -> Result<Value, ToolFailure> {
     match args {
         Value::String(s) => match parse_reference(s) {
@@ -87,12 +88,7 @@ pub fn resolve(args: &Value, inputs: &ActionInputs) -> Result<Value, ToolFailure
 fn lookup(r: &Reference, spelled: &str, inputs: &ActionInputs) -> Result<Value, ToolFailure> {
     let output = match inputs.get(&r.action) {
         Some(Some(output)) => output,
-        Some(None) => {
-            return Err(ToolFailure::permanent(format!(
-                "`{spelled}`: action {} failed, so there is nothing to use",
-                r.action
-            )));
-        }
+        Some(None) => return Ok(Value::Null),
         None => {
             return Err(ToolFailure::permanent(format!(
                 "`{spelled}` names {}, which is not among this action's dependencies",
@@ -169,9 +165,15 @@ mod tests {
     }
 
     #[test]
+    fn a_reference_to_a_failed_optional_dependency_is_null() {
+        assert_eq!(
+            resolve(&json!({"x": "$a2.id", "y": "$a2", "z": "kept"}), &inputs()).unwrap(),
+            json!({"x": null, "y": null, "z": "kept"})
+        );
+    }
+
+    #[test]
     fn unusable_references_fail_with_a_reason() {
-        let failed = resolve(&json!({"x": "$a2.id"}), &inputs()).unwrap_err();
-        assert!(failed.message.contains("a2 failed"), "{failed}");
         let undeclared = resolve(&json!({"x": "$a9.id"}), &inputs()).unwrap_err();
         assert!(undeclared.message.contains("dependencies"), "{undeclared}");
         let missing = resolve(&json!({"x": "$a1.name"}), &inputs()).unwrap_err();

@@ -157,7 +157,7 @@ impl<'a> Scheduler<'a> {
                 attempt: 1,
             };
             self.running += 1;
-            launches.push(self.spec(index, 1, Duration::ZERO));
+            launches.push(self.spec(index, 1, Duration::ZERO, health));
         }
         launches
     }
@@ -196,7 +196,7 @@ impl<'a> Scheduler<'a> {
                 *attempt = next;
             }
             let delay = self.config.retry.delay_after(done.attempt);
-            return Some(self.spec(index, next, delay));
+            return Some(self.spec(index, next, delay, health));
         }
         let state = if failure.timed_out {
             ActionState::TimedOut
@@ -269,7 +269,13 @@ impl<'a> Scheduler<'a> {
             .all(|&d| matches!(self.progress[d], Progress::Done))
     }
 
-    fn spec(&self, index: usize, attempt: u32, delay: Duration) -> AttemptSpec {
+    fn spec(
+        &self,
+        index: usize,
+        attempt: u32,
+        delay: Duration,
+        health: &HealthBook,
+    ) -> AttemptSpec {
         let inputs: ActionInputs = self
             .graph
             .dependencies(index)
@@ -281,7 +287,9 @@ impl<'a> Scheduler<'a> {
             attempt,
             inputs,
             delay,
-            timeout: self.config.tool_timeout,
+            timeout: self
+                .config
+                .attempt_timeout(health.state(&self.actions[index].tool)),
         }
     }
 

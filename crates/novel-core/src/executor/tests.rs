@@ -599,3 +599,34 @@ async fn an_empty_plan_succeeds() {
     assert!(report.success);
     assert!(report.results.is_empty());
 }
+
+#[tokio::test(start_paused = true)]
+async fn a_degraded_tool_is_given_a_longer_timeout() {
+    let mut health = HealthBook::new();
+    for _ in 0..3 {
+        health.record_failure("slow_tool", FailureKind::Permanent, true);
+    }
+    assert_eq!(health.state("slow_tool"), ToolHealth::Degraded);
+    assert_eq!(health.degraded(), ["slow_tool"]);
+    let cfg = ExecutorConfig {
+        tool_timeout: Duration::from_secs(1),
+        ..config()
+    };
+    let actions = [act("a", "slow_tool", true, &[])];
+
+    let script = Script::new().with("a", &[Step::Ok(1500)]);
+    let report = execute(&actions, &script, &mut health, &cfg).await.unwrap();
+    assert!(report.success, "1.5 s is within a degraded tool's 2 s");
+    assert_eq!(report.result("a").unwrap().attempts, 1);
+    assert_eq!(health.state("slow_tool"), ToolHealth::Healthy);
+
+    let healthy = Script::new().with("a", &[Step::Ok(1500), Step::Ok(0)]);
+    let report = execute(&actions, &healthy, &mut health, &cfg)
+        .await
+        .unwrap();
+    assert_eq!(
+        report.result("a").unwrap().attempts,
+        2,
+        "a healthy tool keeps the plain 1 s bound"
+    );
+}

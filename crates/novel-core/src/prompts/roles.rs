@@ -19,6 +19,9 @@ pub struct ReplanFeedback {
     pub problems: Vec<String>,
     /// Tools taken out of the catalog for the rest of the tick (they kept failing).
     pub disabled_tools: Vec<String>,
+    /// Tools that failed several times in a row: still offered, to be used only when the
+    /// scene needs them (they are also given a longer timeout).
+    pub degraded_tools: Vec<String>,
 }
 
 fn view(ctx: &StoryContext) -> Value {
@@ -42,6 +45,7 @@ pub fn planner_request(
             tool_names => tool_names,
             problems => feedback.problems,
             disabled_tools => feedback.disabled_tools,
+            degraded_tools => feedback.degraded_tools,
             ..view(ctx)
         },
     )

@@ -121,6 +121,7 @@ fn replanning_planner_prompt_matches_its_golden_file() {
             "tool character.generate failed 3 times: timeout".into(),
         ],
         disabled_tools: vec!["character.generate".into()],
+        degraded_tools: vec!["memory.search".into()],
     };
     let req = planner_request(
         &planner_context(),
@@ -135,6 +136,11 @@ fn replanning_planner_prompt_matches_its_golden_file() {
         "disabled tools leave the catalog"
     );
     assert!(system.contains("- character.update("));
+    let prompt = serde_json::to_string(&req.messages).unwrap();
+    assert!(
+        prompt.contains("Unreliable lately (slow or failing): memory.search."),
+        "the planner is told which tools to use with caution"
+    );
 }
 
 #[test]
@@ -185,7 +191,7 @@ fn versions_come_from_the_template_headers() {
     let recorded = serde_json::to_value(PROMPT_VERSIONS).unwrap();
     assert_eq!(
         recorded,
-        json!({"planner": 6, "writer": 5, "reviser": 1, "extractor": 3, "critic": 1})
+        json!({"planner": 6, "writer": 5, "reviser": 1, "extractor": 4, "critic": 1})
     );
     for role in PromptRole::ALL {
         assert_eq!(

@@ -47,9 +47,11 @@ pub(super) async fn plan_and_act<'s>(
     let attempts = run.options.max_plan_attempts.max(1);
     let mut feedback = ReplanFeedback::default();
     for attempt in 1..=attempts {
-        let disabled = run.options.health_snapshot().disabled();
+        let health = run.options.health_snapshot();
+        let disabled = health.disabled();
         let registry = all_tools.without(&disabled);
         feedback.disabled_tools = disabled;
+        feedback.degraded_tools = health.degraded();
         let mending = mending_at(attempt, attempts);
         let problems = match round(run, store, &registry, &feedback, mending).await? {
             Round::Acted(acted) => return Ok(*acted),
