@@ -43,8 +43,12 @@ pub enum Command {
         #[command(flatten)]
         tick: TickArgs,
     },
-    /// The story so far, from the scene summaries.
-    Summarize,
+    /// The story so far as prose, a paragraph per chapter gathered by part (or arc).
+    Summarize {
+        /// List each scene's summary lines instead.
+        #[arg(long)]
+        by_scene: bool,
+    },
     /// Configure and check LLM providers (kept in your config directory, never in a novel).
     #[command(subcommand)]
     Providers(Box<ProvidersCommand>),

@@ -43,7 +43,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Inspect { id } => inspect::run(&open(&dir, Access::Read)?, &id, json),
         Command::Tick(args) => tick::run(&dir, 1, args, json),
         Command::Run { n, tick } => tick::run(&dir, n, tick, json),
-        Command::Summarize => summarize::run(&open(&dir, Access::Read)?, json),
+        Command::Summarize { by_scene } => {
+            summarize::run(&open(&dir, Access::Read)?, by_scene, json)
+        }
         Command::Providers(cmd) => providers::run(*cmd, json),
         Command::Reindex => reindex::run(&dir, json),
         Command::Context { next: _, show } => context::run(&dir, show, json),

@@ -1,10 +1,47 @@
-//! `novel summarize`: the story so far, one block per scene, from the stored summaries.
+//! `novel summarize`: the story so far, as prose by chapter and part (the engine's synopsis),
+//! or with `--by-scene` each scene's stored summary lines.
 
 use anyhow::Result;
 use novel_core::novel::Novel;
-use novel_core::store;
+use novel_core::{store, views};
 
-pub fn run(novel: &Novel, json: bool) -> Result<()> {
+pub fn run(novel: &Novel, by_scene: bool, json: bool) -> Result<()> {
+    if by_scene {
+        return scenes(novel, json);
+    }
+    let synopsis = views::synopsis(novel.store().conn())?;
+    if json {
+        return crate::output::json(&synopsis);
+    }
+    crate::output::say!(
+        "{} — the story so far ({} scenes, {} words)",
+        novel.config().novel.title,
+        synopsis.scenes,
+        synopsis.words
+    );
+    if synopsis.scenes == 0 {
+        crate::output::say!("\n(no scenes yet: run `novel tick`)");
+    }
+    for arc in &synopsis.arcs {
+        crate::output::say!("\n{}", arc.title.to_uppercase());
+        for chapter in &arc.chapters {
+            let scenes = if chapter.first_tick == chapter.last_tick {
+                format!("scene {}", chapter.first_tick)
+            } else {
+                format!("scenes {}–{}", chapter.first_tick, chapter.last_tick)
+            };
+            crate::output::say!(
+                "\nChapter {}: {} ({scenes})\n{}",
+                chapter.number,
+                chapter.title,
+                wrap(&chapter.text, 92)
+            );
+        }
+    }
+    Ok(())
+}
+
+fn scenes(novel: &Novel, json: bool) -> Result<()> {
     let scenes = store::list_scenes(novel.store().conn())?;
     if json {
         let items: Vec<_> = scenes
@@ -22,10 +59,29 @@ pub fn run(novel: &Novel, json: bool) -> Result<()> {
         crate::output::say!("(no scenes yet: run `novel tick`)");
     }
     for s in &scenes {
-        crate::output::say!("Tick {}: {}", s.tick, s.title);
+        crate::output::say!("Scene {}: {}", s.tick, s.title);
         for bullet in &s.summary {
             crate::output::say!("  - {bullet}");
         }
     }
     Ok(())
+}
+
+/// Lines of at most `width` characters, broken between words.
+fn wrap(text: &str, width: usize) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines.join("\n")
 }

@@ -115,10 +115,22 @@ fn three_ticks_write_a_story_with_three_calls_each() {
             );
         }
     }
-    let summary = stdout_of(s.novel().arg("summarize"));
+    let by_scene = stdout_of(s.novel().args(["summarize", "--by-scene"]));
     assert!(
-        summary.contains("Tick 2: The Salt Gate") && summary.contains("Bram leads Tamsin"),
-        "{summary}"
+        by_scene.contains("Scene 2: The Salt Gate") && by_scene.contains("Bram leads Tamsin"),
+        "{by_scene}"
+    );
+    // The synopsis tells the chapter in sentences, the scenes' bullets run together.
+    let synopsis = stdout_of(s.novel().arg("summarize"));
+    assert!(
+        synopsis.contains("(3 scenes")
+            && synopsis.contains("Chapter 1: ")
+            && synopsis.contains("(scenes 1–3)"),
+        "{synopsis}"
+    );
+    assert!(
+        !synopsis.contains("  - ") && synopsis.contains("Bram leads Tamsin"),
+        "{synopsis}"
     );
 }
 

@@ -1,7 +1,7 @@
 //! Read models for a user interface: the novel's overview, the manuscript and its contents,
 //! search across the book, the character and location graph, one entity with its history, the
 //! timeline of ticks, the loops board, the story's branches and version differences, the story
-//! bible and the charts of tension and emotion.
+//! bible, the charts of tension and emotion, and the synopsis (the story so far as prose).
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
 
@@ -14,6 +14,7 @@ mod history;
 mod loops;
 mod manuscript;
 mod overview;
+mod synopsis;
 mod timeline;
 
 #[cfg(test)]
@@ -27,6 +28,7 @@ pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_grap
 pub use history::{BranchRow, branches, version_diff};
 pub use loops::{LoopCard, loops_board};
 pub use manuscript::{ChapterView, ContentsScene, SceneView, contents, manuscript, scene_view};
+pub use synopsis::{Synopsis, SynopsisArc, SynopsisChapter, synopsis};
 pub use overview::{FailureView, NovelOverview, overview};
 pub use timeline::{RoleLine, TickStatus, TimelineRow, ToolRun, timeline};
 
