@@ -8,7 +8,10 @@
 
 pub mod bounds;
 mod docx;
+mod headings;
 pub mod parse;
+pub mod structure;
+mod unwrap;
 
 use std::path::Path;
 

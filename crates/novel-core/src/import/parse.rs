@@ -3,10 +3,10 @@
 //! Markdown: when `##` headings exist, a first `#` heading is the book's title (a following
 //! `by …` line its author), later `#` headings open parts, `##` headings are chapters and
 //! `###` headings start scenes; without `##`, `#` headings are chapters. This reads back the
-//! layout `export` writes (its escaped `&lt;` included). Plain text: a short line such as
-//! `Chapter 3`, `CHAPTER THREE: The Docks`, `Prologue` or `Epilogue` standing alone starts a
-//! chapter, `Part …` a part. In both, a scene-break line (`* * *`, `#`, `---`, …) starts a
-//! new scene. A manuscript without chapter headings leaves its chapters to the engine's
+//! layout `export` writes (its escaped `&lt;` included). Plain text is read by the structure
+//! finder ([`super::structure`]: hard wraps joined, parts, chapters and scene breaks found);
+//! this module's [`Builder`] collects what either finds. In both, a scene-break line (`* * *`,
+//! `#`, `---`, …) starts a new scene. A manuscript without chapter headings leaves its chapters to the engine's
 //! proposals. A scene far longer than the engine writes is cut between paragraphs, so each
 //! extraction reads a scene-sized text.
 
@@ -21,6 +21,9 @@ pub struct Manuscript {
     pub title: Option<String>,
     pub author: Option<String>,
     pub chapters: Vec<ManuscriptChapter>,
+    /// What came before the first heading of a plain-text book that has headings (a title
+    /// page, a dedication, the contents): left out unless the writer brings it in.
+    pub front_matter: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,7 +49,7 @@ impl Manuscript {
 
 /// Collects lines into chapters and scenes.
 #[derive(Default)]
-struct Builder {
+pub(super) struct Builder {
     title: Option<String>,
     author: Option<String>,
     chapters: Vec<ManuscriptChapter>,
@@ -84,7 +87,13 @@ impl Builder {
         }
     }
 
-    fn chapter(&mut self, title: String) {
+    /// One unwrapped paragraph (blank-line separated from the next).
+    pub(super) fn paragraph(&mut self, text: &str) {
+        self.lines.push(text.to_string());
+        self.lines.push(String::new());
+    }
+
+    pub(super) fn chapter(&mut self, title: String) {
         self.flush_scene();
         self.heading = None;
         self.chapters
@@ -96,22 +105,23 @@ impl Builder {
         });
     }
 
-    fn part(&mut self, title: String) {
+    pub(super) fn part(&mut self, title: String) {
         self.flush_scene();
         self.pending_part = Some(title);
     }
 
-    fn scene_break(&mut self) {
+    pub(super) fn scene_break(&mut self) {
         self.flush_scene();
     }
 
-    fn finish(mut self) -> Manuscript {
+    pub(super) fn finish(mut self) -> Manuscript {
         self.flush_scene();
         self.chapters.retain(|c| !c.scenes.is_empty());
         Manuscript {
             title: self.title,
             author: self.author,
             chapters: self.chapters,
+            front_matter: None,
         }
     }
 }
@@ -197,27 +207,9 @@ pub fn parse_markdown(source: &str) -> Manuscript {
     b.finish()
 }
 
+/// Plain text: the structure finder's reading ([`super::structure`]).
 pub fn parse_text(source: &str) -> Manuscript {
-    let source = strip_controls(source);
-    let lines: Vec<&str> = source.lines().collect();
-    let mut b = Builder::default();
-    for (i, line) in lines.iter().enumerate() {
-        let alone = i.checked_sub(1).is_none_or(|p| lines[p].trim().is_empty())
-            && lines.get(i + 1).is_none_or(|n| n.trim().is_empty());
-        let trimmed = line.trim();
-        let lower = trimmed.to_lowercase();
-        let short = alone && !trimmed.is_empty() && trimmed.chars().count() <= 80;
-        if short && (lower.starts_with("chapter ") || lower == "prologue" || lower == "epilogue") {
-            b.chapter(chapter_title(&clean_line(trimmed)));
-        } else if short && lower.starts_with("part ") && trimmed.split_whitespace().count() <= 8 {
-            b.part(clean_line(trimmed));
-        } else if is_break_line(trimmed) {
-            b.scene_break();
-        } else {
-            b.lines.push(line.to_string());
-        }
-    }
-    b.finish()
+    super::structure::find_structure(source)
 }
 
 /// A scene cut between paragraphs into parts of at most [`LONGEST_SCENE_WORDS`] (roughly

@@ -81,7 +81,7 @@ fn plain_text_finds_chapter_lines_and_scene_breaks() {
         .iter()
         .map(|c| c.title.clone().unwrap())
         .collect();
-    assert_eq!(titles, ["PROLOGUE", "Chapter 1", "The Gate"]);
+    assert_eq!(titles, ["Prologue", "Chapter 1", "The Gate"]);
     assert_eq!(m.chapters[1].scenes.len(), 2);
     assert_eq!(m.chapters[2].part.as_deref(), Some("Part Two"));
     // A "chapter" inside a sentence is prose.
