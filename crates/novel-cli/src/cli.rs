@@ -314,6 +314,9 @@ pub enum LoopActionArg {
 pub struct FoundationFlags {
     #[arg(long)]
     pub title: Option<String>,
+    /// The author's name, as exports print it (title page, running header).
+    #[arg(long)]
+    pub author: Option<String>,
     #[arg(long)]
     pub genre: Option<String>,
     #[arg(long)]

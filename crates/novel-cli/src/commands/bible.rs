@@ -157,6 +157,7 @@ pub fn connect(dir: &Path, a: &str, b: &str, way: &str, remove: bool, json: bool
 pub fn foundation(dir: &Path, a: FoundationArgs, json: bool) -> Result<()> {
     let edit = FoundationEdit {
         title: a.fields.title,
+        author: a.fields.author,
         genre: a.fields.genre,
         premise: a.fields.premise,
         setting: a.fields.setting,

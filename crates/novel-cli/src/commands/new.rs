@@ -102,6 +102,7 @@ fn apply_flags(seed: &mut NovelSeed, a: &NewArgs) -> Result<()> {
         }
     };
     set(&mut f.title, &flags.title);
+    set(&mut f.author, &flags.author);
     set(&mut f.genre, &flags.genre);
     set(&mut f.premise, &flags.premise);
     set(&mut f.setting, &flags.setting);

@@ -22,6 +22,9 @@ use crate::text::{clean_line, strip_controls};
 pub struct FoundationEdit {
     #[serde(default)]
     pub title: Option<String>,
+    /// The author's name as exports print it (title page, running header).
+    #[serde(default)]
+    pub author: Option<String>,
     #[serde(default)]
     pub genre: Option<String>,
     #[serde(default)]
@@ -83,6 +86,9 @@ pub fn edit_foundation(
         }
     };
     set(&mut f.title, &edit.title);
+    if let Some(author) = &edit.author {
+        f.author = clean_line(author);
+    }
     set(&mut f.genre, &edit.genre);
     set(&mut f.premise, &edit.premise);
     set(&mut f.setting, &edit.setting);

@@ -149,7 +149,7 @@ pub async fn propose_after_edit(
         title: read.extraction.title.clone(),
         summary: read.extraction.summary.clone(),
         tension: read.extraction.tension,
-        changes: read.extraction.proposed_changes(),
+        changes: read.extraction.proposed_changes_in_words(conn),
         later,
         notes: read.notes,
         extraction: read.extraction,

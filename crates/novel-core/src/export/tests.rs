@@ -305,3 +305,56 @@ fn markdown_images_and_links_in_prose_are_inert_in_the_scene_file_and_the_export
         .collect();
     assert_eq!(scenes[0].text, prose);
 }
+
+#[test]
+fn the_author_named_in_the_foundation_is_on_every_title_page_and_the_docx_header() {
+    let (_tmp, mut novel) = fixed_book();
+    let edit = crate::bible::FoundationEdit {
+        author: Some("  Mara   Quill ".into()),
+        ..Default::default()
+    };
+    crate::bible::edit_foundation(&mut novel, &edit, &clock()).unwrap();
+    assert_eq!(novel.config().novel.author, "Mara Quill");
+    let no_override = ExportOptions {
+        author: None,
+        font: ManuscriptFont::TimesNewRoman,
+    };
+    let render_as = |format| {
+        render(
+            novel.store().conn(),
+            novel.config(),
+            format,
+            &no_override,
+            &clock(),
+        )
+        .unwrap()
+    };
+    let md = String::from_utf8(render_as(ExportFormat::Markdown)).unwrap();
+    assert!(md.contains("\nby Mara Quill\n"), "{md}");
+    let epub = entries(&render_as(ExportFormat::Epub));
+    assert!(
+        epub.iter()
+            .any(|(_, text, _)| text.contains(">Mara Quill</dc:creator>"))
+    );
+    // The DOCX: the author on the title page, "Surname / Title / page" in the running header.
+    let docx = render_as(ExportFormat::Docx);
+    let parts = entries(&docx);
+    let headers: Vec<&String> = parts
+        .iter()
+        .filter(|(name, _, _)| name.starts_with("word/header"))
+        .map(|(_, text, _)| text)
+        .collect();
+    assert!(
+        headers.iter().any(|h| h.contains("Quill / Salt / ")),
+        "{headers:?}"
+    );
+    let document = &parts
+        .iter()
+        .find(|(name, _, _)| name == "word/document.xml")
+        .unwrap()
+        .1;
+    assert!(
+        document.contains("Mara Quill") && document.contains("by Mara Quill"),
+        "the title page names the author"
+    );
+}

@@ -11,6 +11,9 @@ use crate::novel::NovelSeed;
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct NewNovelForm {
     pub title: String,
+    /// The author's name as exports print it; may be left empty.
+    #[serde(default)]
+    pub author: String,
     pub genre: String,
     pub premise: String,
     pub setting: String,
@@ -37,6 +40,7 @@ pub struct FieldError {
 
 const LIMITS: &[(&str, usize)] = &[
     ("title", 200),
+    ("author", 200),
     ("genre", 200),
     ("premise", 4000),
     ("setting", 4000),
@@ -69,6 +73,7 @@ impl NewNovelForm {
     fn field(&self, name: &str) -> &str {
         match name {
             "title" => &self.title,
+            "author" => &self.author,
             "genre" => &self.genre,
             "premise" => &self.premise,
             "setting" => &self.setting,
@@ -126,7 +131,7 @@ impl NewNovelForm {
         let t = |s: &str| s.trim().to_string();
         let foundation = Foundation {
             title: t(&self.title),
-            author: String::new(),
+            author: t(&self.author),
             genre: t(&self.genre),
             premise: t(&self.premise),
             setting: t(&self.setting),
@@ -223,6 +228,17 @@ mod tests {
         .to_seed()
         .unwrap();
         assert_eq!(seed.foundation.title, "Salt and Iron");
+        assert_eq!(seed.foundation.author, "", "the author may be left empty");
+        let named = NewNovelForm {
+            author: " Mara Quill ".into(),
+            ..filled()
+        };
+        assert_eq!(named.to_seed().unwrap().foundation.author, "Mara Quill");
+        let long = NewNovelForm {
+            author: "x".repeat(201),
+            ..filled()
+        };
+        assert_eq!(long.validate()[0].field, "author");
         assert_eq!(seed.protagonist.goals, ["Clear her brother's name"]);
         assert_eq!(filled().folder_name(), "salt-and-iron");
     }

@@ -22,6 +22,7 @@ mod preview;
 mod reextract;
 mod requests;
 mod review;
+mod review_words;
 mod reviewing;
 mod runner;
 mod salvage;
@@ -45,6 +46,7 @@ pub use reextract::{SceneExtraction, extract_scene};
 pub use review::{
     ChangeCategory, PlanVerdict, Proposal, ProposedChange, Reviewer, ToolOutcome, Verdict,
 };
+pub use review_words::{ChangeLine, capitalised, label as field_label, plain as plain_value};
 pub use state::ContextUsed;
 
 use crate::clock::{Clock, timestamp};

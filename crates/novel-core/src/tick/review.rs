@@ -39,6 +39,10 @@ pub struct ProposedChange {
     pub subject: String,
     /// The change in words.
     pub summary: String,
+    /// Each field it sets, before → after, in words (filled against the memory by
+    /// `proposed_changes_in_words`; empty for something new).
+    #[serde(default)]
+    pub lines: Vec<super::review_words::ChangeLine>,
 }
 
 /// One tool call of the plan and how it went.
@@ -118,6 +122,7 @@ impl Extraction {
                 category,
                 subject: subject.to_string(),
                 summary,
+                lines: Vec::new(),
             });
         };
         for c in &self.new_characters {

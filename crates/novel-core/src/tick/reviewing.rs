@@ -45,7 +45,7 @@ pub(super) async fn review(
         tension: extraction.tension,
         prose: checked.prose.clone(),
         findings: checked.findings.clone(),
-        changes: extraction.proposed_changes(),
+        changes: extraction.proposed_changes_in_words(&acted.tx),
         notes: run.notes.clone(),
     };
     run.emit(TickEvent::AwaitingReview {

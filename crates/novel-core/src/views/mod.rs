@@ -1,6 +1,7 @@
 //! Read models for a user interface: the novel's overview, the manuscript and its contents,
 //! search across the book, the character and location graph, one entity with its history, the
-//! timeline of ticks, the loops board, the story's branches and version differences, the story
+//! timeline of ticks, the codex page of a character, place or lore entry (with its mentions
+//! across the book and its history in sentences), the loops board, the story's branches and version differences, the story
 //! bible, the charts of tension and emotion, and the synopsis (the story so far as prose).
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
@@ -8,21 +9,26 @@
 mod bible;
 mod book_search;
 mod charts;
+mod codex;
 mod entity;
 mod graph;
 mod history;
 mod loops;
 mod manuscript;
 mod overview;
+mod sentences;
 mod synopsis;
 mod timeline;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_codex;
 
 pub use bible::{BibleView, bible};
 pub use book_search::{BookHit, Mark, book_search, query_marks};
 pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};
+pub use codex::{CodexEntry, CodexField, CodexRelationship, Mention, codex_entry};
 pub use entity::{EntityDetail, HistoryItem, Knowledge, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
 pub use history::{BranchRow, branches, version_diff};
@@ -30,6 +36,7 @@ pub use loops::{LoopCard, loops_board};
 pub use manuscript::{ChapterView, ContentsScene, SceneView, contents, manuscript, scene_view};
 pub use synopsis::{Synopsis, SynopsisArc, SynopsisChapter, synopsis};
 pub use overview::{FailureView, NovelOverview, overview};
+pub use sentences::{HistoryLine, Subject, history_lines, plain as plain_value};
 pub use timeline::{RoleLine, TickStatus, TimelineRow, ToolRun, timeline};
 
 use std::collections::HashMap;
