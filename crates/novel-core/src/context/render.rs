@@ -174,25 +174,44 @@ pub(crate) fn location(l: &Location, present: &[&Character], names: &Names) -> V
 }
 
 /// Open loops as the store orders them (most important first).
+/// More open loops than this and the list opens by asking for one to be closed or tended
+/// (InkOS's hook ledger draws its line at twelve active hooks too).
+pub(crate) const CROWDED_LOOPS: usize = 12;
+/// The open loops in order of need — most important first and, among equals, the one
+/// untouched the longest — each with the tick it was last touched. The list reads the same
+/// until a loop changes (no "untouched for N scenes" counter): it sits in the prompts' stable
+/// prefix, which the servers' caches reuse from tick to tick.
 pub(crate) fn loops(loops: &[OpenLoop]) -> Vec<String> {
-    loops
-        .iter()
-        .map(|l| {
-            let mut item = format!(
-                "- {} [{}, {}] {} (since tick {}",
-                l.id,
-                l.importance.as_str(),
-                l.category,
-                l.description.trim(),
-                l.opened_tick
-            );
-            if let Some(note) = l.notes.last() {
-                item.push_str(&format!("; tick {}: {}", note.tick, note.note.trim()));
-            }
-            item.push(')');
-            item
-        })
-        .collect()
+    let touched = |l: &OpenLoop| {
+        l.notes
+            .last()
+            .map_or(l.opened_tick, |n| n.tick.max(l.opened_tick))
+    };
+    let mut by_need: Vec<&OpenLoop> = loops.iter().collect();
+    by_need.sort_by_key(|l| (std::cmp::Reverse(l.importance), touched(l), l.opened_tick));
+    let mut items = Vec::with_capacity(loops.len() + 1);
+    if loops.len() > CROWDED_LOOPS {
+        items.push(format!(
+            "{} threads are open, more than {CROWDED_LOOPS}: let this scene resolve one, or park, abandon or merge one with loop.update.",
+            loops.len()
+        ));
+    }
+    items.extend(by_need.into_iter().map(|l| {
+        let mut item = format!(
+            "- {} [{}, {}] {} (since tick {}",
+            l.id,
+            l.importance.as_str(),
+            l.category,
+            l.description.trim(),
+            l.opened_tick
+        );
+        if let Some(note) = l.notes.last() {
+            item.push_str(&format!("; tick {}: {}", note.tick, note.note.trim()));
+        }
+        item.push(')');
+        item
+    }));
+    items
 }
 
 /// Recent scenes in detail, oldest first (trimming keeps the newest).

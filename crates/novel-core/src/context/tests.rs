@@ -581,3 +581,55 @@ fn the_pov_character_is_told_in_the_prompt_what_happened_where_they_were_not() {
     let ctx = gather(f.store.conn(), &f.config, &ContextBudgets::default()).unwrap();
     assert!(!character(&ctx).contains("Jory"), "{}", character(&ctx));
 }
+
+#[test]
+fn loops_are_listed_by_need_and_a_crowded_book_is_asked_to_close_one() {
+    use crate::model::{Importance, LoopNote, LoopStatus, OpenLoop};
+    let thread = |id: &str, importance, opened: u32, touched: Option<u32>| OpenLoop {
+        id: id.into(),
+        description: format!("thread {id}"),
+        category: "mystery".into(),
+        importance,
+        status: LoopStatus::Open,
+        opened_tick: opened,
+        resolved_tick: None,
+        notes: touched
+            .map(|tick| LoopNote {
+                tick,
+                note: "moved".into(),
+            })
+            .into_iter()
+            .collect(),
+    };
+    let loops = [
+        thread("O1", Importance::Medium, 1, Some(9)),
+        thread("O2", Importance::High, 5, None),
+        thread("O3", Importance::Medium, 2, Some(4)),
+        thread("O4", Importance::High, 1, Some(8)),
+    ];
+    let order: Vec<String> = render::loops(&loops)
+        .iter()
+        .map(|item| item[2..4].to_string())
+        .collect();
+    assert_eq!(
+        order,
+        ["O2", "O4", "O3", "O1"],
+        "importance first, then the one untouched longest"
+    );
+
+    let crowded: Vec<OpenLoop> = (0..13)
+        .map(|i| thread(&format!("O{i}"), Importance::Low, i, None))
+        .collect();
+    let items = render::loops(&crowded);
+    assert!(
+        items[0].starts_with("13 threads are open, more than 12")
+            && items[0].contains("loop.update"),
+        "{}",
+        items[0]
+    );
+    assert_eq!(
+        render::loops(&crowded[..12]).len(),
+        12,
+        "twelve is not crowded"
+    );
+}

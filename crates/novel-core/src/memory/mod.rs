@@ -7,6 +7,7 @@ mod connections;
 mod create;
 mod error;
 mod record;
+mod tending;
 mod update;
 mod writer;
 
@@ -14,6 +15,7 @@ pub use connections::*;
 pub use create::*;
 pub use error::MemoryError;
 pub use record::Record;
+pub use tending::{LoopTending, tend_loop};
 pub use update::*;
 pub use writer::*;
 

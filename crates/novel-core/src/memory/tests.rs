@@ -302,3 +302,97 @@ fn loops_open_advance_and_resolve_once() {
     assert_eq!(done.notes.len(), 2);
     assert!(change_loop(&tx, &o.id, crate::model::LoopStatus::Abandoned, "", 4, "t").is_err());
 }
+
+mod tending {
+    use super::*;
+    use crate::memory::{LoopTending, tend_loop};
+    use crate::model::{Importance, LoopStatus};
+
+    #[test]
+    fn a_loop_is_parked_abandoned_or_merged_with_its_reason_in_its_notes() {
+        let (_dir, mut store) = store();
+        let tx = store.transaction().unwrap();
+        let mut open = |description: &str, importance| {
+            let new = NewLoop {
+                description: description.into(),
+                category: "mystery".into(),
+                importance,
+            };
+            open_loop(&tx, new, 1, "t").unwrap().id
+        };
+        let a = open("Who paid the ferryman?", Importance::Medium);
+        let b = open("Who owes the ferryman?", Importance::High);
+
+        let no_reason = tend_loop(&tx, &a, LoopTending::Abandon, " ", None, 5, "t").unwrap_err();
+        assert!(no_reason.to_string().contains("say why"), "{no_reason}");
+
+        let parked = tend_loop(
+            &tx,
+            &a,
+            LoopTending::Park,
+            "later, after the trial",
+            None,
+            5,
+            "t",
+        )
+        .unwrap();
+        assert_eq!(parked.status, LoopStatus::Open);
+        assert_eq!(parked.importance, Importance::Low);
+        assert_eq!(
+            parked.notes.last().unwrap().note,
+            "Parked: later, after the trial"
+        );
+
+        let importance_b = store::get_loop(&tx, &b).unwrap().unwrap().importance;
+        let merged = tend_loop(
+            &tx,
+            &a,
+            LoopTending::Merge,
+            "the same debt",
+            Some(&b),
+            6,
+            "t",
+        )
+        .unwrap();
+        assert_eq!(merged.status, LoopStatus::Abandoned);
+        assert_eq!(merged.resolved_tick, Some(6));
+        let keeper = store::get_loop(&tx, &b).unwrap().unwrap();
+        assert_eq!(keeper.status, LoopStatus::Open);
+        assert!(keeper.importance >= importance_b);
+        assert!(
+            keeper
+                .notes
+                .last()
+                .unwrap()
+                .note
+                .starts_with(&format!("Took in {a}"))
+        );
+
+        let again = tend_loop(&tx, &a, LoopTending::Abandon, "x", None, 7, "t").unwrap_err();
+        assert!(again.to_string().contains("already abandoned"), "{again}");
+        let into_itself =
+            tend_loop(&tx, &b, LoopTending::Merge, "x", Some(&b), 7, "t").unwrap_err();
+        assert!(into_itself.to_string().contains("itself"), "{into_itself}");
+
+        let abandoned = tend_loop(
+            &tx,
+            &b,
+            LoopTending::Abandon,
+            "the story moved on",
+            None,
+            8,
+            "t",
+        )
+        .unwrap();
+        assert_eq!(
+            abandoned.notes.last().unwrap().note,
+            "Abandoned: the story moved on"
+        );
+        let history = store::history_of(&tx, &b).unwrap();
+        assert!(
+            history
+                .iter()
+                .any(|h| h.change == "abandoned" && h.tick == 8)
+        );
+    }
+}

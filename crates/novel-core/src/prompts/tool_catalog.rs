@@ -59,6 +59,12 @@ pub fn argument_list(schema: &Value) -> String {
 /// A short type: `string`, `integer`, `[string]`, `low|medium|high`, `object`.
 fn type_name(schema: &Value, root: &Value) -> String {
     let schema = resolve(schema, root);
+    // An enum whose variants carry doc comments becomes `oneOf` of `const`s.
+    if let Some(value) = schema.get("const") {
+        return value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_string);
+    }
     if let Some(values) = schema.get("enum").and_then(Value::as_array) {
         return values
             .iter()

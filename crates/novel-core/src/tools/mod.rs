@@ -6,6 +6,7 @@
 mod character;
 mod error;
 mod location;
+mod loops;
 mod lore;
 mod memory_search;
 mod registry;
@@ -14,6 +15,7 @@ mod relationship;
 pub use character::{CharacterGenerate, CharacterUpdate};
 pub use error::ToolError;
 pub use location::{LocationGenerate, LocationUpdate};
+pub use loops::{LoopUpdate, LoopUpdateArgs};
 pub use lore::LoreAdd;
 pub use memory_search::{MemorySearch, MemorySearchArgs};
 pub use registry::{Tool, ToolContext, ToolRegistry, TypedTool};

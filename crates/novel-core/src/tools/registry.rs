@@ -193,6 +193,7 @@ impl ToolRegistry {
         r.register(super::RelationshipUpdate);
         r.register(super::RelationshipQuery);
         r.register(super::LoreAdd);
+        r.register(super::LoopUpdate);
         r
     }
 

@@ -58,6 +58,7 @@ fn every_tool_has_a_schema_and_a_description() {
             "character.update",
             "location.generate",
             "location.update",
+            "loop.update",
             "lore.add",
             "memory.search",
             "relationship.create",
@@ -360,4 +361,42 @@ fn plans_in_other_planners_words_validate_and_run() {
         .unwrap()
         .unwrap();
     assert_eq!(rel.kind, "mentor");
+}
+
+#[test]
+fn loop_update_abandons_a_thread_with_its_reason_and_refuses_a_bad_id() {
+    let (_d, mut store) = store();
+    let tx = store.transaction().unwrap();
+    let thread = crate::memory::open_loop(
+        &tx,
+        crate::memory::NewLoop {
+            description: "The stolen ledger page".into(),
+            category: "mystery".into(),
+            importance: crate::model::Importance::High,
+        },
+        1,
+        "t",
+    )
+    .unwrap();
+    let registry = ToolRegistry::standard();
+    let out = registry
+        .call(
+            &tx,
+            &CTX,
+            "loop.update",
+            &json!({"id": thread.id, "action": "abandon", "note": "the story moved past it"}),
+        )
+        .unwrap();
+    assert_eq!(out["status"], "abandoned");
+    assert_eq!(
+        out["notes"][0]["note"], "Abandoned: the story moved past it",
+        "the aliases id and note are taken"
+    );
+    let err = registry
+        .check(
+            "loop.update",
+            &json!({"loop_id": "the ledger thread", "action": "park", "reason": "later"}),
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("not a loop id"), "{err}");
 }
