@@ -52,7 +52,8 @@ pub mod tick;
 
 // Layer 7 — what the front ends call: runs and each role's model, the writer's edits (the
 // story bible, chapters, a name replaced across the book), read models, export and import, the
-// library of novels, seed files, and generated novels for tests and benchmarks.
+// library of novels, seed files, and generated novels for tests and benchmarks, and the book audit.
+pub mod audit;
 pub mod bible;
 pub mod chapters;
 pub mod control;

@@ -25,10 +25,23 @@ fn dump(novel: &crate::novel::Novel) -> String {
 }
 
 async fn tick_with(novel: &mut crate::novel::Novel, plan: serde_json::Value) {
+    tick_judged(novel, plan, None).await;
+}
+
+/// A tick whose extractor also judges the plan (`verdict` is its `plan_verdict`).
+async fn tick_judged(
+    novel: &mut crate::novel::Novel,
+    plan: serde_json::Value,
+    verdict: Option<serde_json::Value>,
+) {
+    let mut extracted = extraction();
+    if let Some(v) = verdict {
+        extracted["plan_verdict"] = v;
+    }
     let model = ScriptedModel::new()
         .reply_json(&plan)
         .reply(PROSE)
-        .reply_json(&extraction());
+        .reply_json(&extracted);
     run_tick(
         novel,
         &Models::single(Arc::new(model)),
@@ -221,6 +234,40 @@ async fn the_authors_note_and_a_new_lore_entry_reach_the_next_prompt() {
     assert!(
         toml.contains("Never name the sea"),
         "novel.toml mirrors the note: {toml}"
+    );
+}
+
+#[tokio::test]
+async fn a_beat_stays_open_when_its_scene_did_not_realize_it_and_the_verdict_is_kept() {
+    let (_tmp, mut novel) = novel();
+    let beat = add_beat(&mut novel, "Bram betrays her.", None, &clock()).unwrap();
+    tick_judged(
+        &mut novel,
+        plan(Some(&beat.id)),
+        Some(json!({"verdict": "not", "missed": ["Bram never appears"]})),
+    )
+    .await;
+    let conn = novel.store().conn();
+    assert_eq!(store::list_beats(conn).unwrap()[0].status, BeatStatus::Open);
+    let verdict = store::get_verdict(conn, 1).unwrap().unwrap();
+    assert_eq!(verdict.verdict.verdict, crate::model::Realized::Not);
+    assert_eq!(verdict.verdict.missed, ["Bram never appears"]);
+    assert_eq!(verdict.judged_by, "extraction");
+    let notes = store::get_tick(conn, 1).unwrap().unwrap().notes.join("\n");
+    assert!(
+        notes.contains("stays open") && notes.contains("Bram never appears"),
+        "{notes}"
+    );
+    tick_judged(
+        &mut novel,
+        plan(Some(&beat.id)),
+        Some(json!({"verdict": "partly", "missed": ["no witness"]})),
+    )
+    .await;
+    let beats = store::list_beats(novel.store().conn()).unwrap();
+    assert_eq!(
+        (beats[0].status, beats[0].done_tick),
+        (BeatStatus::Done, Some(2))
     );
 }
 

@@ -43,7 +43,7 @@ pub use knowledge::{
     DeathKnowledge, Learned, OffPageDeath, deaths_known_to, learned, off_page_deaths,
     scenes_witnessed,
 };
-pub use style::{repetition, stock_phrases};
+pub use style::{repetition, stock_phrase_count, stock_phrases};
 pub use title::{check_title, clean_title, title_is_words};
 
 use crate::config::{PointOfView, Tense};

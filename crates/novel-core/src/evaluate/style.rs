@@ -153,6 +153,14 @@ pub fn stock_phrases() -> Vec<&'static str> {
     STOCK.iter().map(|s| s.phrase).collect()
 }
 
+/// How many stock phrases `prose` uses (every occurrence counts): the book audit's slop rate.
+pub fn stock_phrase_count(prose: &str) -> usize {
+    STOCK
+        .iter()
+        .map(|s| s.pattern.find_iter(prose).count())
+        .sum()
+}
+
 pub(super) fn stock_phrasing(ctx: &Ctx<'_>) -> Vec<Finding> {
     let narration = &ctx.prose.masked;
     let mut out = Vec::new();

@@ -12,6 +12,7 @@ mod relationship;
 mod scene;
 mod tick;
 mod usage;
+mod verdict;
 
 pub use brief::*;
 pub use character::*;
@@ -23,6 +24,7 @@ pub use relationship::*;
 pub use scene::*;
 pub use tick::*;
 pub use usage::*;
+pub use verdict::*;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -35,12 +35,26 @@ pub fn append_history(tx: &Transaction<'_>, e: &HistoryEntry) -> StoreResult<()>
 }
 
 pub fn history_of(conn: &Connection, entity_id: &str) -> StoreResult<Vec<HistoryEntry>> {
-    let mut stmt = conn.prepare(
+    read_history(conn, "WHERE entity_id = ?1", [entity_id])
+}
+
+/// The whole history of every record, in the order it was written (the book audit reads it
+/// once rather than record by record).
+pub fn all_history(conn: &Connection) -> StoreResult<Vec<HistoryEntry>> {
+    read_history(conn, "", rusqlite::params![])
+}
+
+fn read_history<P: rusqlite::Params>(
+    conn: &Connection,
+    filter: &str,
+    params: P,
+) -> StoreResult<Vec<HistoryEntry>> {
+    let mut stmt = conn.prepare(&format!(
         "SELECT entity_id, tick, field, change, old_value, new_value, flagged, source
-         FROM history WHERE entity_id = ?1 ORDER BY seq",
-    )?;
+         FROM history {filter} ORDER BY seq"
+    ))?;
     let parse = |s: Option<String>| s.and_then(|s| serde_json::from_str(&s).ok());
-    let rows = stmt.query_map([entity_id], |r| {
+    let rows = stmt.query_map(params, |r| {
         Ok(HistoryEntry {
             entity_id: r.get(0)?,
             tick: r.get(1)?,

@@ -29,6 +29,7 @@ mod search;
 mod state;
 mod ticks;
 mod vectors;
+mod verdicts;
 mod versions;
 
 use std::path::{Path, PathBuf};
@@ -58,11 +59,12 @@ pub use search::*;
 pub use state::*;
 pub use ticks::*;
 pub use vectors::*;
+pub use verdicts::*;
 pub use versions::*;
 
 pub const DB_FILE: &str = "novel.db";
 
-const MIGRATION_SQL: [&str; 7] = [
+const MIGRATION_SQL: [&str; 8] = [
     include_str!("schema/001_core.sql"),
     include_str!("schema/002_search_and_failures.sql"),
     include_str!("schema/003_retrieval.sql"),
@@ -70,6 +72,7 @@ const MIGRATION_SQL: [&str; 7] = [
     include_str!("schema/005_history.sql"),
     include_str!("schema/006_guidance.sql"),
     include_str!("schema/007_chapters_and_imports.sql"),
+    include_str!("schema/008_plan_verdicts.sql"),
 ];
 
 /// The schema version this build writes and understands.

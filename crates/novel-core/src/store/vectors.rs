@@ -137,3 +137,26 @@ pub fn get_vector(conn: &Connection, chunk_id: i64) -> StoreResult<Option<Vec<f3
         .optional()?;
     Ok(bytes.and_then(|b| novel_embed::vector::from_bytes(&b)))
 }
+
+/// The vector of each scene's summary passage under the stored model, by tick: what the book
+/// audit compares to find scenes that say the same thing. Empty when no vectors were made.
+pub fn scene_summary_vectors(conn: &Connection) -> StoreResult<Vec<(u32, Vec<f32>)>> {
+    let mut stmt = conn.prepare(
+        "SELECT c.tick, v.vector FROM search_vectors v
+         JOIN search_chunks c ON c.id = v.chunk_id
+         JOIN search_meta m ON m.id = 1 AND m.model = v.model
+         WHERE c.part = 'summary' AND c.tick IS NOT NULL ORDER BY c.tick, c.seq",
+    )?;
+    let rows = stmt.query_map([], |r| Ok((r.get::<_, u32>(0)?, r.get::<_, Vec<u8>>(1)?)))?;
+    let mut out: Vec<(u32, Vec<f32>)> = Vec::new();
+    for row in rows {
+        let (tick, bytes) = row?;
+        if out.last().is_some_and(|(t, _)| *t == tick) {
+            continue;
+        }
+        if let Some(v) = novel_embed::vector::from_bytes(&bytes) {
+            out.push((tick, v));
+        }
+    }
+    Ok(out)
+}

@@ -17,7 +17,7 @@ use crate::clock::timestamp;
 use crate::executor::ExecutionReport;
 use crate::ids::EntityKind;
 use crate::memory::{self, EntityUpdate};
-use crate::model::{Character, Scene, TickRecord, count_words};
+use crate::model::{Character, PlanVerdict, Scene, TickRecord, count_words};
 use crate::plan::Plan;
 use crate::store::{self, ChangeKind, NewVersion, StoreError, VersionOrigin};
 
@@ -48,7 +48,8 @@ pub(super) async fn commit(
         run.note(format!("extraction: not applied: {skipped}"));
     }
     let scene = write_scene(run, &tx, checked, &extraction).at(Stage::Committing)?;
-    for note in super::pressure::advance(&tx, &plan, run.tick).at(Stage::Committing)? {
+    let verdict = record_verdict(&tx, &plan, &extraction, run.tick).at(Stage::Committing)?;
+    for note in super::pressure::advance(&tx, &plan, verdict, run.tick).at(Stage::Committing)? {
         run.note(note);
     }
     run.time("apply", applying);
@@ -120,6 +121,24 @@ fn write_scene(
     state.updated_at = scene.created_at.clone();
     store::save_state(tx, &state)?;
     Ok(scene)
+}
+
+/// Stores the extractor's plan verdict when the scene had a plan to judge it by (an adopted
+/// scene has none, and a verdict given anyway means nothing); returns it for the outline.
+fn record_verdict<'e>(
+    tx: &Transaction<'_>,
+    plan: &Plan,
+    extraction: &'e Extraction,
+    tick: u32,
+) -> Result<Option<&'e PlanVerdict>, StoreError> {
+    let verdict = extraction
+        .plan_verdict
+        .as_ref()
+        .filter(|_| !plan.scene_intention.trim().is_empty());
+    if let Some(v) = verdict {
+        store::put_verdict(tx, tick, v, "extraction")?;
+    }
+    Ok(verdict)
 }
 
 /// Where the POV character is is a fact of the scene, not a model's opinion.

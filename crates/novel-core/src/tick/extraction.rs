@@ -12,7 +12,7 @@ use crate::memory::{
     self, EntityUpdate, NewCharacter, NewLocation, NewLoop, NewLore, NewRelationship,
 };
 use crate::merge::Contradiction;
-use crate::model::{Character, Location, LoopStatus};
+use crate::model::{Character, Location, LoopStatus, PlanVerdict};
 use crate::store::{self, with_savepoint};
 use crate::tools::{RelationshipUpdate, RelationshipUpdateArgs, ToolContext, ToolError, TypedTool};
 
@@ -48,6 +48,9 @@ pub struct Extraction {
     pub loops_resolved: Vec<LoopProgress>,
     #[serde(default)]
     pub lore: Vec<NewLore>,
+    /// Did the scene do what its plan intended? Given only when the prompt shows a plan.
+    #[serde(default)]
+    pub plan_verdict: Option<PlanVerdict>,
 }
 
 /// A change to an existing character or location, by id.
@@ -134,6 +137,7 @@ impl Extraction {
             loops_advanced: Vec::new(),
             loops_resolved: Vec::new(),
             lore: Vec::new(),
+            plan_verdict: None,
         }
     }
 

@@ -1,10 +1,16 @@
-//! What a committed scene does to the writer's guidance: the outline beat the plan realized is
-//! done, every clock rises by its per-scene step (a threshold it passes is noted for the
-//! timeline), and the events due by this scene have happened.
+//! What a committed scene does to the writer's guidance: the outline beat the plan named is
+//! done when the scene realized it, every clock rises by its per-scene step (a threshold it
+//! passes is noted for the timeline), and the events due by this scene have happened.
+//!
+//! A beat is done on the extractor's verdict, not on the plan's word: realized or partly
+//! ([`Realized::completes_beat`]) marks it done; "not" leaves it open for a later scene, with a
+//! note saying what was missed. An extractor that gave no verdict (a weak model, an answer
+//! salvaged without one) leaves the plan's word standing, noted as unjudged, so that a model
+//! that never judges cannot freeze the outline.
 
 use rusqlite::Transaction;
 
-use crate::model::{BeatStatus, EventStatus};
+use crate::model::{BeatStatus, EventStatus, PlanVerdict, Realized};
 use crate::plan::Plan;
 use crate::store::{self, StoreError};
 
@@ -12,6 +18,7 @@ use crate::store::{self, StoreError};
 pub(super) fn advance(
     tx: &Transaction<'_>,
     plan: &Plan,
+    verdict: Option<&PlanVerdict>,
     tick: u32,
 ) -> Result<Vec<String>, StoreError> {
     let mut notes = Vec::new();
@@ -21,6 +28,26 @@ pub(super) fn advance(
             .into_iter()
             .find(|b| b.id == id && b.status == BeatStatus::Open)
         {
+            match verdict {
+                Some(v) if !v.verdict.completes_beat() => {
+                    notes.push(format!(
+                        "outline beat {} stays open: the scene did not realize it{}",
+                        beat.id,
+                        missed(v)
+                    ));
+                    return with_clocks_and_events(tx, tick, notes);
+                }
+                None => notes.push(format!(
+                    "outline beat {} done on the plan's word: the extractor did not judge the scene",
+                    beat.id
+                )),
+                Some(v) if v.verdict == Realized::Partly => notes.push(format!(
+                    "outline beat {} done, in part{}",
+                    beat.id,
+                    missed(v)
+                )),
+                Some(_) => {}
+            }
             store::put_beat(
                 tx,
                 &crate::model::Beat {
@@ -32,6 +59,24 @@ pub(super) fn advance(
             notes.push(format!("outline beat {} done: {}", beat.id, beat.text));
         }
     }
+    with_clocks_and_events(tx, tick, notes)
+}
+
+/// "; missed: …" from a verdict that names what the scene missed.
+fn missed(v: &PlanVerdict) -> String {
+    if v.missed.is_empty() {
+        String::new()
+    } else {
+        format!(" (missed: {})", v.missed.join("; "))
+    }
+}
+
+/// The clocks and events move with every scene, whatever became of the beat.
+fn with_clocks_and_events(
+    tx: &Transaction<'_>,
+    tick: u32,
+    mut notes: Vec<String>,
+) -> Result<Vec<String>, StoreError> {
     for mut clock in store::list_clocks(tx)? {
         if clock.per_tick == 0 || clock.value >= clock.max {
             continue;

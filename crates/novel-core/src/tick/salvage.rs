@@ -89,6 +89,9 @@ pub fn salvage(answer: &Value, fallbacks: &Fallbacks) -> Option<Salvaged> {
         }
         Some(other) => notes.push(format!("dropped the scene location {other}: not an id")),
     }
+    if let Some(verdict) = plan_verdict(object.get("plan_verdict"), &mut notes) {
+        out.insert("plan_verdict".into(), verdict);
+    }
     lists(object, &mut out, &mut notes);
     Some(Salvaged {
         value: Value::Object(out),
@@ -167,6 +170,47 @@ fn tension(value: Option<&Value>, fallbacks: &Fallbacks, notes: &mut Vec<String>
             json!(fallbacks.tension)
         }
     }
+}
+
+/// The plan verdict in the words it is stored in: `{"verdict": "realized"|"partly"|"not",
+/// "missed": [..]}`, read from the forms models give it ("realised", a bare string, `missed` as
+/// one text); anything else is dropped with a note (the scene is then "not judged").
+fn plan_verdict(value: Option<&Value>, notes: &mut Vec<String>) -> Option<Value> {
+    use crate::model::Realized;
+    let (word, missed) = match value? {
+        Value::Null => return None,
+        Value::String(s) => (Some(s.as_str()), None),
+        Value::Object(o) => (o.get("verdict").and_then(Value::as_str), o.get("missed")),
+        other => {
+            notes.push(format!(
+                "dropped the plan verdict {}: not a verdict",
+                crate::text::clip(&other.to_string(), 80)
+            ));
+            return None;
+        }
+    };
+    let Some(verdict) = word.and_then(Realized::parse) else {
+        notes.push(format!(
+            "dropped the plan verdict {}: not realized, partly or not",
+            word.map_or("(missing)".to_string(), |w| format!(
+                "\"{}\"",
+                clean_line(w)
+            ))
+        ));
+        return None;
+    };
+    let missed: Vec<String> = match missed {
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(Value::as_str)
+            .map(clean_line)
+            .filter(|m| !m.is_empty())
+            .take(10)
+            .collect(),
+        Some(Value::String(s)) if !s.trim().is_empty() => vec![clean_line(s)],
+        _ => Vec::new(),
+    };
+    Some(json!({"verdict": verdict.as_str(), "missed": missed}))
 }
 
 /// The most memory records one extraction may bring into a tick, all lists together: a scene
@@ -356,6 +400,27 @@ mod tests {
             "{notes}"
         );
         assert!(s.notes.len() < 10, "{} notes", s.notes.len());
+    }
+
+    #[test]
+    fn a_plan_verdict_is_read_in_the_words_models_use_and_a_bad_one_dropped() {
+        let answer = json!({"title": "Low Tide", "summary": ["A."], "tension": 5,
+                            "plan_verdict": {"verdict": "Partial", "missed": "she never reaches the quay"}});
+        let s = salvage(&answer, &fallbacks()).unwrap();
+        assert_eq!(
+            s.value["plan_verdict"],
+            json!({"verdict": "partly", "missed": ["she never reaches the quay"]})
+        );
+        let e: Extraction = serde_json::from_value(s.value).unwrap();
+        assert_eq!(
+            e.plan_verdict.unwrap().verdict,
+            crate::model::Realized::Partly
+        );
+        let answer = json!({"title": "Low Tide", "summary": ["A."], "tension": 5,
+                            "plan_verdict": {"verdict": "maybe"}});
+        let s = salvage(&answer, &fallbacks()).unwrap();
+        assert!(s.value.get("plan_verdict").is_none());
+        assert!(s.notes.join(" ").contains("\"maybe\""), "{:?}", s.notes);
     }
 
     #[test]

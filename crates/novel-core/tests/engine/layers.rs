@@ -33,6 +33,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("context", 5),
     ("prompts", 5),
     ("tick", 6),
+    ("audit", 7),
     ("bible", 7),
     ("chapters", 7),
     ("control", 7),
