@@ -327,8 +327,22 @@ pub async fn keep_failed_draft(
     clock: &dyn Clock,
     on_event: &(dyn Fn(RunEvent) + Sync),
 ) -> RunReport {
+    keep_failed_draft_as(novel, models, tick::KeepAs::Scene, control, clock, on_event).await
+}
+
+/// [`keep_failed_draft`], or with [`tick::KeepAs::Draft`] with no model call at all, for the
+/// writer to finish by hand ("Keep as a draft").
+pub async fn keep_failed_draft_as(
+    novel: &mut Novel,
+    models: &Models,
+    keep_as: tick::KeepAs,
+    control: &RunControl,
+    clock: &dyn Clock,
+    on_event: &(dyn Fn(RunEvent) + Sync),
+) -> RunReport {
     let observer = observer_of_one(on_event);
-    let result = tick::keep_failed_draft(novel, models, &observer, control.token(), clock).await;
+    let result =
+        tick::keep_failed_draft_as(novel, models, keep_as, &observer, control.token(), clock).await;
     report_of_one(result, on_event)
 }
 

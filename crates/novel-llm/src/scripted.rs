@@ -25,6 +25,11 @@ enum Outcome {
         finish: FinishReason,
     },
     Fail(LlmError),
+    /// Streams `text`, then the stream breaks with the error (a connection dropped mid-answer).
+    Cut {
+        text: String,
+        err: LlmError,
+    },
 }
 
 #[derive(Debug, Default)]
@@ -101,6 +106,15 @@ impl ScriptedModel {
     /// Queues a failure for the next call.
     pub fn fail(self, err: LlmError) -> Self {
         self.push(Outcome::Fail(err))
+    }
+
+    /// Queues an answer that breaks off: a stream sends `text` and then fails with `err` (a
+    /// connection dropped mid-answer); a complete call fails with `err`.
+    pub fn cut(self, text: impl Into<String>, err: LlmError) -> Self {
+        self.push(Outcome::Cut {
+            text: text.into(),
+            err,
+        })
     }
 
     /// The answer once the queue is empty (reused for every such call): for a model that
@@ -183,7 +197,7 @@ impl LanguageModel for ScriptedModel {
                 model: self.model_name.clone(),
                 latency_ms: 0,
             }),
-            Outcome::Fail(err) => Err(err),
+            Outcome::Fail(err) | Outcome::Cut { err, .. } => Err(err),
         };
         futures::future::ready(result).boxed()
     }
@@ -202,6 +216,14 @@ impl LanguageModel for ScriptedModel {
                     .collect();
                 events.extend(usage.map(|u| Ok(StreamEvent::Usage(u))));
                 events.push(Ok(StreamEvent::Finish(finish)));
+                Ok(futures::stream::iter(events).boxed())
+            }
+            Outcome::Cut { text, err } => {
+                let mut events: Vec<Result<StreamEvent, LlmError>> = deltas(&text)
+                    .into_iter()
+                    .map(|d| Ok(StreamEvent::TextDelta(d)))
+                    .collect();
+                events.push(Err(err));
                 Ok(futures::stream::iter(events).boxed())
             }
             Outcome::Fail(err) => Err(err),

@@ -329,6 +329,20 @@ fn a_stream_cut_mid_scene_fails_cleanly() {
     let err = stderr_of_failure(s.novel().arg("tick"));
     assert!(err.contains("writing"), "{err}");
     assert_failed_cleanly(&s, &before, &err);
+    // What streamed before the cut is the draft in the error file: nothing seen is lost.
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(s.dir.join("errors/error_001.json")).unwrap(),
+    )
+    .unwrap();
+    let draft = record["prose"]
+        .as_str()
+        .expect("the streamed prose is kept");
+    assert!(
+        draft.len() > 100 && draft.len() <= 400,
+        "{} bytes",
+        draft.len()
+    );
+    assert!(story_fixture("prose.txt").trim_start().starts_with(draft));
 }
 
 #[test]

@@ -80,6 +80,9 @@ pub(super) struct Adopted {
     pub plan: Plan,
     pub findings: Vec<Finding>,
     pub revised: bool,
+    /// Read the scene's memory with the extractor; without it the scene is committed with no
+    /// model call, titled and summarised from its own sentences.
+    pub read_memory: bool,
 }
 
 impl Adopted {
@@ -88,6 +91,7 @@ impl Adopted {
             plan: plan_of(scene),
             findings: Vec::new(),
             revised: false,
+            read_memory: true,
         }
     }
 }
@@ -114,7 +118,11 @@ async fn steps(
         tx,
         recorder,
     };
-    let (findings, revised) = (adopted.findings.clone(), adopted.revised);
+    let (findings, revised, read_memory) = (
+        adopted.findings.clone(),
+        adopted.revised,
+        adopted.read_memory,
+    );
     let checked = Checked {
         prose: scene.prose.clone(),
         draft: None,
@@ -123,7 +131,11 @@ async fn steps(
         pov: None,
         location: None,
     };
-    let mut extraction = extracting::extract(run, &acted, &checked).await?;
+    let mut extraction = if read_memory {
+        extracting::extract(run, &acted, &checked).await?
+    } else {
+        extracting::unread(&acted, &checked).at(Stage::Extracting)?
+    };
     if let Some(title) = scene.title.as_deref().map(crate::text::clean_line)
         && !title.is_empty()
     {

@@ -19,7 +19,7 @@ use super::requests;
 use super::salvage::{Fallbacks, salvage};
 use super::state::TickRun;
 use crate::schema::SchemaValidator;
-use crate::store;
+use crate::store::{self, StoreError};
 
 pub(super) async fn extract(
     run: &mut TickRun<'_>,
@@ -103,6 +103,18 @@ pub(super) async fn extract(
         Err(e) => return Err(e).at(Stage::Extracting),
     };
     Ok(into_extraction(run, &value, &fallbacks))
+}
+
+/// The extraction of a scene kept without reading its memory: its own first sentences as
+/// title and summary, the tension of the scene before, no memory changes.
+pub(super) fn unread(acted: &Acted<'_>, checked: &Checked) -> Result<Extraction, StoreError> {
+    let previous = store::recent_scenes(&acted.tx, 1)?
+        .first()
+        .and_then(|s| s.tension);
+    Ok(Extraction::fallback(&Fallbacks::from_prose(
+        &checked.prose,
+        previous,
+    )))
 }
 
 /// The salvaged extraction; an answer that cannot even be salvaged becomes the fallbacks alone.

@@ -3,6 +3,11 @@
 //! committed because the writer says so. The draft, its plan and its findings come from the
 //! tick's error file; the scene is extracted and committed like an adopted one, and its tick
 //! record says that the writer overrode the checks and what they had found.
+//!
+//! "Keep as a draft": the same draft (or the part of it that streamed before the provider
+//! failed) committed with no model call at all, for the writer to finish by hand in the
+//! editor: its title and summary come from its own sentences and its memory is left unread
+//! (the editor's save offers to read it), so it can be kept while the provider is still down.
 
 use super::adopting::{Adopted, WrittenScene, run_steps};
 use super::events::TickObserver;
@@ -14,10 +19,31 @@ use crate::novel::Novel;
 use crate::plan::Plan;
 use crate::store;
 
+/// How a failed draft is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeepAs {
+    /// A scene like any other: its memory is read with one extraction call ("Keep anyway").
+    Scene,
+    /// A draft the writer finishes by hand: no model call, memory left unread.
+    Draft,
+}
+
 /// Commits the failed draft of the next tick as it is, with one extraction call.
 pub async fn keep_failed_draft(
     novel: &mut Novel,
     models: &Models,
+    observer: &dyn TickObserver,
+    cancel: &CancelToken,
+    clock: &dyn Clock,
+) -> Result<TickOutcome, TickError> {
+    keep_failed_draft_as(novel, models, KeepAs::Scene, observer, cancel, clock).await
+}
+
+/// Commits the failed draft of the next tick, as a scene or as a draft to finish by hand.
+pub async fn keep_failed_draft_as(
+    novel: &mut Novel,
+    models: &Models,
+    keep_as: KeepAs,
     observer: &dyn TickObserver,
     cancel: &CancelToken,
     clock: &dyn Clock,
@@ -65,16 +91,23 @@ pub async fn keep_failed_draft(
         }),
         revised: record["findings"].is_array(),
         findings: findings.clone(),
+        read_memory: keep_as == KeepAs::Scene,
     };
     let options = TickOptions::default();
     let mut run = new_run(novel, tick, models, &options, observer, cancel, clock).await;
+    // Should keeping fail too, its error file still holds the draft.
+    run.partial.prose = Some(scene.prose.clone());
+    run.partial.plan = Some(record["plan"].clone()).filter(|p| !p.is_null());
+    run.partial.findings = Some(record["findings"].clone()).filter(|f| !f.is_null());
     let mut overridden: Vec<String> = findings
         .iter()
         .filter(|f| f.severity == Severity::Violation)
         .map(|f| f.check.label().to_string())
         .collect();
     overridden.dedup();
-    run.note(if overridden.is_empty() {
+    run.note(if keep_as == KeepAs::Draft {
+        "the writer kept this draft to finish by hand after its scene could not be written; memory was not read from it yet".to_string()
+    } else if overridden.is_empty() {
         "the writer kept this draft after its tick failed".to_string()
     } else {
         format!(

@@ -40,7 +40,7 @@ pub use error::ErrorKind;
 pub use error::StepError;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
-pub use keeping::keep_failed_draft;
+pub use keeping::{KeepAs, keep_failed_draft, keep_failed_draft_as};
 pub use preview::{PreviewError, PromptPreview, preview_next, preview_next_for, preview_writer};
 pub use reextract::{SceneExtraction, extract_scene};
 pub use review::{
@@ -393,3 +393,5 @@ pub(crate) mod tests;
 mod tests_cache;
 #[cfg(test)]
 mod tests_grammar;
+#[cfg(test)]
+mod tests_keeping;

@@ -63,12 +63,27 @@ pub(super) async fn stream_prose(
 ) -> Result<String, StepError> {
     let started = Instant::now();
     let observer = run.observer;
-    let completion = novel_llm::stream_completion(&**run.models.for_role(role), request, |delta| {
+    let mut streamed = String::new();
+    let answer = novel_llm::stream_completion(&**run.models.for_role(role), request, |delta| {
+        streamed.push_str(delta);
         observer.on_event(TickEvent::ProseDelta {
             text: delta.to_string(),
         })
     })
-    .await?;
+    .await;
+    let completion = match answer {
+        Ok(completion) => completion,
+        Err(e) => {
+            // The writer saw this much on screen: it goes into the error file as the draft, so
+            // the front ends can offer it (copy, keep) after the failure and after a restart. A
+            // revision cut short leaves the whole first draft there instead.
+            let partial = clean_prose(&streamed);
+            if run.partial.prose.is_none() && !partial.is_empty() {
+                run.partial.prose = Some(partial);
+            }
+            return Err(e.into());
+        }
+    };
     run.time(timing, started);
     run.record_usage(role, &completion);
     Ok(clean_prose(&completion.text))

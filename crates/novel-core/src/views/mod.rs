@@ -24,6 +24,8 @@ mod timeline;
 mod tests;
 #[cfg(test)]
 mod tests_codex;
+#[cfg(test)]
+mod tests_planning;
 
 pub use bible::{BibleView, bible};
 pub use book_search::{BookHit, Mark, book_search, query_marks};
@@ -32,11 +34,11 @@ pub use codex::{CodexEntry, CodexField, CodexRelationship, Mention, codex_entry}
 pub use entity::{EntityDetail, HistoryItem, Knowledge, entity_detail};
 pub use graph::{EdgeKind, GraphEdge, GraphNode, NodeKind, StoryGraph, story_graph};
 pub use history::{BranchRow, branches, version_diff};
-pub use loops::{LoopCard, loops_board};
+pub use loops::{LoopCard, LoopColumn, STALE_AFTER_SCENES, loops_board};
 pub use manuscript::{ChapterView, ContentsScene, SceneView, contents, manuscript, scene_view};
-pub use synopsis::{Synopsis, SynopsisArc, SynopsisChapter, synopsis};
-pub use overview::{FailureView, NovelOverview, overview};
+pub use overview::{FailureView, NovelOverview, SceneRecap, overview};
 pub use sentences::{HistoryLine, Subject, history_lines, plain as plain_value};
+pub use synopsis::{Synopsis, SynopsisArc, SynopsisChapter, synopsis};
 pub use timeline::{RoleLine, TickStatus, TimelineRow, ToolRun, timeline};
 
 use std::collections::HashMap;

@@ -1,7 +1,8 @@
 //! The timeline: one row per tick, committed or failed, with what the planner intended, which
-//! tools ran and what they returned, what the checks found, and what it cost.
+//! tools ran and what they returned, what the checks found, and what it cost; and what a
+//! writer filters it by: the scene's chapter and the characters in it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use rusqlite::Connection;
 use serde::Serialize;
@@ -56,6 +57,41 @@ pub struct TimelineRow {
     pub roles: Vec<RoleLine>,
     /// What the tick's calls cost at the profiles' prices (0 without prices).
     pub cost: f64,
+    /// The characters in the scene, by name: its POV and everyone whose record or
+    /// relationship the scene changed (not the writer's own edits), sorted.
+    pub characters: Vec<String>,
+    /// The chapter the scene is in (1-based) and its title.
+    pub chapter: Option<u32>,
+    pub chapter_title: Option<String>,
+}
+
+/// The characters each tick's own changes touched (by id): a character's record, or either
+/// side of a relationship. The writer's edits are recorded at the latest tick but belong to
+/// no scene, so they are left out.
+fn characters_by_tick(conn: &Connection) -> Result<HashMap<u32, BTreeSet<String>>, StoreError> {
+    let characters: BTreeSet<String> = store::list_characters(conn)?
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    let sides: HashMap<String, [String; 2]> = store::list_relationships(conn, None)?
+        .into_iter()
+        .map(|r| (r.id, [r.character_a, r.character_b]))
+        .collect();
+    let mut by_tick: HashMap<u32, BTreeSet<String>> = HashMap::new();
+    for entry in store::all_history(conn)? {
+        if entry.source == crate::memory::WRITER {
+            continue;
+        }
+        let ids: Vec<String> = if characters.contains(&entry.entity_id) {
+            vec![entry.entity_id]
+        } else if let Some(pair) = sides.get(&entry.entity_id) {
+            pair.to_vec()
+        } else {
+            continue;
+        };
+        by_tick.entry(entry.tick).or_default().extend(ids);
+    }
+    Ok(by_tick)
 }
 
 /// One role's calls in a tick.
@@ -98,15 +134,27 @@ fn role_lines(usage: &TickUsage) -> Vec<RoleLine> {
 /// retried it).
 pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
     let names = names(conn)?;
-    let scenes: HashMap<u32, _> = store::list_scenes(conn)?
-        .into_iter()
-        .map(|s| (s.tick, s))
-        .collect();
+    let scene_list = store::list_scenes(conn)?;
+    let chapters = store::book_chapters(conn, &scene_list)?;
+    let mut touched = characters_by_tick(conn)?;
+    let scenes: HashMap<u32, _> = scene_list.into_iter().map(|s| (s.tick, s)).collect();
     let mut rows = Vec::new();
     for record in store::list_ticks(conn)? {
         let scene = scenes.get(&record.tick);
         let usage: TickUsage = serde_json::from_value(record.usage.clone()).unwrap_or_default();
+        let mut ids = touched.remove(&record.tick).unwrap_or_default();
+        ids.extend(scene.and_then(|s| s.pov_character.clone()));
+        let mut characters: Vec<String> = ids
+            .iter()
+            .filter_map(|id| name_of(&names, Some(id)))
+            .collect();
+        characters.sort();
+        characters.dedup();
+        let chapter = chapters.iter().find(|c| c.contains(record.tick));
         rows.push(TimelineRow {
+            characters,
+            chapter: chapter.map(|c| c.number),
+            chapter_title: chapter.map(|c| c.title.clone()),
             tick: record.tick,
             status: TickStatus::Committed,
             title: scene.map(|s| s.title.clone()),
@@ -156,6 +204,9 @@ pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
             finished_at: failure.at.clone(),
             duration_ms: None,
             error: Some(failure.into()),
+            characters: Vec::new(),
+            chapter: None,
+            chapter_title: None,
         });
     }
     // Within a tick, its failures happened before the commit that finally made it.
