@@ -192,6 +192,12 @@ pub enum Command {
     /// proposed grouping.
     #[command(subcommand)]
     Chapter(ChapterCommand),
+    /// Shape the book by hand: add a scene you wrote anywhere, move, split, merge, rename or
+    /// delete one. The scenes after it are renumbered; `novel undo` takes the change back.
+    #[command(subcommand)]
+    Scene(SceneCommand),
+    /// Undo your latest change (a scene added, moved or deleted, an edit, a chapter change).
+    Undo,
     /// Start a novel from an existing manuscript (.md, .txt or .docx): split into chapters and
     /// scenes, then one extraction call per scene (characters, places, loops, summaries).
     /// Run it again after a stop or a failure to carry on where it stopped.
@@ -717,6 +723,64 @@ pub enum ChapterCommand {
         #[arg(long, default_value_t = 10)]
         every: u32,
     },
+    /// Delete chapter N and its scenes (`novel undo` brings them back).
+    Delete { number: u32 },
+    /// Move chapter N, with its scenes, before chapter BEFORE (or to the end).
+    Move {
+        number: u32,
+        #[arg(long, value_name = "CHAPTER")]
+        before: Option<u32>,
+    },
+}
+
+/// Where a scene goes: exactly one of these.
+#[derive(Debug, Clone, Args)]
+#[group(required = true, multiple = false)]
+pub struct PlaceArgs {
+    /// Right after scene N, in its chapter.
+    #[arg(long, value_name = "SCENE")]
+    pub after: Option<u32>,
+    /// Just before scene N, in its chapter.
+    #[arg(long, value_name = "SCENE")]
+    pub before: Option<u32>,
+    /// At the end of chapter N.
+    #[arg(long, value_name = "CHAPTER")]
+    pub end_of_chapter: Option<u32>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum SceneCommand {
+    /// Add a scene you wrote (from a file) at a place; then `novel reread` it.
+    Add {
+        /// The scene's title.
+        #[arg(long)]
+        title: String,
+        /// The prose (Markdown or plain text).
+        file: PathBuf,
+        #[command(flatten)]
+        at: PlaceArgs,
+    },
+    /// Move scene N to another place (numbers as before the move).
+    Move {
+        scene: u32,
+        #[command(flatten)]
+        to: PlaceArgs,
+    },
+    /// Split scene N after paragraph P; the rest becomes the next scene.
+    Split {
+        scene: u32,
+        #[arg(long, value_name = "P")]
+        after_paragraph: usize,
+        /// The new scene's title (default: "… (continued)").
+        #[arg(long)]
+        title: Option<String>,
+    },
+    /// Merge scene N with the scene after it.
+    Merge { scene: u32 },
+    /// Give scene N a title.
+    Rename { scene: u32, title: String },
+    /// Delete scene N (`novel undo` brings it back).
+    Delete { scene: u32 },
 }
 
 /// A profile's generation settings, for `providers add` and `providers set`.

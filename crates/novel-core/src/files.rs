@@ -76,21 +76,30 @@ pub fn mirror_ticks(
         match scenes.iter().find(|s| s.tick == tick) {
             Some(scene) => {
                 write_scene(root, tick, &scene.title, &scene.summary, &scene.prose)?;
-                if let Some(record) = records.iter().find(|r| r.tick == tick) {
-                    write_json(&plan_path(root, tick), &plan_file_from_record(record))?;
+                match records.iter().find(|r| r.tick == tick) {
+                    Some(record) => {
+                        write_json(&plan_path(root, tick), &plan_file_from_record(record))?
+                    }
+                    // A scene the writer added has no plan; the file at its number was the
+                    // plan of the scene that had the number before.
+                    None => remove_if_present(&plan_path(root, tick))?,
                 }
             }
             None => {
                 for path in [scene_path(root, tick), plan_path(root, tick)] {
-                    match std::fs::remove_file(&path) {
-                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
-                        _ => {}
-                    }
+                    remove_if_present(&path)?;
                 }
             }
         }
     }
     Ok(())
+}
+
+fn remove_if_present(path: &Path) -> std::io::Result<()> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
 }
 
 /// A plan file rebuilt from a `ticks` row. The tick's own file also lists what its extraction

@@ -66,6 +66,7 @@ pub mod run;
 // Alphabetically before `run`; placed after it to keep merges with `main` clean.
 pub mod rename;
 pub mod seed;
+pub mod shape;
 #[cfg(any(test, feature = "test-support"))]
 pub mod synthetic;
 pub mod views;

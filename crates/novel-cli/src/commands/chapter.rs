@@ -30,6 +30,9 @@ pub fn run(dir: &Path, cmd: ChapterCommand, as_json: bool) -> Result<()> {
         ChapterCommand::Propose { every } => {
             return print_list(&chapters::propose(&mut novel, every, &clock)?, as_json);
         }
+        ChapterCommand::Delete { .. } | ChapterCommand::Move { .. } => {
+            unreachable!("shaping commands run in `scene`")
+        }
     };
     if as_json {
         return json(&changed);

@@ -20,6 +20,7 @@ mod replace;
 mod restore;
 mod review;
 mod roles;
+mod scene;
 mod search;
 mod semantic;
 mod status;
@@ -93,7 +94,15 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Note(cmd) => bible::note(&dir, cmd, json),
         Command::Outline(cmd) => bible::outline(&dir, cmd, json),
         Command::Pressure(cmd) => bible::pressure(&dir, cmd, json),
+        Command::Chapter(crate::cli::ChapterCommand::Delete { number }) => {
+            scene::delete_chapter(&dir, number, json)
+        }
+        Command::Chapter(crate::cli::ChapterCommand::Move { number, before }) => {
+            scene::move_chapter(&dir, number, before, json)
+        }
         Command::Chapter(cmd) => chapter::run(&dir, cmd, json),
+        Command::Scene(cmd) => scene::run(&dir, cmd, json),
+        Command::Undo => scene::undo(&dir, json),
         Command::Import {
             file,
             novel,

@@ -17,6 +17,7 @@ mod memory;
 mod providers;
 mod real_server;
 mod roles_and_budgets;
+mod shape;
 mod story;
 mod terminal_output;
 mod usage;

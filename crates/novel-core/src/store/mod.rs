@@ -20,6 +20,7 @@ mod imports;
 mod locations;
 mod loops;
 mod lore;
+mod order;
 mod mentions;
 mod order;
 mod relationships;
@@ -50,6 +51,7 @@ pub use imports::*;
 pub use locations::*;
 pub use loops::*;
 pub use lore::*;
+pub use order::*;
 pub use relationships::*;
 pub use mentions::*;
 pub use order::*;
@@ -64,7 +66,7 @@ pub use versions::*;
 
 pub const DB_FILE: &str = "novel.db";
 
-const MIGRATION_SQL: [&str; 8] = [
+const MIGRATION_SQL: [&str; 9] = [
     include_str!("schema/001_core.sql"),
     include_str!("schema/002_search_and_failures.sql"),
     include_str!("schema/003_retrieval.sql"),
@@ -73,6 +75,7 @@ const MIGRATION_SQL: [&str; 8] = [
     include_str!("schema/006_guidance.sql"),
     include_str!("schema/007_chapters_and_imports.sql"),
     include_str!("schema/008_plan_verdicts.sql"),
+    include_str!("schema/009_scene_order.sql"),
 ];
 
 /// The schema version this build writes and understands.

@@ -83,10 +83,13 @@ pub struct NewVersion<'a> {
     pub created_at: &'a str,
 }
 
+/// Stores a version of the scene that has tick `v.tick` now (versions follow the scene's id
+/// when the writer moves it, see `versions_of`).
 pub fn insert_version(tx: &Transaction<'_>, v: &NewVersion<'_>) -> StoreResult<i64> {
     tx.execute(
-        "INSERT INTO scene_versions (tick, branch, origin, title, prose, words, change_seq, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO scene_versions
+             (tick, branch, origin, title, prose, words, change_seq, created_at, scene_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, (SELECT id FROM scenes WHERE tick = ?1))",
         params![
             v.tick,
             v.branch,
@@ -128,10 +131,16 @@ fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<SceneVersion> {
     })
 }
 
-/// Every version of the scene of `tick`, oldest first.
+/// Every version of the scene of `tick`, oldest first: of the scene that has that place in
+/// the book now (wherever the writer moved it from), or, when no scene has it on this branch,
+/// every version made at that place.
 pub fn versions_of(conn: &Connection, tick: u32) -> StoreResult<Vec<SceneVersion>> {
     let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {COLUMNS} FROM scene_versions WHERE tick = ?1 ORDER BY id"
+        "SELECT {COLUMNS} FROM scene_versions
+         WHERE CASE WHEN EXISTS (SELECT 1 FROM scenes WHERE tick = ?1)
+                    THEN scene_id IN (SELECT id FROM scenes WHERE tick = ?1)
+                    ELSE tick = ?1 END
+         ORDER BY id"
     ))?;
     let rows = stmt.query_map([tick], read)?;
     Ok(rows.collect::<Result<_, _>>()?)

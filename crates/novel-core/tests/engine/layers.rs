@@ -44,6 +44,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("rename", 7),
     ("role_models", 7),
     ("run", 7),
+    ("shape", 7),
     ("seed", 7),
     ("synthetic", 7),
     ("views", 7),
