@@ -211,6 +211,14 @@ pub enum Command {
         /// The provider profile to use (default: the configured default).
         #[arg(long)]
         profile: Option<String>,
+        /// Only show how the manuscript splits (parts, chapters, scenes, word counts, first
+        /// words) and the premise, protagonist and place its text suggests; nothing is made.
+        #[arg(long)]
+        preview: bool,
+        /// The split to import, as `--preview --json` printed it under "shape" and edited
+        /// (titles, parts, `starts_chapter`, `included`); default: the split as found.
+        #[arg(long, value_name = "FILE", conflicts_with = "preview")]
+        shape: Option<PathBuf>,
     },
     /// Resolve, abandon or reopen an open loop.
     Loop {

@@ -107,7 +107,12 @@ pub fn run(cli: Cli) -> Result<()> {
             file,
             novel,
             profile,
-        } => import::run(&file, *novel, profile.as_deref(), json),
+            preview,
+            shape,
+        } => {
+            let shaping = import::Shaping { preview, shape };
+            import::run(&file, *novel, profile.as_deref(), &shaping, json)
+        }
         Command::Replace {
             old,
             new,

@@ -10,6 +10,7 @@ mod crash;
 mod durability;
 mod foundation;
 mod history;
+mod import_book;
 mod interrupt;
 mod keychain;
 mod manuscript;

@@ -10,6 +10,8 @@ pub mod bounds;
 mod docx;
 mod headings;
 pub mod parse;
+pub mod preview;
+pub mod proposals;
 pub mod structure;
 mod unwrap;
 
@@ -22,6 +24,8 @@ use crate::novel::{Novel, NovelError};
 use crate::store::{self, ChapterRow, ImportJob, ImportScene, StoreError, TitledBy};
 use crate::tick::{CancelToken, Models, TickError, TickObserver, WrittenScene, adopt_scene};
 pub use parse::{Manuscript, ManuscriptChapter, ManuscriptScene, parse_markdown, parse_text};
+pub use preview::{ImportPreview, ImportShape, ShapedChapter, apply_shape, preview};
+pub use proposals::Proposals;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {

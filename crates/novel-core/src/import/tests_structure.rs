@@ -88,6 +88,16 @@ fn a_gutenberg_novel_is_found_with_its_parts_chapters_and_paragraphs() {
     // Gutenberg's `--` is a dash.
     assert!(text.contains("hand-barrow—a tall, strong, heavy, nut-brown man"));
     assert!(!text.contains("--"));
+    // The seeds proposed from the text: the narrator as others call him, where he goes.
+    let p = crate::import::preview(&m, "treasure-island.txt").proposals;
+    assert_eq!(
+        (p.protagonist.as_str(), p.place.as_str()),
+        ("Jim", "Bristol")
+    );
+    assert!(
+        p.premise
+            .starts_with("SQUIRE TRELAWNEY, Dr. Livesey, and the rest")
+    );
 }
 
 #[test]
