@@ -312,7 +312,7 @@ mod tending {
     fn a_loop_is_parked_abandoned_or_merged_with_its_reason_in_its_notes() {
         let (_dir, mut store) = store();
         let tx = store.transaction().unwrap();
-        let mut open = |description: &str, importance| {
+        let open = |description: &str, importance| {
             let new = NewLoop {
                 description: description.into(),
                 category: "mystery".into(),

@@ -1,7 +1,9 @@
 //! One story tick, end to end: gather context → plan (validated, repaired once, replanned
 //! with the reasons) → run the plan's tools → write (streamed) → check → revise at most once →
-//! extract memory updates → commit everything in one transaction → write the scene and plan
-//! files. Three LLM calls on the clean path. Any failure rolls the transaction back, records
+//! extract memory updates (and judge whether the scene did what was planned: one that went
+//! elsewhere, with the revision unspent, is revised toward its plan and read again) → commit
+//! everything in one transaction → write the scene and plan files. Three LLM calls on the
+//! clean path. Any failure rolls the transaction back, records
 //! `errors/error_NNN.*`, and leaves the story exactly as it was. Each step is a function of its
 //! own module; `docs/ARCHITECTURE.md` walks through them.
 
@@ -19,6 +21,7 @@ mod outputs;
 mod planning;
 mod pressure;
 mod preview;
+mod realizing;
 mod reextract;
 mod requests;
 mod review;
@@ -371,6 +374,7 @@ async fn steps(run: &mut TickRun<'_>, store: &Store) -> Result<TickOutcome, Fail
     let draft = writing::write(run, &acted).await?;
     let checked = checking::check_and_revise(run, &acted, draft).await?;
     let extraction = extracting::extract(run, &acted, &checked).await?;
+    let (checked, extraction) = realizing::hold_to_plan(run, &acted, checked, extraction).await?;
     let (checked, extraction) = reviewing::review(run, &acted, checked, extraction).await?;
     let committed = committing::commit(run, acted, &checked, extraction).await?;
     run.emit(TickEvent::Committed {

@@ -463,3 +463,73 @@ async fn the_prompt_preview_shows_the_budgets_the_tick_will_use_for_its_models()
         assert_eq!(scaled.budget, defaults.of(kind) / 2, "{}", scaled.name);
     }
 }
+
+fn verdict(realized: &str, missed: &[&str]) -> serde_json::Value {
+    let mut answer = extraction();
+    answer["plan_verdict"] = json!({"verdict": realized, "missed": missed});
+    answer
+}
+
+#[tokio::test]
+async fn a_scene_that_misses_its_intention_is_revised_once_with_what_was_missed() {
+    let (_tmp, mut novel) = novel();
+    let toward_plan =
+        format!("{PROSE}\n\nBram pulled the tarpaulin over her and swore he had never seen her.");
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&verdict("not", &["the dockhand agrees to hide her"]))
+        .reply(toward_plan.clone())
+        .reply_json(&verdict("realized", &[]));
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 5, "plan, write, read, revise, read again");
+    assert!(done.revised);
+    assert_eq!(done.scene.prose.trim(), toward_plan.trim());
+    let reviser_prompt = novel_llm::render_prompt(&model.requests()[3]);
+    assert!(
+        reviser_prompt.contains("the dockhand agrees to hide her")
+            && reviser_prompt.contains("Tamsin persuades a dockhand to hide her."),
+        "the reviser is told what was missed and what was intended"
+    );
+    let conn = novel.store().conn();
+    let stored = store::get_verdict(conn, 1).unwrap().unwrap();
+    assert_eq!(
+        stored.verdict.verdict,
+        crate::model::Realized::Realized,
+        "the kept prose's verdict"
+    );
+}
+
+#[tokio::test]
+async fn a_partly_realized_scene_or_a_spent_revision_is_kept_as_it_is() {
+    let (_tmp, mut novel) = novel();
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&verdict("partly", &["the watch passes"]));
+    let events = RefCell::new(Vec::new());
+    tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 3, "partly is recorded, not revised");
+
+    let (_tmp, mut novel) = super::tests::novel();
+
+    let leaky =
+        format!("{PROSE}\n\nShe didn't realize that the watch captain had already seen her.");
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(leaky)
+        .reply(PROSE)
+        .reply_json(&verdict("not", &["an ally"]));
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(
+        model.calls(),
+        4,
+        "the one revision went to the point of view"
+    );
+    assert!(done.revised);
+    let stored = store::get_verdict(novel.store().conn(), 1)
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.verdict.verdict, crate::model::Realized::Not);
+}
