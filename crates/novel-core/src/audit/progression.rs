@@ -105,6 +105,35 @@ pub fn plan(book: &Book) -> Criterion {
     }
 }
 
+/// Earlier beats still waiting when a later one was done: one failure per skipped beat, at the
+/// first scene that went past it (every later beat done past it is the same skip).
+fn skips(book: &Book) -> Vec<AuditFailure> {
+    let mut out = Vec::new();
+    for earlier in &book.beats {
+        let past = book
+            .beats
+            .iter()
+            .filter(|b| b.position > earlier.position && b.status == BeatStatus::Done)
+            .filter_map(|b| b.done_tick.map(|t| (t, b)))
+            .filter(|(t, _)| {
+                earlier.status == BeatStatus::Open || earlier.done_tick.is_some_and(|e| e > *t)
+            })
+            .min_by_key(|(t, _)| *t);
+        if let Some((tick, beat)) = past.filter(|(t, _)| book.in_range(*t)) {
+            out.push(AuditFailure {
+                kind: FailureKind::BeatSkipped,
+                scenes: vec![book.scene_ref(tick)],
+                why: format!(
+                    "This scene did the outline's beat \"{}\" while the earlier beat \"{}\" was still waiting.",
+                    beat.text, earlier.text
+                ),
+                record: Some(earlier.id.clone()),
+            });
+        }
+    }
+    out
+}
+
 /// The beat a scene's plan named.
 fn beat_of(book: &Book, tick: u32) -> Option<String> {
     book.ticks
@@ -141,22 +170,8 @@ pub fn beats(book: &Book) -> Criterion {
         } else {
             done_ok += 1;
         }
-        // An earlier beat of the outline still open when this one was done: skipped.
-        for earlier in book.beats.iter().filter(|b| {
-            b.position < beat.position
-                && (b.status == BeatStatus::Open || b.done_tick.is_some_and(|t| t > tick))
-        }) {
-            failures.push(AuditFailure {
-                kind: FailureKind::BeatSkipped,
-                scenes: vec![book.scene_ref(tick)],
-                why: format!(
-                    "This scene did the outline's beat \"{}\" while the earlier beat \"{}\" was still waiting.",
-                    beat.text, earlier.text
-                ),
-                record: Some(earlier.id.clone()),
-            });
-        }
     }
+    failures.extend(skips(book));
     // Scenes whose plan named a beat that is still open: the beat waits for another scene.
     for s in &book.scenes {
         let Some(id) = beat_of(book, s.tick) else {

@@ -322,12 +322,19 @@ fn vanished_conditions(book: &Book, c: &Character) -> Vec<AuditFailure> {
                 let (since, what) = onset
                     .remove(h.field.as_str())
                     .unwrap_or((c.first_tick, old.clone()));
+                // A paragraph between that names them and tends or heals something.
+                let first = c.name.split_whitespace().next().unwrap_or(&c.name);
                 let healed = book
                     .scenes
                     .iter()
-                    .zip(&book.words)
-                    .filter(|(s, _)| s.tick > since && s.tick <= h.tick)
-                    .any(|(_, w)| w.iter().any(|w| HEALING.contains(&w.as_str())));
+                    .filter(|s| s.tick > since && s.tick <= h.tick)
+                    .flat_map(|s| s.prose.split("\n\n"))
+                    .filter(|p| p.contains(first))
+                    .any(|p| {
+                        super::words::words(p)
+                            .iter()
+                            .any(|w| HEALING.contains(&w.as_str()))
+                    });
                 if !healed && book.in_range(h.tick) {
                     out.push(AuditFailure {
                         kind: FailureKind::ConditionVanished,
