@@ -11,6 +11,7 @@ import { EmptyState } from "./components/EmptyState";
 import { ViewBoundary } from "./components/ViewBoundary";
 import { call, errorText } from "./lib/api";
 import { NovelProvider, useNovel } from "./lib/novel";
+import { useLastPlace } from "./lib/lastPlace";
 import { useShortcuts } from "./lib/shortcuts";
 import { useTheme } from "./lib/theme";
 import type { Theme, ThemePreference } from "./lib/theme";
@@ -58,6 +59,8 @@ function Shell() {
   const [bookSearch, setBookSearch] = useState(false);
   // Until the writer picks a view: Write when a novel is open, else the Library.
   const view: ViewId = chosenView ?? (overview ? "write" : "library");
+  // A launch reopens the last novel at its last view.
+  useLastPlace(view, setView);
 
   const running = run.status !== "idle";
 
@@ -78,6 +81,12 @@ function Shell() {
 
   const openVersions = useCallback((tick: number) => {
     setFocus((f) => ({ tick, panel: "versions", nonce: (f?.nonce ?? 0) + 1 }));
+    setView("manuscript");
+  }, []);
+
+  // A scene opened in the manuscript from the Timeline or the Loops board, its checks beside it.
+  const openScene = useCallback((tick: number) => {
+    setFocus((f) => ({ tick, panel: "checks", nonce: (f?.nonce ?? 0) + 1 }));
     setView("manuscript");
   }, []);
 
@@ -165,6 +174,7 @@ function Shell() {
                 writeAgain={writeAgain}
                 openVersions={openVersions}
                 editScene={editScene}
+                openScene={openScene}
                 focus={focus}
                 bookSearch={bookSearch}
                 setBookSearch={setBookSearch}
@@ -190,6 +200,7 @@ interface ViewProps {
   writeAgain: () => void;
   openVersions: (tick: number) => void;
   editScene: (tick: number) => void;
+  openScene: (tick: number) => void;
   focus: ReaderFocus | null;
   bookSearch: boolean;
   setBookSearch: (open: boolean) => void;
@@ -206,7 +217,7 @@ function CurrentView(props: ViewProps) {
   );
 }
 
-function ViewFor({ view, theme, setView, nextScene, writeAgain, openVersions, editScene, focus, bookSearch, setBookSearch, themePreference, setThemePreference, onHelp }: ViewProps) {
+function ViewFor({ view, theme, setView, nextScene, writeAgain, openVersions, editScene, openScene, focus, bookSearch, setBookSearch, themePreference, setThemePreference, onHelp }: ViewProps) {
   switch (view) {
     case "library":
       return <LibraryView onOpened={() => setView("write")} onStay={() => setView("library")} goSettings={() => setView("settings")} />;
@@ -219,9 +230,9 @@ function ViewFor({ view, theme, setView, nextScene, writeAgain, openVersions, ed
     case "graph":
       return <GraphView theme={theme} />;
     case "timeline":
-      return <TimelineView onRetry={() => nextScene(1)} />;
+      return <TimelineView onRetry={() => nextScene(1)} openScene={openScene} />;
     case "loops":
-      return <LoopsView />;
+      return <LoopsView openScene={openScene} />;
     case "bible":
       return <BibleView />;
     case "settings":

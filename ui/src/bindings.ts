@@ -33,10 +33,11 @@ export const commands = {
 	 */
 	regenerateScene: (steering: string | null, onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("regenerate_scene", { steering, onEvent })),
 	/**
-	 *  Keeps the draft of the scene that failed its checks as it is ("Keep anyway"), as a run of
-	 *  one: only its memory is extracted, and its tick record says the writer overrode the checks.
+	 *  Keeps the draft of the scene that failed as it is, as a run of one: "Keep anyway" (only its
+	 *  memory is extracted, and its tick record says the writer overrode the checks), or with
+	 *  `to_finish` "Keep as a draft" (no model call: the writer finishes it in the editor).
 	 */
-	keepFailedDraft: (onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("keep_failed_draft", { onEvent })),
+	keepFailedDraft: (toFinish: boolean, onEvent: Channel<RunEvent_Deserialize>) => typedError<RunReport_Serialize, AppError>(__TAURI_INVOKE("keep_failed_draft", { toFinish, onEvent })),
 	/**  Review mode: the writer's answer to the plan the tick is waiting on (accept, edit, reject). */
 	planDecision: (verdict: PlanVerdict_Deserialize) => typedError<null, AppError>(__TAURI_INVOKE("plan_decision", { verdict })),
 	/**
@@ -199,6 +200,8 @@ export const events = {
 
 /* Constants */
 export const FAILURE_HINTS = {"budget":"The spending limit is reached; the story is unchanged. Raise or remove the limit to go on.","cancelled":null,"llm.auth":"The AI provider refused the API key: check the key of the provider profile.","llm.bad_request":"The AI server refused the request: a setting of the provider profile (model, context length, structured output) may not suit this server.","llm.command":"The command-line agent failed: run it by hand to see why.","llm.config":"The provider profile is incomplete or wrong: check it in the provider settings.","llm.connect":"The AI provider could not be reached. Is the server running, and is the profile's address right?","llm.invalid_response":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.not_found":"The AI provider does not know this model or address: check the model name and the server address of the provider profile.","llm.rate_limited":"The AI provider is limiting requests. Wait a little, then try again.","llm.server":"The AI server reported an error. It is often temporary: try again in a moment.","llm.stream_cut":"The AI server stopped in the middle of its answer. Try again in a moment.","llm.structured_output":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.timeout":"The AI provider took too long to answer. Try again; a slow local model may need a longer timeout in the provider profile.","other":null,"plan_invalid":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene.","prompt":"A prompt could not be built from the novel's settings: check them.","prose_rejected":"The writer returned no usable scene. Try again for a fresh draft, or keep this one as it is and edit it; if it repeats, check the model and its maximum output length.","rejected":null,"setup":"The scene could not start: check that the novel's folder is writable.","store":"The novel's files could not be read or written. Check that the disk is not full and the novel's folder is writable.","tool_failed":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene."} as const;
+
+export const LOOP_STALE_AFTER = 5 as const;
 
 export const PROVIDER_KINDS = [{"default_api_key_env":null,"default_base_url":"https://api.openai.com/v1","kind":"openai-compatible","label":"OpenAI-compatible","runs_command":false},{"default_api_key_env":null,"default_base_url":"http://localhost:11434/v1","kind":"ollama","label":"Ollama","runs_command":false},{"default_api_key_env":"ANTHROPIC_API_KEY","default_base_url":"https://api.anthropic.com","kind":"anthropic","label":"Anthropic","runs_command":false},{"default_api_key_env":"GEMINI_API_KEY","default_base_url":"https://generativelanguage.googleapis.com","kind":"gemini","label":"Google Gemini","runs_command":false},{"default_api_key_env":null,"default_base_url":null,"kind":"command","label":"Command-line agent","runs_command":true}] as const;
 
@@ -1372,6 +1375,14 @@ export type LoopCard_Serialize = {
 	notes: LoopNote[],
 	/**  The last tick that touched the loop: how long it has been left hanging. */
 	last_tick: number,
+	column: LoopColumn,
+	/**  Scenes since the loop was last touched. */
+	idle_scenes: number,
+	/**
+	 *  The scenes that opened, advanced or closed it, in order, without repeats (0, a loop
+	 *  set up before the first scene, is left out).
+	 */
+	scenes: number[],
 };
 
 /**  Fields of a loop the writer may change; `None` keeps the current value. */
@@ -1845,6 +1856,13 @@ export type NovelOverview_Deserialize = {
 	open_loops: number,
 	/**  The next tick failed and has not been retried or skipped. */
 	pending_failure?: FailureView_Deserialize | null,
+	/**
+	 *  The prose that failed tick had written (all of it, or what streamed before the provider
+	 *  failed), from its error file: nothing a writer saw is lost, even across a restart.
+	 */
+	failed_draft?: string | null,
+	/**  The latest scene: what a reopened book recaps ("last time: …"). */
+	last_scene?: SceneRecap_Deserialize | null,
 	updated_at: string,
 	/**
 	 *  Why search is keyword-only and how to turn semantic search on; `None` when it is on.
@@ -1868,6 +1886,13 @@ export type NovelOverview_Serialize = {
 	open_loops: number,
 	/**  The next tick failed and has not been retried or skipped. */
 	pending_failure: FailureView_Serialize | null,
+	/**
+	 *  The prose that failed tick had written (all of it, or what streamed before the provider
+	 *  failed), from its error file: nothing a writer saw is lost, even across a restart.
+	 */
+	failed_draft: string | null,
+	/**  The latest scene: what a reopened book recaps ("last time: …"). */
+	last_scene: SceneRecap_Serialize | null,
 	updated_at: string,
 	/**
 	 *  Why search is keyword-only and how to turn semantic search on; `None` when it is on.
@@ -2645,6 +2670,23 @@ export type RunReport_Serialize = {
 	failure: RunFailure_Serialize | null,
 };
 
+/**  The latest scene in a line: its number, title and the first line of its summary. */
+export type SceneRecap = SceneRecap_Serialize | SceneRecap_Deserialize;
+
+/**  The latest scene in a line: its number, title and the first line of its summary. */
+export type SceneRecap_Deserialize = {
+	tick: number,
+	title: string,
+	summary?: string | null,
+};
+
+/**  The latest scene in a line: its number, title and the first line of its summary. */
+export type SceneRecap_Serialize = {
+	tick: number,
+	title: string,
+	summary: string | null,
+};
+
 /**  One version of the scene of a tick. */
 export type SceneVersion = SceneVersion_Serialize | SceneVersion_Deserialize;
 
@@ -2924,6 +2966,14 @@ export type TimelineRow_Deserialize = {
 	roles: RoleLine_Deserialize[],
 	/**  What the tick's calls cost at the profiles' prices (0 without prices). */
 	cost: number | null,
+	/**
+	 *  The characters in the scene, by name: its POV and everyone whose record or
+	 *  relationship the scene changed (not the writer's own edits), sorted.
+	 */
+	characters: string[],
+	/**  The chapter the scene is in (1-based) and its title. */
+	chapter: number | null,
+	chapter_title: string | null,
 };
 
 export type TimelineRow_Serialize = {
@@ -2948,6 +2998,14 @@ export type TimelineRow_Serialize = {
 	roles: RoleLine_Serialize[],
 	/**  What the tick's calls cost at the profiles' prices (0 without prices). */
 	cost: number | null,
+	/**
+	 *  The characters in the scene, by name: its POV and everyone whose record or
+	 *  relationship the scene changed (not the writer's own edits), sorted.
+	 */
+	characters: string[],
+	/**  The chapter the scene is in (1-based) and its title. */
+	chapter?: number | null,
+	chapter_title?: string | null,
 };
 
 /**  Where a count comes from. */

@@ -2,12 +2,22 @@
 // goal), the folder to keep it in, and the model that will write it; checks required fields
 // before sending, tests a model no connection test has reached yet (the first scene should not
 // be where a missing server is found), and shows the server's field errors beside their fields.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../bindings";
 import { Field } from "../components/Field";
 import { appError, call, errorText } from "../lib/api";
-import { EMPTY_FORM, rememberParent, rememberedParent, serverErrors, toForm, validate } from "../lib/newNovel";
+import {
+  EMPTY_FORM,
+  clearFormDraft,
+  formDraft,
+  keepFormDraft,
+  rememberParent,
+  rememberedParent,
+  serverErrors,
+  toForm,
+  validate,
+} from "../lib/newNovel";
 import type { FormErrors, FormValues } from "../lib/newNovel";
 import type { Overview } from "../lib/types";
 import { reached, writingProfile, WritingWith } from "./WritingWith";
@@ -23,7 +33,9 @@ interface Props {
 type TextName = Exclude<keyof FormValues, "pov" | "tense">;
 
 export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
-  const [values, setValues] = useState<FormValues>(() => ({ ...EMPTY_FORM, parent_dir: rememberedParent() }));
+  // What was typed before a visit to Settings comes back with the form.
+  const [values, setValues] = useState<FormValues>(() => formDraft() ?? { ...EMPTY_FORM, parent_dir: rememberedParent() });
+  useEffect(() => keepFormDraft(values), [values]);
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
   const [check, setCheck] = useState<Check>({ state: "unknown" });
@@ -52,6 +64,7 @@ export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
       if (check.state !== "failed" && !(await modelAnswers())) return;
       const overview = await call(commands.createNovel(values.parent_dir.trim(), toForm(values)));
       rememberParent(values.parent_dir.trim());
+      clearFormDraft();
       onCreated(overview);
     } catch (err) {
       const error = appError(err);
@@ -184,7 +197,14 @@ export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
         </p>
       )}
       <div className="form-actions">
-        <button type="button" className="btn btn-quiet" onClick={onCancel}>
+        <button
+          type="button"
+          className="btn btn-quiet"
+          onClick={() => {
+            clearFormDraft();
+            onCancel();
+          }}
+        >
           Cancel
         </button>
         <button type="submit" className="btn btn-primary" data-testid="create-novel" disabled={saving}>

@@ -82,6 +82,12 @@ pub struct RelationshipChange {
     #[serde(default)]
     #[schemars(range(min = 1, max = 10))]
     pub intensity: Option<u8>,
+    /// How character_a sees character_b now, when the scene changed it.
+    #[serde(default)]
+    pub perspective_a: Option<String>,
+    /// How character_b sees character_a now, when the scene changed it.
+    #[serde(default)]
+    pub perspective_b: Option<String>,
     /// What happened between them in this scene.
     #[serde(default)]
     pub event: Option<String>,
@@ -281,8 +287,8 @@ fn apply_relationship(
                 kind,
                 status: change.status.clone(),
                 intensity: change.intensity,
-                perspective_a: String::new(),
-                perspective_b: String::new(),
+                perspective_a: change.perspective_a.clone().unwrap_or_default(),
+                perspective_b: change.perspective_b.clone().unwrap_or_default(),
             },
             tick,
             SOURCE,
@@ -296,8 +302,14 @@ fn apply_relationship(
         status: change.status.clone(),
         intensity: change.intensity,
         kind: change.kind.clone(),
-        perspective_a: None,
-        perspective_b: None,
+        perspective_a: change
+            .perspective_a
+            .clone()
+            .filter(|p| !p.trim().is_empty()),
+        perspective_b: change
+            .perspective_b
+            .clone()
+            .filter(|p| !p.trim().is_empty()),
         event: change.event.clone(),
     };
     RelationshipUpdate

@@ -533,3 +533,60 @@ async fn a_partly_realized_scene_or_a_spent_revision_is_kept_as_it_is() {
         .unwrap();
     assert_eq!(stored.verdict.verdict, crate::model::Realized::Not);
 }
+
+#[tokio::test]
+async fn a_betrayal_scene_changes_how_each_sees_the_other() {
+    let (_tmp, mut novel) = novel();
+    let mut first = extraction();
+    first["relationship_changes"] = json!([{
+        "character_a": "C0", "character_b": "C1", "kind": "ally", "intensity": 4,
+        "perspective_a": "a dockhand she can use", "perspective_b": "trouble worth the coin",
+        "event": "he hides her under the tarpaulin"
+    }]);
+    let events = RefCell::new(Vec::new());
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&first);
+    tick(&mut novel, &model, &events).await.unwrap();
+    let pair = store::find_relationship(novel.store().conn(), "C0", "C1")
+        .unwrap()
+        .unwrap();
+    assert_eq!(pair.perspective_a, "a dockhand she can use");
+    assert_eq!(pair.perspective_b, "trouble worth the coin");
+
+    let no_tools = json!({
+        "rationale": "The cost.", "scene_intention": "Bram sells Tamsin to the watch.",
+        "pov_character": "C0", "target_location": "L0", "actions": [],
+        "expected_outcomes": ["the betrayal"]
+    });
+    let mut betrayal = extraction();
+    betrayal["loops_opened"] = json!([]);
+    betrayal["relationship_changes"] = json!([{
+        "character_a": "C0", "character_b": "C1", "status": "broken", "intensity": 9,
+        "perspective_a": "the man who sold her", "perspective_b": "a debt paid",
+        "event": "he points the watch to her hiding place"
+    }]);
+    let model = ScriptedModel::new()
+        .reply_json(&no_tools)
+        .reply(PROSE)
+        .reply_json(&betrayal);
+    tick(&mut novel, &model, &events).await.unwrap();
+    let conn = novel.store().conn();
+    let pair = store::find_relationship(conn, "C0", "C1").unwrap().unwrap();
+    assert_eq!(
+        (
+            pair.perspective_a.as_str(),
+            pair.perspective_b.as_str(),
+            pair.intensity
+        ),
+        ("the man who sold her", "a debt paid", 9)
+    );
+    let history = store::history_of(conn, &pair.id).unwrap();
+    assert!(
+        history
+            .iter()
+            .any(|h| h.tick == 2 && h.field.starts_with("perspective_a")),
+        "the change is in the history at scene 2: {history:?}"
+    );
+}
