@@ -1362,6 +1362,14 @@ export type LoopCard_Deserialize = {
 	notes: LoopNote[],
 	/**  The last tick that touched the loop: how long it has been left hanging. */
 	last_tick: number,
+	column: LoopColumn,
+	/**  Scenes since the loop was last touched. */
+	idle_scenes: number,
+	/**
+	 *  The scenes that opened, advanced or closed it, in order, without repeats (0, a loop
+	 *  set up before the first scene, is left out).
+	 */
+	scenes: number[],
 };
 
 export type LoopCard_Serialize = {
@@ -1384,6 +1392,17 @@ export type LoopCard_Serialize = {
 	 */
 	scenes: number[],
 };
+
+/**  Where a loop stands on the board. */
+export type LoopColumn = 
+/**  Opened and not advanced since, touched within the last [`STALE_AFTER_SCENES`] scenes. */
+"open" | 
+/**  Advanced at least once, touched within the last [`STALE_AFTER_SCENES`] scenes. */
+"advancing" | 
+/**  Still open and untouched for [`STALE_AFTER_SCENES`] scenes or more. */
+"stale" | 
+/**  Resolved or abandoned. */
+"resolved";
 
 /**  Fields of a loop the writer may change; `None` keeps the current value. */
 export type LoopEdit = LoopEdit_Serialize | LoopEdit_Deserialize;
@@ -2972,8 +2991,8 @@ export type TimelineRow_Deserialize = {
 	 */
 	characters: string[],
 	/**  The chapter the scene is in (1-based) and its title. */
-	chapter: number | null,
-	chapter_title: string | null,
+	chapter?: number | null,
+	chapter_title?: string | null,
 };
 
 export type TimelineRow_Serialize = {
@@ -3004,8 +3023,8 @@ export type TimelineRow_Serialize = {
 	 */
 	characters: string[],
 	/**  The chapter the scene is in (1-based) and its title. */
-	chapter?: number | null,
-	chapter_title?: string | null,
+	chapter: number | null,
+	chapter_title: string | null,
 };
 
 /**  Where a count comes from. */

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use novel_core::clock::SystemClock;
 use novel_core::role_models;
 use novel_core::run::{self, RunControl, RunEnd, RunEvent, RunReport};
-use novel_core::tick::{PlanVerdict, ReviewBy, TickOptions, Verdict};
+use novel_core::tick::{self, PlanVerdict, ReviewBy, TickOptions, Verdict};
 use novel_llm::{Limits, ProfileStore, ProviderConfig};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
@@ -44,8 +44,8 @@ enum Job {
     Ticks(u32),
     /// The latest scene written again.
     Regenerate,
-    /// The failed draft of the next scene kept as it is.
-    KeepFailedDraft,
+    /// The failed draft of the next scene kept as it is: as a scene, or as a draft to finish.
+    KeepFailedDraft(tick::KeepAs),
 }
 
 /// Writes up to `n` scenes; `steering` guides the first. Resolves when the run ends, however
@@ -81,16 +81,23 @@ pub async fn regenerate_scene(
     drive(app, &state, Job::Regenerate, steering, on_event).await
 }
 
-/// Keeps the draft of the scene that failed its checks as it is ("Keep anyway"), as a run of
-/// one: only its memory is extracted, and its tick record says the writer overrode the checks.
+/// Keeps the draft of the scene that failed as it is, as a run of one: "Keep anyway" (only its
+/// memory is extracted, and its tick record says the writer overrode the checks), or with
+/// `to_finish` "Keep as a draft" (no model call: the writer finishes it in the editor).
 #[tauri::command]
 #[specta::specta]
 pub async fn keep_failed_draft(
     app: AppHandle,
     state: State<'_, AppState>,
+    to_finish: bool,
     on_event: Channel<RunEvent>,
 ) -> AppResult<RunReport> {
-    drive(app, &state, Job::KeepFailedDraft, None, on_event).await
+    let keep_as = if to_finish {
+        tick::KeepAs::Draft
+    } else {
+        tick::KeepAs::Scene
+    };
+    drive(app, &state, Job::KeepFailedDraft(keep_as), None, on_event).await
 }
 
 async fn drive(
@@ -158,9 +165,10 @@ async fn drive(
                 )
                 .await
                 .map_err(AppError::from),
-                Job::KeepFailedDraft => Ok(run::keep_failed_draft(
+                Job::KeepFailedDraft(keep_as) => Ok(run::keep_failed_draft_as(
                     &mut novel,
                     &models,
+                    keep_as,
                     &control,
                     &SystemClock,
                     &on_event,

@@ -29,6 +29,7 @@ const PATHS: Record<string, string> = {
   search: "M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13ZM15.5 15.5 20 20",
   "chevron-up": "M6 15l6-6 6 6",
   "chevron-down": "M6 9l6 6 6-6",
+  copy: "M9 9h10v11H9ZM5 15V4h10",
 };
 
 export type IconName = keyof typeof PATHS;

@@ -1,5 +1,6 @@
 // The New novel form's model: empty values, the client-side checks (the same required fields
-// as the Rust side, which checks again), and the server's `invalid_form` field errors.
+// as the Rust side, which checks again), the server's `invalid_form` field errors, and what
+// was typed kept for the session (sessionStorage) so a visit to Settings loses none of it.
 import type { FieldError, NewNovelForm } from "../bindings";
 
 export type FormValues = NewNovelForm & { parent_dir: string };
@@ -7,6 +8,7 @@ export type FormErrors = Partial<Record<keyof FormValues | "form", string>>;
 
 export const EMPTY_FORM: FormValues = {
   title: "",
+  author: "",
   genre: "",
   premise: "",
   setting: "",
@@ -73,5 +75,45 @@ export function rememberParent(dir: string) {
     localStorage.setItem(PARENT_KEY, dir);
   } catch {
     // Not remembered this time; nothing else depends on it.
+  }
+}
+
+const DRAFT_KEY = "novel-agent.new-novel-draft";
+
+/** What was typed into the form this session and not yet created or cancelled. */
+export function formDraft(): FormValues | null {
+  try {
+    const raw: unknown = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "null");
+    if (!raw || typeof raw !== "object") return null;
+    // Only the form's own fields, as strings: the stored copy is read, not trusted.
+    const draft = { ...EMPTY_FORM };
+    for (const key of Object.keys(EMPTY_FORM) as (keyof FormValues)[]) {
+      const value = (raw as Record<string, unknown>)[key];
+      if (typeof value === "string") (draft as Record<string, string>)[key] = value;
+    }
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `values` for the session; a form with nothing typed (beyond the defaults) is no draft. */
+export function keepFormDraft(values: FormValues) {
+  try {
+    const typed = (Object.keys(EMPTY_FORM) as (keyof FormValues)[]).some(
+      (k) => k !== "parent_dir" && values[k] !== EMPTY_FORM[k],
+    );
+    if (typed) sessionStorage.setItem(DRAFT_KEY, JSON.stringify(values));
+    else sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Not kept this time; the form still works.
+  }
+}
+
+export function clearFormDraft() {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Nothing to clear.
   }
 }

@@ -22,8 +22,9 @@ export interface RunApi {
   regenerate: () => Promise<void>;
   /** Runs again what the last run did (after a rejection in review). */
   again: () => Promise<void>;
-  /** Commits the draft of the scene that failed its checks as it is ("Keep anyway"). */
-  keepDraft: () => Promise<void>;
+  /** Commits the draft of the scene that failed as it is: "Keep anyway" (its memory read), or
+   *  with `toFinish` "Keep as a draft" (no model call; the writer finishes it in the editor). */
+  keepDraft: (toFinish?: boolean) => Promise<void>;
   stop: (cancel: boolean) => Promise<void>;
   decidePlan: (verdict: PlanVerdict) => Promise<void>;
   decideScene: (verdict: Verdict) => Promise<void>;
@@ -54,7 +55,7 @@ export function RunProvider({ children }: { children: ReactNode }) {
   );
 
   const launch = useCallback(
-    async (mode: RunMode, n: number) => {
+    async (mode: RunMode, n: number, toFinish = false) => {
       if (busy.current) return;
       busy.current = true;
       const count = Math.max(1, Math.min(MAX_RUN, Math.round(n) || 1));
@@ -69,7 +70,7 @@ export function RunProvider({ children }: { children: ReactNode }) {
       try {
         const report = await call(
           mode === "keep"
-            ? commands.keepFailedDraft(sink)
+            ? commands.keepFailedDraft(toFinish, sink)
             : mode === "regenerate"
               ? commands.regenerateScene(note === "" ? null : note, sink)
               : commands.runTicks(count, note === "" ? null : note, sink),
@@ -89,7 +90,7 @@ export function RunProvider({ children }: { children: ReactNode }) {
   const start = useCallback((n: number) => launch("next", n), [launch]);
   const regenerate = useCallback(() => launch("regenerate", 1), [launch]);
   const again = useCallback(() => launch(last.current.mode, last.current.n), [launch]);
-  const keepDraft = useCallback(() => launch("keep", 1), [launch]);
+  const keepDraft = useCallback((toFinish = false) => launch("keep", 1, toFinish), [launch]);
 
   const decidePlan = useCallback(async (verdict: PlanVerdict) => {
     await call(commands.planDecision(verdict));

@@ -9,6 +9,7 @@ import { chooseFolder } from "../lib/dialogs";
 import { useNovel } from "../lib/novel";
 import { useToast } from "../lib/toast";
 import type { Overview } from "../lib/types";
+import { formDraft } from "../lib/newNovel";
 import { useLoad } from "../lib/useLoad";
 import { ImportPanel } from "./ImportPanel";
 import { NewNovelForm } from "./NewNovelForm";
@@ -33,8 +34,10 @@ export function LibraryView({ onOpened, onStay, goSettings }: Props) {
   const unfinished = importing.data && !importing.data.finished ? importing.data : null;
   const [busyPath, setBusyPath] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // With nothing to reopen, the form is the natural first step.
-  const showForm = formOpen ?? (recent.data !== undefined && recent.data.length === 0 && !overview);
+  // With nothing to reopen, the form is the natural first step; a form left half typed (for a
+  // visit to Settings) is shown again as it was.
+  const [drafted] = useState(() => formDraft() !== null);
+  const showForm = formOpen ?? (drafted || (recent.data !== undefined && recent.data.length === 0 && !overview));
 
   const opened = (o: Overview, verb: string) => {
     setOverview(o);

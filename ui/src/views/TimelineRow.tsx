@@ -1,6 +1,8 @@
-// One tick in the timeline: number, status, scene, POV and place, the plan's rationale and
-// findings; behind Details the tokens, model calls, time and the tools run. A failed tick has
-// Retry / Skip.
+// One scene of the timeline on one line: its number, its title (opening it in the manuscript),
+// POV, place and how many findings its checks left; the rest on demand under Details — the
+// plan's reason, the findings, the characters in it, and behind the engineer's numbers the
+// tokens, model calls, time and the lookups run. A failed attempt shows its error with Retry /
+// Skip without being opened.
 import { useState } from "react";
 import { FindingsList } from "../components/FindingsList";
 import { TelemetryDetails } from "../components/TelemetryDetails";
@@ -9,7 +11,7 @@ import { count, duration, plural } from "../lib/format";
 import type { TimelineEntry } from "../lib/types";
 
 const STATUS: Record<TimelineEntry["status"], string> = {
-  committed: "Committed",
+  committed: "Written",
   failed: "Failed",
   failed_resolved: "Failed, then retried or skipped",
 };
@@ -19,90 +21,129 @@ interface Props {
   running: boolean;
   onRetry: () => void;
   onSkip: (tick: number) => Promise<void>;
+  /** Opens the scene in the manuscript. */
+  onOpen: (tick: number) => void;
 }
 
-export function TimelineRow({ row, running, onRetry, onSkip }: Props) {
+export function TimelineRow({ row, running, onRetry, onSkip, onOpen }: Props) {
   const [skipError, setSkipError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const failed = row.status === "failed";
+  const committed = row.status === "committed";
+  const findings = row.findings.filter((f) => f.severity !== "note").length;
+  const notes = row.findings.length - findings;
+  const detailsId = `timeline-details-${row.tick}-${row.status}`;
   return (
-    <article className={`timeline-row status-${row.status}`} data-testid="timeline-row" data-tick={row.tick} data-status={row.status}>
-      <div className="timeline-tick" aria-label={`Tick ${row.tick}`}>
-        {row.tick}
+    <article className={`timeline-row status-${row.status}${open ? " open" : ""}`} data-testid="timeline-row" data-tick={row.tick} data-status={row.status}>
+      <div className="timeline-line">
+        <span className="timeline-tick" aria-label={`Scene ${row.tick}`}>
+          {row.tick}
+        </span>
+        {committed ? (
+          <button type="button" className="timeline-title link" data-testid="timeline-open" onClick={() => onOpen(row.tick)} title="Open this scene in the manuscript">
+            {row.title ?? "Untitled"}
+          </button>
+        ) : (
+          <span className="timeline-title muted">{STATUS[row.status]}</span>
+        )}
+        <span className="timeline-cell" data-testid="timeline-pov" title="Point of view">
+          {row.pov ?? ""}
+        </span>
+        <span className="timeline-cell muted" data-testid="timeline-place" title="Place">
+          {row.location ?? ""}
+        </span>
+        <span className="timeline-cell timeline-count" data-testid="timeline-finding-count">
+          {committed &&
+            (findings > 0 ? (
+              <span className="badge badge-warning">{plural(findings, "finding")}</span>
+            ) : notes > 0 ? (
+              <span className="muted small">{plural(notes, "note")}</span>
+            ) : (
+              <span className="muted small">clean</span>
+            ))}
+        </span>
+        <button
+          type="button"
+          className="btn btn-quiet btn-small timeline-toggle"
+          data-testid="timeline-expand"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? "Less" : "More"}
+        </button>
       </div>
-      <div className="timeline-body">
-        <header className="timeline-head">
-          <h3>{row.title ?? (row.status === "committed" ? "Untitled" : "No scene")}</h3>
-          <span className={`badge badge-status-${row.status}`}>{STATUS[row.status]}</span>
-        </header>
-        {(row.pov || row.location) && <p className="timeline-meta">{[row.pov && `POV ${row.pov}`, row.location].filter(Boolean).join(" · ")}</p>}
-        {row.rationale && <p className="timeline-rationale">{row.rationale}</p>}
-        {row.status === "committed" && row.findings.length > 0 && <FindingsList findings={row.findings} testId="timeline-findings" />}
-        <TelemetryDetails testId="timeline-telemetry">
-          <p className="timeline-usage">
-            {[
-              row.tokens > 0 && `${count(row.tokens)} tokens`,
-              row.calls > 0 && plural(row.calls, "model call"),
-              duration(row.duration_ms),
-              money(row.cost),
-            ]
-              .filter(Boolean)
-              .join(" · ")}
-          </p>
-          {row.roles.length > 0 && (
-            <ul className="timeline-roles" data-testid="timeline-roles" aria-label="Which model did what">
-              {row.roles.map((r) => (
-                <li key={r.role} data-role={r.role}>
-                  <span className="role-name">{r.role}</span> {r.model ?? "model not named"} ·{" "}
-                  {[plural(r.calls, "call"), `${count(r.prompt_tokens + r.completion_tokens)} tokens`, money(r.cost)]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </li>
-              ))}
-            </ul>
+      {open && (
+        <div className="timeline-body" id={detailsId} data-testid="timeline-details">
+          {row.chapter !== null && (
+            <p className="timeline-meta">
+              Chapter {row.chapter}
+              {row.chapter_title ? ` · ${row.chapter_title}` : ""}
+            </p>
           )}
-          {row.tools.length > 0 && (
-            <details className="timeline-tools">
-              <summary>
-                {row.tools.length} {row.tools.length === 1 ? "tool" : "tools"} run
-                {row.tools.some((t) => !t.ok) ? ` · ${row.tools.filter((t) => !t.ok).length} failed` : ""}
-              </summary>
-              <ul className="tool-list">
-                {row.tools.map((t, i) => (
-                  <li key={i} className={t.ok ? "tool-ok" : "tool-failed"}>
-                    <span className="tool-status">{t.ok ? "✓" : "✗"}</span> <code>{t.tool}</code>
-                    <pre className="tool-detail">{t.detail}</pre>
+          {row.characters.length > 0 && <p className="timeline-meta" data-testid="timeline-characters">With {row.characters.join(", ")}</p>}
+          {row.rationale && <p className="timeline-rationale">{row.rationale}</p>}
+          {committed && row.findings.length > 0 && <FindingsList findings={row.findings} testId="timeline-findings" />}
+          <TelemetryDetails testId="timeline-telemetry">
+            <p className="timeline-usage">
+              {[row.tokens > 0 && `${count(row.tokens)} tokens`, row.calls > 0 && plural(row.calls, "model call"), duration(row.duration_ms), money(row.cost)]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+            {row.roles.length > 0 && (
+              <ul className="timeline-roles" data-testid="timeline-roles" aria-label="Which model did what">
+                {row.roles.map((r) => (
+                  <li key={r.role} data-role={r.role}>
+                    <span className="role-name">{r.role}</span> {r.model ?? "model not named"} ·{" "}
+                    {[plural(r.calls, "call"), `${count(r.prompt_tokens + r.completion_tokens)} tokens`, money(r.cost)].filter(Boolean).join(" · ")}
                   </li>
                 ))}
               </ul>
-            </details>
-          )}
-        </TelemetryDetails>
-        {row.error && (
-          <div className={`timeline-error${failed ? "" : " resolved"}`}>
-            <p>
-              <strong>{failed ? "This scene could not be written:" : "An earlier attempt failed:"}</strong> {row.error.message}
-            </p>
-            <p className="muted small">Details: {row.error.error_file}</p>
-            {failed && (
-              <div className="banner-actions">
-                <button type="button" className="btn btn-primary btn-small" data-testid="retry-tick" disabled={running} onClick={onRetry}>
-                  Retry
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-quiet btn-small"
-                  data-testid="skip-tick"
-                  disabled={running}
-                  onClick={() => onSkip(row.tick).catch((e: unknown) => setSkipError(errorText(e)))}
-                >
-                  Skip
-                </button>
-              </div>
             )}
-            {skipError && <p className="field-error">{skipError}</p>}
-          </div>
-        )}
-      </div>
+            {row.tools.length > 0 && (
+              <details className="timeline-tools">
+                <summary>
+                  {row.tools.length} {row.tools.length === 1 ? "tool" : "tools"} run
+                  {row.tools.some((t) => !t.ok) ? ` · ${row.tools.filter((t) => !t.ok).length} failed` : ""}
+                </summary>
+                <ul className="tool-list">
+                  {row.tools.map((t, i) => (
+                    <li key={i} className={t.ok ? "tool-ok" : "tool-failed"}>
+                      <span className="tool-status">{t.ok ? "✓" : "✗"}</span> <code>{t.tool}</code>
+                      <pre className="tool-detail">{t.detail}</pre>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+          </TelemetryDetails>
+        </div>
+      )}
+      {row.error && (failed || open) && (
+        <div className={`timeline-error${failed ? "" : " resolved"}`}>
+          <p>
+            <strong>{failed ? "This scene could not be written:" : "An earlier attempt failed:"}</strong> {row.error.message}
+          </p>
+          <p className="muted small">Details: {row.error.error_file}</p>
+          {failed && (
+            <div className="banner-actions">
+              <button type="button" className="btn btn-primary btn-small" data-testid="retry-tick" disabled={running} onClick={onRetry}>
+                Retry
+              </button>
+              <button
+                type="button"
+                className="btn btn-quiet btn-small"
+                data-testid="skip-tick"
+                disabled={running}
+                onClick={() => onSkip(row.tick).catch((e: unknown) => setSkipError(errorText(e)))}
+              >
+                Skip
+              </button>
+            </div>
+          )}
+          {skipError && <p className="field-error">{skipError}</p>}
+        </div>
+      )}
     </article>
   );
 }

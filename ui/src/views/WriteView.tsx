@@ -1,9 +1,11 @@
 // Write: the main view. Word-count goals, steering note, Next scene / Run N / Write again / Stop / Cancel, the
-// live run, review mode's plan and scene panels, the committed scene with its findings, and
-// the failure banner with Retry / Skip.
+// live run, review mode's plan and scene panels, the committed scene with its findings, the
+// failure banner with Retry / Skip and under it the prose the failed scene had (Copy, Keep as a
+// draft), and, when nothing is running, what comes next with a recap of the last scene.
 import { FailureBanner } from "../components/FailureBanner";
 import { Icon } from "../components/Icon";
 import { EmptyState } from "../components/EmptyState";
+import type { SceneRecap } from "../bindings";
 import { useNovel } from "../lib/novel";
 import { currentFailure } from "../lib/run";
 import { useRun } from "../lib/useRun";
@@ -15,6 +17,7 @@ import { PlanReview } from "./PlanReview";
 import { SceneReview } from "./SceneReview";
 import { RunControls } from "./RunControls";
 import { RunErrorBanner } from "./RunErrorBanner";
+import { FailedDraft } from "./FailedDraft";
 import { WordGoals } from "./WordGoals";
 import "../styles/write.css";
 
@@ -62,6 +65,17 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions, editS
     editScene(tick);
   };
 
+  // Keep as a draft: committed as it is with no model call, then finished by hand in the editor.
+  const onKeepAsDraft = async (tick: number) => {
+    await keepDraft(true);
+    editScene(tick);
+  };
+
+  // What the failed scene had: the draft in its error file (what would be kept, there after a
+  // restart too), else what streamed on screen before the failure.
+  const pendingDraft = failure && overview?.pending_failure?.tick === failure.tick ? overview.failed_draft : null;
+  const failedText = failure ? (pendingDraft ?? (run.prose.trim() !== "" ? run.prose : null)) : null;
+
   const onSkip = async (tick: number) => {
     await skip(tick);
     notify(`Skipped the failed attempt at scene ${tick}. The next scene starts fresh.`, "info");
@@ -71,7 +85,7 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions, editS
     <div className="write">
       {overview && <WordGoals key={overview.path} path={overview.path} words={overview.words} />}
       {run.error && <RunErrorBanner error={run.error} goSettings={goSettings} onDismiss={dismissError} />}
-      {failure && <FailureBanner failure={failure} onRetry={() => onRun(1)} onSkip={onSkip} onKeep={keepDraft} onEdit={onEdit} />}
+      {failure && <FailureBanner failure={failure} onRetry={() => onRun(1)} onSkip={onSkip} onKeep={() => void keepDraft()} onEdit={onEdit} />}
       <RunControls
         status={run.status}
         mode={run.mode}
@@ -115,7 +129,19 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions, editS
         <SceneReview key={`scene-${review.proposal.tick}`} proposal={review.proposal} regenerating={regenerated} onDecide={decideScene} />
       )}
       {latest && <CommittedScene summary={latest} latest />}
-      {review?.kind === "scene" ? null : hasOutput ? (
+      {failure && failedText !== null && (
+        <FailedDraft
+          tick={failure.tick}
+          text={failedText}
+          busy={running}
+          onKeep={
+            pendingDraft && failure.tick !== null && failure.kind !== "prose_rejected"
+              ? () => failure.tick !== null && void onKeepAsDraft(failure.tick)
+              : undefined
+          }
+        />
+      )}
+      {review?.kind === "scene" || (failure && failedText !== null) ? null : hasOutput ? (
         <LiveRun run={run} />
       ) : (
         !failure &&
@@ -123,6 +149,7 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions, editS
           <EmptyState
             title={overview && overview.scenes > 0 ? `Scene ${overview.current_tick + 1} is next` : "No scenes yet — press Next scene"}
           >
+            {overview?.last_scene && <Recap scene={overview.last_scene} />}
             {overview && overview.scenes > 0
               ? "Add a note to steer it, or let the story find its own way. Ctrl+Enter writes it."
               : "The agent plans the first scene from your premise, writes it while you watch, checks it and remembers what happened."}
@@ -141,5 +168,14 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions, editS
         </div>
       )}
     </div>
+  );
+}
+
+/** "Last time: scene 40, “The Ledger” — Elena finds the page cut out." */
+function Recap({ scene }: { scene: SceneRecap }) {
+  return (
+    <span className="recap" data-testid="recap">
+      Last time: scene {scene.tick}, “{scene.title}”{scene.summary ? ` — ${scene.summary}` : "."}
+    </span>
   );
 }

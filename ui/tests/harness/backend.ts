@@ -8,6 +8,7 @@ import type {
   ErrorKind_Serialize as ErrorKind,
   FailureView_Serialize as FailureView,
   NewNovelForm,
+  PlanAction_Serialize,
   ProbeReport,
   ProviderProfile_Deserialize,
   ProvidersView_Serialize,
@@ -33,7 +34,7 @@ import { importHandlers } from "./importBackend";
 import type { ImportScenario } from "./importBackend";
 import { providersHandlers } from "./providersBackend";
 import type { ProvidersScenario } from "./providersBackend";
-import { GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, graphWithUnlinked, overview, scene, timelineRow } from "./fixtures";
+import { ABANDONED_LOOP, GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, graphWithUnlinked, overview, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
 export interface TickScript {
@@ -50,6 +51,8 @@ export interface TickScript {
   delayMs?: number;
   /** The first draft could not be kept (this message, `prose_rejected`): the run retries the tick once (of 2). */
   retry?: string;
+  /** With `outcome: "fail"`: this much prose streams before the failure, and the error file keeps it. */
+  partial?: string;
   /** The committed summary's usage by role (default: none). */
   usage?: TickSummary_Serialize["usage"];
 }
@@ -63,6 +66,10 @@ export interface Scenario extends ProvidersScenario, ImportScenario {
   hostile?: boolean;
   /** The next tick failed earlier and is pending (of this kind, default `llm.server`). */
   pendingFailure?: boolean | ErrorKind;
+  /** The pending failure's error file holds this draft. */
+  failedDraft?: string;
+  /** The loops board has a loop the writer let go, too. */
+  abandonedLoop?: boolean;
   recent?: RecentNovel_Serialize[];
   providers?: ProvidersView_Serialize;
   /** One per tick, in order; ticks beyond the list succeed. */
@@ -86,11 +93,27 @@ export interface Scenario extends ProvidersScenario, ImportScenario {
   keywordSearchOnly?: boolean;
 }
 
+/** The memory actions of the plan review mode shows, as the planner writes them (ids, JSON). */
+const PLAN_ACTIONS: PlanAction_Serialize[] = [
+  { id: "a0", tool: "memory.search", args: { query: "the ledger's missing page" }, reason: "What does she know of the ledger?", dependencies: [], required: true },
+  { id: "a1", tool: "character.update", args: { id: "C0", changes: { emotional_state: "resolved" } }, reason: "", dependencies: [], required: true },
+  { id: "a2", tool: "relationship.update", args: { character_a: "C0", character_b: "C1", status: "strained" }, reason: "", dependencies: ["a1"], required: false },
+];
+
 /** Review mode's memory changes in every proposal of the mock. */
 export const REVIEW_CHANGES = [
-  { index: 0, category: "new_character", subject: "Bram Hollis", summary: "A dockhand who owes Tamsin a favour." },
-  { index: 1, category: "relationship", subject: "C0 – C1", summary: "Tamsin and Bram: wary allies." },
-  { index: 2, category: "loop_opened", subject: "Who tipped off the watch?", summary: "Someone knew where she would land." },
+  { index: 0, category: "new_character", subject: "Bram Hollis", summary: "A dockhand who owes Tamsin a favour.", lines: [] },
+  {
+    index: 1,
+    category: "relationship",
+    subject: "Tamsin Vale and Bram",
+    summary: "Tamsin and Bram: wary allies.",
+    lines: [
+      { label: "Kind", before: "", after: "ally" },
+      { label: "Where it stands", before: "strangers", after: "wary" },
+    ],
+  },
+  { index: 2, category: "loop_opened", subject: "Who tipped off the watch?", summary: "Someone knew where she would land.", lines: [] },
 ] as const;
 
 /** A word diff of two texts: the common start and end, the middle removed then added. */
@@ -184,6 +207,9 @@ export function createBackend(s: Scenario) {
     message,
     error_file: `${NOVEL_PATH}/errors/error_${String(tick).padStart(3, "0")}.json`,
   });
+  let failedDraft: string | null = s.failedDraft ?? null;
+  /** What the next run commits instead of its script (a draft kept to finish by hand). */
+  let keptDraft: string | null = null;
   if (open && s.pendingFailure) {
     const kind = s.pendingFailure === true ? "llm.server" : s.pendingFailure;
     pending = fail(scenes.length + 1, "The provider answered with HTTP 500 (server error): the model crashed", kind);
@@ -193,7 +219,7 @@ export function createBackend(s: Scenario) {
   const changed = (reason: ChangeReason) => emit("novel-changed", { path: open ? NOVEL_PATH : null, reason });
   window.__emitChange = changed;
   const ov = () => {
-    const o = overview(scenes, pending);
+    const o = overview(scenes, pending, failedDraft);
     const search_notice = s.keywordSearchOnly ? "Semantic search is off: the local embedding model is not installed." : o.search_notice;
     return { ...o, search_notice, branch, generation: { ...o.generation, review_before_commit: Boolean(s.review) }, foundation: { ...o.foundation, title } };
   };
@@ -265,7 +291,7 @@ export function createBackend(s: Scenario) {
             const answer = new Promise<PlanVerdict_Deserialize>((resolve) => (planReview = resolve));
             await tickEvent({
               type: "awaiting_plan_review",
-              plan: { rationale: "Tamsin needs an ally.", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", beat: null, actions: [], expected_outcomes: [] },
+              plan: { rationale: "Tamsin needs an ally.", scene_intention: "Tamsin persuades a dockhand to hide her.", pov_character: "C0", target_location: "L0", beat: null, actions: PLAN_ACTIONS, expected_outcomes: [] },
             });
             const verdict = await answer;
             planReview = null;
@@ -277,8 +303,10 @@ export function createBackend(s: Scenario) {
           await tickEvent({ type: "stage", stage: "tools" });
           await tickEvent({ type: "tool_finished", id: "recall", tool: "memory.search", ok: true, detail: '{"hits":2}' });
           await tickEvent({ type: "tool_finished", id: "a1", tool: "character.generate", ok: false, detail: "name taken" });
-          if (script.outcome === "fail") {
+          if (script.outcome === "fail" && keptDraft === null) {
             await tickEvent({ type: "stage", stage: "writing" });
+            if (script.partial) await stream(script.partial);
+            failedDraft = script.partial ?? null;
             const failure = fail(tick, script.message ?? "The provider answered with HTTP 500 (server error): the model crashed", script.kind);
             pending = failure;
             rows.push({ ...timelineRow(tick, ""), status: "failed", title: null, error: failure, findings: [], tools: [] });
@@ -286,7 +314,8 @@ export function createBackend(s: Scenario) {
             report.failure = { tick, stage: "writing", kind: failure.kind, message: failure.message, error_file: failure.error_file, text: `tick ${tick} failed while writing the scene: ${failure.message}` };
             break;
           }
-          const prose = script.prose ?? PROSE;
+          const prose = keptDraft ?? script.prose ?? PROSE;
+          keptDraft = null;
           await tickEvent({ type: "stage", stage: "writing" });
           await stream(script.revise ? "A first draft that leaks: he didn't realize she was watching." : prose);
           await tickEvent({ type: "usage", role: "writer", prompt_tokens: 1400, completion_tokens: 800 });
@@ -315,7 +344,7 @@ export function createBackend(s: Scenario) {
                 tension: 6,
                 prose,
                 findings,
-                changes: [...REVIEW_CHANGES],
+                changes: REVIEW_CHANGES.map((c) => ({ ...c, lines: [...c.lines] })),
                 notes: [],
               },
             });
@@ -447,7 +476,9 @@ export function createBackend(s: Scenario) {
       const tick = pending.tick;
       rows = rows.map((r) => (r.tick === tick && r.status === "failed" ? { ...r, status: "failed_resolved" } : r));
       pending = null;
-      // The draft is committed as the next scripted tick commits.
+      // Kept to finish: the draft itself is committed; kept anyway, as the next scripted tick commits.
+      if (a.toFinish) keptDraft = failedDraft;
+      failedDraft = null;
       return run(1, null, a.onEvent as ChannelLike);
     },
     plan_decision: (a) => {
@@ -624,7 +655,7 @@ export function createBackend(s: Scenario) {
     },
     loops_board: () => {
       need();
-      return LOOPS;
+      return s.abandonedLoop ? [...LOOPS, ABANDONED_LOOP] : LOOPS;
     },
     list_providers: () => providers,
     save_provider: (a) => {
@@ -697,7 +728,7 @@ export function createBackend(s: Scenario) {
     },
     "plugin:dialog|open": () => s.dialog?.open ?? null,
     ...bibleHandlers({ need, changed, scenes: () => scenes }),
-    ...readerHandlers({ need, changed, scenes: () => scenes, meaningOff: () => ov().search_notice ?? null }),
+    ...readerHandlers({ need, changed, scenes: () => scenes, setScenes: (next) => (scenes = next), meaningOff: () => ov().search_notice ?? null }),
     ...providersHandlers(s, { need, changed, providers: () => providers }),
     ...importing.handlers,
     ...replaceHandlers({ need, changed, scenes: () => scenes, setScenes: (next) => (scenes = next) }),

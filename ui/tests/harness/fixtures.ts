@@ -65,6 +65,9 @@ export function timelineRow(tick: number, title: string): TimelineRow_Serialize 
     finished_at: "2025-11-20T10:00:42Z",
     duration_ms: 42000,
     error: null,
+    characters: tick % 2 ? ["Bram", "Tamsin Vale"] : ["Old Hesk", "Tamsin Vale"],
+    chapter: Math.ceil(tick / 2),
+    chapter_title: ["The Quay", "Salt Gate", "Bells"][(Math.ceil(tick / 2) - 1) % 3],
     roles: [
       { role: "planner", model: "qwen2.5-7b", calls: 1, prompt_tokens: 600, completion_tokens: 150, cost: 0 },
       { role: "writer", model: "claude-sonnet", calls: 1, prompt_tokens: 900, completion_tokens: 500, cost: 0.0102 },
@@ -74,8 +77,13 @@ export function timelineRow(tick: number, title: string): TimelineRow_Serialize 
   };
 }
 
-export function overview(scenes: SceneView_Serialize[], pending: NovelOverview_Serialize["pending_failure"]): NovelOverview_Serialize {
+export function overview(
+  scenes: SceneView_Serialize[],
+  pending: NovelOverview_Serialize["pending_failure"],
+  failedDraft: string | null = null,
+): NovelOverview_Serialize {
   const tick = scenes.length ? scenes[scenes.length - 1].tick : 0;
+  const last = scenes[scenes.length - 1];
   return {
     path: NOVEL_PATH,
     foundation: {
@@ -106,6 +114,8 @@ export function overview(scenes: SceneView_Serialize[], pending: NovelOverview_S
     locations: 2,
     open_loops: 1,
     pending_failure: pending,
+    failed_draft: pending ? failedDraft : null,
+    last_scene: last ? { tick: last.tick, title: last.title, summary: last.summary[0] ?? null } : null,
     updated_at: "2025-11-20T10:00:42Z",
     search_notice: null,
   };
@@ -261,10 +271,41 @@ export const LOOPS: LoopCard_Serialize[] = [
     category: "mystery",
     importance: "high",
     status: "open",
+    opened_tick: 2,
+    resolved_tick: null,
+    notes: [],
+    last_tick: 2,
+    column: "open",
+    idle_scenes: 0,
+    scenes: [2],
+  },
+  {
+    id: "O3",
+    description: "What does the harbor master owe Bram?",
+    category: "debt",
+    importance: "medium",
+    status: "open",
     opened_tick: 1,
     resolved_tick: null,
     notes: [{ tick: 2, note: "Tamsin learns her brother is wanted too." }],
     last_tick: 2,
+    column: "advancing",
+    idle_scenes: 0,
+    scenes: [1, 2],
+  },
+  {
+    id: "O2",
+    description: "The smell of smoke from the net loft.",
+    category: "atmosphere",
+    importance: "low",
+    status: "open",
+    opened_tick: 0,
+    resolved_tick: null,
+    notes: [],
+    last_tick: 0,
+    column: "stale",
+    idle_scenes: 6,
+    scenes: [],
   },
   {
     id: "O1",
@@ -276,19 +317,27 @@ export const LOOPS: LoopCard_Serialize[] = [
     resolved_tick: 2,
     notes: [{ tick: 2, note: "Bram hid her instead." }],
     last_tick: 2,
-  },
-  {
-    id: "O2",
-    description: "The smell of smoke from the net loft.",
-    category: "atmosphere",
-    importance: "low",
-    status: "abandoned",
-    opened_tick: 1,
-    resolved_tick: null,
-    notes: [],
-    last_tick: 1,
+    column: "resolved",
+    idle_scenes: 0,
+    scenes: [1, 2],
   },
 ];
+
+/** A loop the writer let go, for the board's resolved column. */
+export const ABANDONED_LOOP: LoopCard_Serialize = {
+  id: "O4",
+  description: "A debt to the lamplighters' guild.",
+  category: "debt",
+  importance: "low",
+  status: "abandoned",
+  opened_tick: 1,
+  resolved_tick: null,
+  notes: [{ tick: 2, note: "Let go: it went nowhere." }],
+  last_tick: 2,
+  column: "resolved",
+  idle_scenes: 0,
+  scenes: [1, 2],
+};
 
 export const PROVIDERS: ProvidersView_Serialize = {
   file: "/home/writer/.config/novel-agent/providers.toml",

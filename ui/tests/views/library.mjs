@@ -241,3 +241,52 @@ test("a model a connection test already reached is trusted; with none, the form 
   assert.equal(await none.page.locator("main.view").getAttribute("data-view"), "settings");
   await none.close();
 });
+
+test("what was typed into the New novel form is still there after a visit to Settings", async () => {
+  const app = await openApp(env, {
+    recent: [{ path: "/home/writer/Novels/other", title: "Other", opened_at: "2025-11-20T10:00:00Z", missing: false }],
+  });
+  const { page } = app;
+  await page.getByTestId("new-novel").click();
+  await fill(page, { title: "The Lamplighter", premise: "A lamplighter finds the city's lights are counting down." });
+  await page.getByTestId("field-pov").selectOption("first");
+  await page.getByTestId("nav-settings").click();
+  await page.getByTestId("nav-library").click();
+  // The form is open again (recent novels alone would show the welcome), as it was left.
+  assert.equal(await page.getByTestId("field-title").inputValue(), "The Lamplighter");
+  assert.equal(await page.getByTestId("field-premise").inputValue(), "A lamplighter finds the city's lights are counting down.");
+  assert.equal(await page.getByTestId("field-pov").inputValue(), "first");
+  // Cancel forgets it: the next visit starts from an empty form.
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByTestId("new-novel").click();
+  assert.equal(await page.getByTestId("field-title").inputValue(), "");
+  await app.assertClean(assert);
+  await app.close();
+});
+
+/** A new launch: the page loaded again with `scenario`, localStorage kept (as the app's is). */
+async function relaunch(app, scenario) {
+  await app.page.goto(`${env.url}?scenario=${encodeURIComponent(JSON.stringify(scenario))}`);
+  await app.page.getByTestId("novel-title").waitFor();
+}
+
+test("a new launch reopens the last novel at the view it was left on", async () => {
+  const app = await openApp(env, { novel: true });
+  const { page } = app;
+  await page.getByTestId("nav-timeline").click();
+  await page.getByTestId("timeline-row").first().waitFor();
+  const recent = [{ path: "/home/writer/Novels/salt-and-iron", title: "Salt and Iron", opened_at: "2025-11-20T10:00:00Z", missing: false }];
+  await relaunch(app, { recent });
+  await page.getByTestId("timeline-row").first().waitFor();
+  assert.equal(await page.locator("main.view").getAttribute("data-view"), "timeline");
+  assert.equal(await page.getByTestId("novel-title").textContent(), "Salt and Iron");
+  assert.deepEqual((await app.calls("open_novel")).map((c) => c.args), [{ path: "/home/writer/Novels/salt-and-iron" }]);
+
+  // A novel the recent list no longer has (or whose folder is gone) is not reopened.
+  await relaunch(app, { recent: [{ ...recent[0], missing: true }] });
+  await page.getByTestId("recent-item").first().waitFor();
+  assert.equal(await page.locator("main.view").getAttribute("data-view"), "library");
+  assert.equal((await app.calls("open_novel")).length, 0);
+  await app.assertClean(assert);
+  await app.close();
+});

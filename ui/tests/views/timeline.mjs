@@ -1,6 +1,8 @@
-// Timeline: a row per tick with status, scene, POV, place, rationale and findings, with
-// tokens, calls, time and the tools (expandable) folded behind Details; a failed row shows its error with Retry (a new run, watched in
-// Write) and Skip.
+// Timeline: a compact line per scene (number, title, POV, place, findings) whose details open
+// on demand (the plan's reason, findings, characters, chapter; tokens, calls, time and the
+// lookups behind Details); a title opens the scene in the manuscript; filters by POV,
+// character and chapter; a failed row shows its error with Retry (a new run, watched in Write)
+// and Skip.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openApp } from "../support/harness.mjs";
@@ -15,7 +17,7 @@ async function openTimeline(scenario) {
   return app;
 }
 
-test("each tick is a row with its plan, tools, findings, tokens and time", async () => {
+test("each scene is one line; its plan, findings, tokens and time open on demand", async () => {
   const app = await openTimeline({ scenes: 2 });
   const { page } = app;
   const rows = page.getByTestId("timeline-row");
@@ -25,19 +27,26 @@ test("each tick is a row with its plan, tools, findings, tokens and time", async
     ["2", "committed"],
   ]);
   const first = rows.first();
-  const text = await first.textContent();
-  assert.match(text, /Low Tide/);
-  assert.match(text, /Committed/);
-  assert.match(await first.locator(".timeline-meta").textContent(), /^POV Tamsin Vale · Rainmarket Docks$/);
-  assert.ok(await first.getByText("Tamsin needs an ally to hide from the watch.").isVisible());
-  assert.ok(await first.getByText(/The scene is a little short/).isVisible(), "findings are shown unfolded");
-  // The engineer's numbers wait behind Details.
+  assert.equal(await first.getByTestId("timeline-open").textContent(), "Low Tide");
+  assert.equal(await first.getByTestId("timeline-pov").textContent(), "Tamsin Vale");
+  assert.equal(await first.getByTestId("timeline-place").textContent(), "Rainmarket Docks");
+  assert.equal(await first.getByTestId("timeline-finding-count").textContent(), "1 note");
+  // One line: the row is no taller than a line of the list.
+  const height = await first.evaluate((el) => el.getBoundingClientRect().height);
+  assert.ok(height < 56, `a compact row (${height}px)`);
+  assert.equal(await first.getByText("Tamsin needs an ally to hide from the watch.").count(), 0, "the plan waits behind More");
+
+  await first.getByTestId("timeline-expand").click();
+  const details = first.getByTestId("timeline-details");
+  assert.ok(await details.getByText("Tamsin needs an ally to hide from the watch.").isVisible());
+  assert.ok(await details.getByText(/The scene is a little short/).isVisible());
+  assert.equal(await details.getByTestId("timeline-characters").textContent(), "With Bram, Tamsin Vale");
+  assert.match(await details.textContent(), /Chapter 1 · The Quay/);
+  // The engineer's numbers wait behind Details, inside.
   const usage = first.getByText("2,310 tokens · 3 model calls · 42 s · cost 0.0102");
   assert.equal(await usage.isVisible(), false, "tokens, calls and time start folded");
-  assert.equal(await first.getByText(/tools run/).isVisible(), false);
   await first.getByTestId("timeline-telemetry-toggle").click();
   assert.ok(await usage.isVisible());
-  // Which model did what: each role in the order the tick calls it, with its calls, tokens, cost.
   assert.deepEqual(await first.getByTestId("timeline-roles").locator("li").allTextContents(), [
     "planner qwen2.5-7b · 1 call · 750 tokens",
     "writer claude-sonnet · 1 call · 1,400 tokens · cost 0.0102",
@@ -45,14 +54,50 @@ test("each tick is a row with its plan, tools, findings, tokens and time", async
   ]);
   const tools = first.locator("details.timeline-tools");
   assert.equal(await tools.evaluate((d) => d.open), false, "tools start folded");
-  assert.ok(!(await first.getByText('{"id":"C1","name":"Bram"}').isVisible()));
   await tools.locator("summary").click();
   assert.ok(await first.getByText('{"id":"C1","name":"Bram"}').isVisible(), "expanded tools show their results");
+  await first.getByTestId("timeline-expand").click();
+  assert.equal(await first.getByTestId("timeline-details").count(), 0, "Less folds it again");
   await app.assertClean(assert);
   await app.close();
 });
 
-test("a failed tick shows its error; Retry starts a run in Write", async () => {
+test("a scene's title opens it in the manuscript", async () => {
+  const app = await openTimeline({ scenes: 3 });
+  const { page } = app;
+  await page.locator('[data-testid="timeline-row"][data-tick="2"]').getByTestId("timeline-open").click();
+  await page.locator('[data-testid="scene"][data-tick="2"]').waitFor();
+  assert.equal(await page.locator("main.view").getAttribute("data-view"), "manuscript");
+  await page.waitForFunction(() => {
+    const el = document.getElementById("scene-2");
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    return r.top < window.innerHeight && r.bottom > 0;
+  });
+  await app.close();
+});
+
+test("filters show only the scenes of a POV, with a character, or in a chapter", async () => {
+  const app = await openTimeline({ scenes: 5 });
+  const { page } = app;
+  const ticks = () => page.getByTestId("timeline-row").evaluateAll((els) => els.map((e) => Number(e.dataset.tick)));
+  assert.deepEqual(await ticks(), [1, 2, 3, 4, 5]);
+  assert.deepEqual(await page.getByTestId("filter-character").locator("option").allTextContents(), ["Anyone", "Bram", "Old Hesk", "Tamsin Vale"]);
+  await page.getByTestId("filter-character").selectOption("Old Hesk");
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline-row"]').length === 2);
+  assert.deepEqual(await ticks(), [2, 4]);
+  assert.equal(await page.getByTestId("timeline-filtered").textContent(), "2 scenes of 5 shown");
+  await page.getByTestId("filter-chapter").selectOption({ label: "2 · Salt Gate" });
+  assert.deepEqual(await ticks(), [4]);
+  await page.getByTestId("filter-pov").selectOption("Tamsin Vale");
+  assert.deepEqual(await ticks(), [4]);
+  await page.getByTestId("filter-clear").click();
+  assert.deepEqual(await ticks(), [1, 2, 3, 4, 5]);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("a failed scene shows its error; Retry starts a run in Write", async () => {
   const app = await openTimeline({ scenes: 2, pendingFailure: true, delayMs: 5 });
   const { page } = app;
   const failed = page.locator('[data-testid="timeline-row"][data-status="failed"]');

@@ -394,3 +394,53 @@ test("opening another novel clears the last run from the Write view", async () =
   assert.equal(await page.getByTestId("live-prose").count(), 0);
   await app.close();
 });
+
+const PARTIAL = "Rain had found its way under Tamsin's collar.\n\nShe counted the lamps on the quay and waited for";
+
+test("a scene that failed mid-stream keeps its prose on screen with Copy and Keep as a draft", async () => {
+  const app = await openApp(env, { novel: true, ticks: [{ outcome: "fail", partial: PARTIAL }], delayMs: 5 });
+  const { page } = app;
+  await page.getByTestId("next-scene").click();
+  await page.getByTestId("run-error").waitFor();
+  const draft = page.getByTestId("failed-draft");
+  await draft.waitFor();
+  assert.match(await draft.textContent(), /What scene 3 had so far/);
+  assert.match(await text(page, "failed-draft-prose"), /Rain had found its way under Tamsin's collar\..*waited for$/);
+  assert.match(await draft.textContent(), /18 words, not yet part of the book/);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: env.url });
+  await page.getByTestId("copy-draft").click();
+  await page.getByText("Copied").waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), PARTIAL);
+  // Kept with no model call, then opened in the editor to finish.
+  await page.getByTestId("keep-as-draft").click();
+  await page.getByTestId("scene-editor").waitFor();
+  assert.deepEqual((await app.calls("keep_failed_draft")).map((c) => c.args.toFinish), [true]);
+  assert.equal(await page.locator("main.view").getAttribute("data-view"), "manuscript");
+  assert.match(await page.getByTestId("scene-editor").textContent(), /waited for/);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("after a restart the failed scene's draft is offered again from its error file", async () => {
+  const app = await openApp(env, { novel: true, pendingFailure: true, failedDraft: PARTIAL });
+  const { page } = app;
+  await page.getByTestId("run-error").waitFor();
+  assert.match(await text(page, "failed-draft-prose"), /waited for$/);
+  assert.ok(await page.getByTestId("keep-as-draft").isVisible());
+  // A failure before any prose streamed has nothing to show or keep.
+  const none = await openApp(env, { novel: true, pendingFailure: true });
+  await none.page.getByTestId("run-error").waitFor();
+  assert.equal(await none.page.getByTestId("failed-draft").count(), 0);
+  await none.close();
+});
+
+test("a reopened book says which scene is next and recaps the last one", async () => {
+  const app = await openApp(env, { novel: true, scenes: 2 });
+  const { page } = app;
+  const empty = page.getByTestId("empty-state");
+  await empty.waitFor();
+  assert.match(await empty.locator("h2").textContent(), /^Scene 3 is next$/);
+  assert.equal(await text(page, "recap"), "Last time: scene 2, “The Salt Gate” — Tamsin finds Bram on the quay.");
+  await app.assertClean(assert);
+  await app.close();
+});
