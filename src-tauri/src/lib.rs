@@ -93,6 +93,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::bible::accept_scene_memory,
             commands::replace::preview_replace_name,
             commands::replace::replace_name,
+            commands::import::preview_import,
             commands::import::import_manuscript,
             commands::import::resume_import,
             commands::import::import_status,
@@ -135,6 +136,7 @@ pub fn run() {
             let config_dir = state::config_dir(app.path().app_config_dir().ok());
             let dialogs = Arc::new(dialogs::NativeDialogs::new(app.handle().clone()));
             app.manage(state::AppState::new(config_dir, dialogs));
+            app.manage(commands::import::PendingImport::default());
             Ok(())
         })
         .run(tauri::generate_context!());

@@ -182,11 +182,18 @@ export const commands = {
 	 */
 	replaceName: (from: string, to: string, alias: boolean) => typedError<ReplaceReport_Serialize, AppError>(__TAURI_INVOKE("replace_name", { from, to, alias })),
 	/**
-	 *  Asks for a manuscript in the open dialog, makes a new novel of it in a folder inside
-	 *  `parent_dir` (seeded from `form`; a blank title takes the manuscript's), opens it and
-	 *  imports its scenes with progress over `on_event`. `null` when the dialog was cancelled.
+	 *  Asks for a manuscript in the open dialog and shows how it splits: its parts, chapters and
+	 *  scenes with their word counts and first words, and the premise, protagonist and place its
+	 *  text suggests. Nothing is created and no model is called; the writer confirms (or adjusts)
+	 *  the split and `import_manuscript` imports it. `null` when the dialog was cancelled.
 	 */
-	importManuscript: (parentDir: string, form: NewNovelForm, onEvent: Channel<ImportEvent>) => typedError<ImportOutcome_Serialize | null, AppError>(__TAURI_INVOKE("import_manuscript", { parentDir, form, onEvent })),
+	previewImport: () => typedError<ImportPreview_Serialize | null, AppError>(__TAURI_INVOKE("preview_import")),
+	/**
+	 *  Makes a new novel of the previewed manuscript, split as the writer confirmed in `shape`, in
+	 *  a folder inside `parent_dir` (seeded from `form`; a blank title takes the manuscript's),
+	 *  opens it and imports its scenes with progress over `on_event`.
+	 */
+	importManuscript: (parentDir: string, form: NewNovelForm, shape: ImportShape_Deserialize, onEvent: Channel<ImportEvent>) => typedError<ImportOutcome_Serialize, AppError>(__TAURI_INVOKE("import_manuscript", { parentDir, form, shape, onEvent })),
 	/**  Carries on the open novel's import from the first scene not in the story. */
 	resumeImport: (onEvent: Channel<ImportEvent>) => typedError<ImportOutcome_Serialize, AppError>(__TAURI_INVOKE("resume_import", { onEvent })),
 	/**  How far the open novel's import is; `null` when it was not imported (or none is open). */
@@ -1255,12 +1262,51 @@ export type ImportOutcome_Serialize = {
 	stopped: string | null,
 };
 
+export type ImportPreview = ImportPreview_Serialize | ImportPreview_Deserialize;
+
+export type ImportPreview_Deserialize = {
+	/**  The file's name. */
+	source: string,
+	title?: string | null,
+	author?: string | null,
+	chapters: PreviewChapter_Deserialize[],
+	proposals: Proposals,
+	/**  Words and paragraphs of what would be imported as the preview stands. */
+	words: number,
+	paragraphs: number,
+};
+
+export type ImportPreview_Serialize = {
+	/**  The file's name. */
+	source: string,
+	title: string | null,
+	author: string | null,
+	chapters: PreviewChapter_Serialize[],
+	proposals: Proposals,
+	/**  Words and paragraphs of what would be imported as the preview stands. */
+	words: number,
+	paragraphs: number,
+};
+
 /**  How far an import is. */
 export type ImportProgress = {
 	source: string,
 	done: number,
 	total: number,
 	finished: boolean,
+};
+
+/**  The writer's confirmed split: one entry per chapter of the preview, in order. */
+export type ImportShape = ImportShape_Serialize | ImportShape_Deserialize;
+
+/**  The writer's confirmed split: one entry per chapter of the preview, in order. */
+export type ImportShape_Deserialize = {
+	chapters: ShapedChapter_Deserialize[],
+};
+
+/**  The writer's confirmed split: one entry per chapter of the preview, in order. */
+export type ImportShape_Serialize = {
+	chapters: ShapedChapter_Serialize[],
 };
 
 /**  How much a loop or a lore fact matters to the story. */
@@ -2064,6 +2110,41 @@ export type Pressure_Serialize = {
  *  What a profile's calls cost, per million tokens (in the provider's currency, usually US
  *  dollars). A profile without prices is counted as free: a local server.
  */
+export type PreviewChapter = PreviewChapter_Serialize | PreviewChapter_Deserialize;
+
+export type PreviewChapter_Deserialize = {
+	/**  Its heading's title; empty when the manuscript has no chapter headings. */
+	title: string,
+	/**  The part this chapter opens. */
+	part?: string | null,
+	/**
+	 *  The pages before the first heading (title page, dedication, contents): not brought in
+	 *  unless the writer says so.
+	 */
+	front_matter: boolean,
+	words: number,
+	scenes: PreviewScene[],
+};
+
+export type PreviewChapter_Serialize = {
+	/**  Its heading's title; empty when the manuscript has no chapter headings. */
+	title: string,
+	/**  The part this chapter opens. */
+	part: string | null,
+	/**
+	 *  The pages before the first heading (title page, dedication, contents): not brought in
+	 *  unless the writer says so.
+	 */
+	front_matter: boolean,
+	words: number,
+	scenes: PreviewScene[],
+};
+
+export type PreviewScene = {
+	first_words: string,
+	words: number,
+};
+
 export type Prices = Prices_Serialize | Prices_Deserialize;
 
 /**
@@ -2242,6 +2323,13 @@ export type Proposal_Serialize = {
 	changes: ProposedChange[],
 	/**  What the engine repaired or dropped on the way. */
 	notes: string[],
+};
+
+/**  What the text suggests for the new novel's seeds; empty when it suggests nothing. */
+export type Proposals = {
+	premise: string,
+	protagonist: string,
+	place: string,
 };
 
 /**  One memory change the scene's extraction proposes. */
@@ -2810,6 +2898,26 @@ export type Severity = "note" | "warning" | "violation";
  *  A range of characters (Unicode scalar values, not bytes) in the checked prose: `start`
  *  inclusive, `end` exclusive.
  */
+export type ShapedChapter = ShapedChapter_Serialize | ShapedChapter_Deserialize;
+
+export type ShapedChapter_Deserialize = {
+	title: string,
+	part?: string | null,
+	/**  Its heading starts a chapter; off, its scenes join the chapter before. */
+	starts_chapter: boolean,
+	/**  Brought into the novel; off, left out. */
+	included: boolean,
+};
+
+export type ShapedChapter_Serialize = {
+	title: string,
+	part: string | null,
+	/**  Its heading starts a chapter; off, its scenes join the chapter before. */
+	starts_chapter: boolean,
+	/**  Brought into the novel; off, left out. */
+	included: boolean,
+};
+
 export type Span = {
 	start: number,
 	end: number,

@@ -70,6 +70,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "accept_scene_memory",
     "preview_replace_name",
     "replace_name",
+    "preview_import",
     "import_manuscript",
     "resume_import",
     "import_status",

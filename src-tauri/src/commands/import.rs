@@ -1,15 +1,19 @@
 //! Library → Import: a new novel from an existing manuscript (Markdown, plain text or Word).
 //! The shell opens the file dialog itself, so the page never names the file it reads; the
 //! folder the novel goes in comes from the page, as for a new novel (the writer picks it in
-//! the folder dialog). The engine's `import` splits the manuscript and adopts its scenes one
-//! extraction call each; progress goes over a `Channel`, Stop (`stop_run` with `cancel`)
+//! the folder dialog). `preview_import` reads the chosen file and shows its split and the
+//! seeds its text suggests, with no model call; `import_manuscript` imports it as the writer
+//! confirmed it. The engine's `import` adopts its scenes one extraction call each; progress goes over a `Channel`, Stop (`stop_run` with `cancel`)
 //! abandons the scene in progress, and `resume_import` carries on from the first scene not in
 //! the story, so nothing is imported twice.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use novel_core::clock::SystemClock;
-use novel_core::import::{self, ImportError, ImportProgress};
+use novel_core::import::{
+    self, ImportError, ImportPreview, ImportProgress, ImportShape, Manuscript,
+};
 use novel_core::library::NewNovelForm;
 use novel_core::novel::Novel;
 use novel_core::role_models;
@@ -80,20 +84,69 @@ fn manuscript_request() -> OpenRequest {
     }
 }
 
+/// The manuscript the writer chose, read and split, waiting for the split they confirm. The
+/// shell keeps it between `preview_import` and `import_manuscript`, so the page never names a
+/// file to read.
+pub(crate) struct Chosen {
+    file: PathBuf,
+    manuscript: Manuscript,
+    format: &'static str,
+    preview: ImportPreview,
+}
+
+/// The manuscript chosen in the last preview, if it was not imported yet.
+#[derive(Default)]
+pub struct PendingImport(Mutex<Option<Arc<Chosen>>>);
+
+impl PendingImport {
+    fn get(&self) -> Option<Arc<Chosen>> {
+        self.0.lock().ok().and_then(|g| g.clone())
+    }
+
+    fn set(&self, chosen: Option<Arc<Chosen>>) {
+        if let Ok(mut g) = self.0.lock() {
+            *g = chosen;
+        }
+    }
+}
+
+/// Reads and splits `file` and proposes its seeds, before any model is called.
+pub(crate) fn read_chosen(file: &Path) -> AppResult<Chosen> {
+    let (manuscript, format) = import::read_manuscript(file)?;
+    let source = file
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let preview = import::preview(&manuscript, &source);
+    Ok(Chosen {
+        file: file.to_path_buf(),
+        manuscript,
+        format,
+        preview,
+    })
+}
+
 /// A new novel in a free folder of `parent`, seeded from `form` (its title, when blank, the
-/// manuscript's or the file's), holding the split of `file` as an import to run. The
-/// manuscript is read first: one that cannot be imported leaves no folder behind.
-pub(crate) fn create_from(file: &Path, parent: &Path, mut form: NewNovelForm) -> AppResult<Novel> {
+/// manuscript's or the file's), holding `chosen` split as `shape` says as an import to run.
+/// The split is checked first: one that cannot be imported leaves no folder behind.
+pub(crate) fn create_from(
+    chosen: &Chosen,
+    shape: &ImportShape,
+    parent: &Path,
+    mut form: NewNovelForm,
+) -> AppResult<Novel> {
     if parent.as_os_str().is_empty() || !parent.is_dir() {
         return Err(AppError::invalid(format!(
             "Choose an existing folder to keep the novel in ({} is not one).",
             parent.display()
         )));
     }
-    let (manuscript, format) = import::read_manuscript(file)?;
+    let manuscript = import::apply_shape(&chosen.manuscript, shape)?;
     if form.title.trim().is_empty() {
         form.title = manuscript.title.clone().unwrap_or_else(|| {
-            file.file_stem()
+            chosen
+                .file
+                .file_stem()
                 .map(|s| s.to_string_lossy().to_string())
                 .unwrap_or_default()
         });
@@ -107,11 +160,13 @@ pub(crate) fn create_from(file: &Path, parent: &Path, mut form: NewNovelForm) ->
     }
     let dir = free_folder(parent, &form.folder_name());
     let mut novel = Novel::create(&dir, seed, &SystemClock)?;
-    let source = file
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    import::start(&mut novel, &source, format, &manuscript, &SystemClock)?;
+    import::start(
+        &mut novel,
+        &chosen.preview.source,
+        chosen.format,
+        &manuscript,
+        &SystemClock,
+    )?;
     Ok(novel)
 }
 
@@ -205,21 +260,16 @@ async fn adopt_in_session(
     })
 }
 
-/// Asks for a manuscript in the open dialog, makes a new novel of it in a folder inside
-/// `parent_dir` (seeded from `form`; a blank title takes the manuscript's), opens it and
-/// imports its scenes with progress over `on_event`. `null` when the dialog was cancelled.
+/// Asks for a manuscript in the open dialog and shows how it splits: its parts, chapters and
+/// scenes with their word counts and first words, and the premise, protagonist and place its
+/// text suggests. Nothing is created and no model is called; the writer confirms (or adjusts)
+/// the split and `import_manuscript` imports it. `null` when the dialog was cancelled.
 #[tauri::command]
 #[specta::specta]
-pub async fn import_manuscript(
-    app: AppHandle,
+pub async fn preview_import(
     state: State<'_, AppState>,
-    parent_dir: String,
-    form: NewNovelForm,
-    on_event: Channel<ImportEvent>,
-) -> AppResult<Option<ImportOutcome>> {
-    // Before the dialog: without a provider nothing could be imported.
-    let profiles = profiles()?;
-    let parent = PathBuf::from(parent_dir.trim());
+    pending: State<'_, PendingImport>,
+) -> AppResult<Option<ImportPreview>> {
     let dialogs: std::sync::Arc<dyn Dialogs> = state.dialogs();
     let chosen =
         tauri::async_runtime::spawn_blocking(move || dialogs.open_path(&manuscript_request()))
@@ -228,20 +278,53 @@ pub async fn import_manuscript(
     let Some(file) = chosen else {
         return Ok(None);
     };
-    // Reading and parsing a manuscript (a DOCX is unzipped) is blocking work: off the async
+    // Reading and splitting a manuscript (a DOCX is unzipped) is blocking work: off the async
     // threads, so a large file never stalls the app's other commands.
-    let novel = tauri::async_runtime::spawn_blocking(move || create_from(&file, &parent, form))
+    let chosen = tauri::async_runtime::spawn_blocking(move || read_chosen(&file))
         .await
         .map_err(|e| {
             AppError::storage(format!("the import stopped reading the manuscript: {e}"))
         })??;
+    let preview = chosen.preview.clone();
+    pending.set(Some(Arc::new(chosen)));
+    Ok(Some(preview))
+}
+
+/// Makes a new novel of the previewed manuscript, split as the writer confirmed in `shape`, in
+/// a folder inside `parent_dir` (seeded from `form`; a blank title takes the manuscript's),
+/// opens it and imports its scenes with progress over `on_event`.
+#[tauri::command]
+#[specta::specta]
+pub async fn import_manuscript(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    pending: State<'_, PendingImport>,
+    parent_dir: String,
+    form: NewNovelForm,
+    shape: ImportShape,
+    on_event: Channel<ImportEvent>,
+) -> AppResult<ImportOutcome> {
+    // Before anything is made: without a provider nothing could be imported.
+    let profiles = profiles()?;
+    let Some(chosen) = pending.get() else {
+        return Err(AppError::invalid(
+            "Choose the manuscript first: Library → Import manuscript.",
+        ));
+    };
+    let parent = PathBuf::from(parent_dir.trim());
+    let made = chosen.clone();
+    let novel =
+        tauri::async_runtime::spawn_blocking(move || create_from(&made, &shape, &parent, form))
+            .await
+            .map_err(|e| {
+                AppError::storage(format!("the import stopped reading the manuscript: {e}"))
+            })??;
+    pending.set(None);
     let dir = novel.root().to_path_buf();
     let _ = recent(&state).touch(&dir, novel.config(), &now());
     state.replace(Some(novel))?;
     changed(&app, Some(display(&dir)), ChangeReason::Opened);
-    adopt_in_session(&app, &state, profiles, on_event)
-        .await
-        .map(Some)
+    adopt_in_session(&app, &state, profiles, on_event).await
 }
 
 /// Carries on the open novel's import from the first scene not in the story.

@@ -1,13 +1,15 @@
 // Library → Import: a new novel continued from an existing manuscript (.md, .txt, .docx). The
-// writer gives the few seeds the agent needs to go on (premise, protagonist, starting place,
-// goal) and the folder; the shell's own file dialog picks the manuscript. Each scene is then
-// read into the story memory with a progress bar and Stop; a stopped import resumes from the
-// first scene not yet in.
+// shell's own file dialog picks the manuscript first; the preview shows how it splits (parts,
+// chapters, scenes, word counts, first words) and the writer adjusts it (a heading that should
+// not start a chapter, a title, a part, what to leave out) with the premise, protagonist and
+// place the text suggests already filled in. Nothing reaches a model before Import: then each
+// scene is read into the story memory with a progress bar and Stop; a stopped import resumes
+// from the first scene not yet in.
 import { Channel } from "@tauri-apps/api/core";
 import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../bindings";
-import type { ImportEvent, ImportOutcome_Serialize as ImportOutcome, ImportProgress } from "../bindings";
+import type { ImportEvent, ImportOutcome_Serialize as ImportOutcome, ImportPreview_Serialize as ImportPreview, ImportProgress, ShapedChapter } from "../bindings";
 import { Field } from "../components/Field";
 import { Icon } from "../components/Icon";
 import { appError, call, errorText } from "../lib/api";
@@ -15,6 +17,7 @@ import { plural } from "../lib/format";
 import { EMPTY_FORM, rememberParent, rememberedParent, serverErrors, toForm, validate } from "../lib/newNovel";
 import type { FormErrors, FormValues } from "../lib/newNovel";
 import type { Overview } from "../lib/types";
+import { ImportSplit } from "./ImportSplit";
 import { ParentFolderField } from "./ParentFolderField";
 import "../styles/import.css";
 
@@ -45,6 +48,33 @@ export function ImportPanel({ resume, onImported, onCancel, onStarted }: Props) 
     resume ? { message: `The import of ${resume.source} stopped after ${resume.done} of ${resume.total} scenes.`, progress: resume } : null,
   );
   const formRef = useRef<HTMLFormElement>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [shape, setShape] = useState<ShapedChapter[]>([]);
+  const [choosing, setChoosing] = useState(false);
+
+  /** The shell's file dialog, then the split and the seeds the text suggests. */
+  const choose = async () => {
+    setChoosing(true);
+    setErrors({});
+    try {
+      const found = await call(commands.previewImport());
+      if (!found) return;
+      setPreview(found);
+      setShape(found.chapters.map((c) => ({ title: c.title, part: c.part, starts_chapter: true, included: !c.front_matter })));
+      // The seeds come from the text; what the writer already typed stays.
+      setValues((v) => ({
+        ...v,
+        title: v.title || found.title || "",
+        premise: v.premise || found.proposals.premise,
+        protagonist_name: v.protagonist_name || found.proposals.protagonist,
+        location_name: v.location_name || found.proposals.place,
+      }));
+    } catch (e) {
+      setErrors({ form: errorText(e) });
+    } finally {
+      setChoosing(false);
+    }
+  };
 
   const set = (name: keyof FormValues, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -88,7 +118,7 @@ export function ImportPanel({ resume, onImported, onCancel, onStarted }: Props) 
       return;
     }
     rememberParent(values.parent_dir.trim());
-    await drive((channel) => call(commands.importManuscript(values.parent_dir.trim(), toForm(values), channel)));
+    await drive((channel) => call(commands.importManuscript(values.parent_dir.trim(), toForm(values), { chapters: shape }, channel)));
   };
 
   const resumeImport = () => drive((channel) => call(commands.resumeImport(channel as never)));
@@ -151,17 +181,46 @@ export function ImportPanel({ resume, onImported, onCancel, onStarted }: Props) 
     );
   }
 
+  if (!preview) {
+    return (
+      <section className="card new-novel import-panel" aria-labelledby="import-title" data-testid="import-form">
+        <div className="card-head">
+          <h2 id="import-title">Import a manuscript</h2>
+          <p className="muted">
+            Continue a book you already have (Markdown, plain text or Word). Choose the file first: you will see how it splits into parts,
+            chapters and scenes, and what it seems to be about, before anything is read by the agent.
+          </p>
+        </div>
+        {errors.form && (
+          <p className="notice notice-error" role="alert" data-testid="import-error">
+            {errors.form}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="button" className="btn btn-quiet" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" data-testid="import-choose" disabled={choosing} onClick={() => void choose()}>
+            {choosing ? "Reading the manuscript…" : "Choose manuscript…"}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
   return (
     <form className="card new-novel import-panel" ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-labelledby="import-title" data-testid="import-form">
       <div className="card-head">
-        <h2 id="import-title">Import a manuscript</h2>
+        <h2 id="import-title">Import {preview.source}</h2>
         <p className="muted">
-          Continue a book you already have (Markdown, plain text or Word). Its chapters and scenes come in as they are; the agent reads
-          each scene once to learn its people, places and open threads, then writes on from there.
+          Check how the book splits, then Import: the agent reads each scene once to learn its people, places and open threads, then writes
+          on from there. Nothing is sent to it before you press Import.
         </p>
       </div>
+      <ImportSplit preview={preview} shape={shape} onChange={setShape} />
       <fieldset>
         <legend>To go on with</legend>
+        <p className="muted small">Suggested from the text; change anything that is not right.</p>
         {text("title", "Title", { hint: "Leave blank to take the manuscript’s own title." })}
         {text("premise", "Premise", { required: true, hint: "What the story is about, in a sentence or two." })}
         <div className="field-row">
@@ -183,8 +242,11 @@ export function ImportPanel({ resume, onImported, onCancel, onStarted }: Props) 
         <button type="button" className="btn btn-quiet" onClick={onCancel}>
           Cancel
         </button>
+        <button type="button" className="btn btn-quiet" data-testid="import-choose-again" onClick={() => void choose()}>
+          Choose another file…
+        </button>
         <button type="submit" className="btn btn-primary" data-testid="import-start">
-          Choose manuscript and import…
+          Import
         </button>
       </div>
     </form>

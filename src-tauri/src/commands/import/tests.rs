@@ -18,6 +18,13 @@ fn manuscript(scenes: usize) -> String {
     md
 }
 
+/// The manuscript `file` imported as found (what the writer confirms by pressing Import).
+fn create_as_found(file: &Path, parent: &Path, form: NewNovelForm) -> AppResult<Novel> {
+    let chosen = read_chosen(file)?;
+    let shape = ImportShape::as_found(&chosen.preview);
+    create_from(&chosen, &shape, parent, form)
+}
+
 fn form() -> NewNovelForm {
     NewNovelForm {
         premise: "A pilot guides ships past a drowned city.".into(),
@@ -65,7 +72,7 @@ async fn a_manuscript_becomes_a_novel_scene_by_scene_with_progress() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("salt-road.md");
     std::fs::write(&file, manuscript(4)).unwrap();
-    let mut novel = create_from(&file, tmp.path(), form()).unwrap();
+    let mut novel = create_as_found(&file, tmp.path(), form()).unwrap();
     assert_eq!(novel.root(), tmp.path().join("the-salt-road"));
     assert_eq!(novel.config().novel.title, "The Salt Road");
     assert_eq!(novel.config().novel.author, "Mara Quill");
@@ -111,7 +118,7 @@ async fn a_stopped_import_keeps_its_scenes_and_resumes_without_duplicates() {
     let tmp = tempfile::tempdir().unwrap();
     let file = tmp.path().join("salt-road.md");
     std::fs::write(&file, manuscript(5)).unwrap();
-    let mut novel = create_from(&file, tmp.path(), form()).unwrap();
+    let mut novel = create_as_found(&file, tmp.path(), form()).unwrap();
     let models = models(&novel, &server);
     let cancel = CancelToken::new();
     // The writer presses Stop once the second scene is in.
@@ -158,7 +165,7 @@ fn what_cannot_be_imported_leaves_no_novel_behind() {
     let tmp = tempfile::tempdir().unwrap();
     let pdf = tmp.path().join("book.pdf");
     std::fs::write(&pdf, b"%PDF").unwrap();
-    let err = create_from(&pdf, tmp.path(), form()).unwrap_err();
+    let err = create_as_found(&pdf, tmp.path(), form()).unwrap_err();
     assert!(
         matches!(&err, AppError::InvalidInput { message } if message.contains("save it as Markdown (.md)")),
         "{err:?}"
@@ -166,7 +173,7 @@ fn what_cannot_be_imported_leaves_no_novel_behind() {
     let empty = tmp.path().join("empty.md");
     std::fs::write(&empty, "# Title only\n").unwrap();
     assert!(matches!(
-        create_from(&empty, tmp.path(), form()),
+        create_as_found(&empty, tmp.path(), form()),
         Err(AppError::InvalidInput { .. })
     ));
     let file = tmp.path().join("ok.md");
@@ -176,7 +183,7 @@ fn what_cannot_be_imported_leaves_no_novel_behind() {
         ..form()
     };
     assert!(matches!(
-        create_from(&file, tmp.path(), no_goal),
+        create_as_found(&file, tmp.path(), no_goal),
         Err(AppError::InvalidForm { fields, .. }) if fields.iter().any(|f| f.field == "goal")
     ));
     let mut left: Vec<_> = std::fs::read_dir(tmp.path())
