@@ -71,6 +71,8 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::search::search_book,
             commands::reader::book_contents,
             commands::chapters::change_chapter,
+            commands::shape::shape_book,
+            commands::shape::undo_change,
             commands::settings::role_profiles,
             commands::settings::save_role_profiles,
             commands::settings::novel_budget,

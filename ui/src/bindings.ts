@@ -127,6 +127,10 @@ export const commands = {
 	bookContents: () => typedError<ChapterView_Serialize[], AppError>(__TAURI_INVOKE("book_contents")),
 	/**  Makes `change` and returns the book's chapters as they now are. */
 	changeChapter: (change: ChapterChange_Deserialize) => typedError<ChapterView_Serialize[], AppError>(__TAURI_INVOKE("change_chapter", { change })),
+	/**  Makes `change`; returns what it did (the scene to show, the scenes to re-read). */
+	shapeBook: (change: SceneChange_Deserialize) => typedError<Shaped_Serialize, AppError>(__TAURI_INVOKE("shape_book", { change })),
+	/**  Undoes the writer's latest change (the story returns exactly to the state before it). */
+	undoChange: () => typedError<Undone, AppError>(__TAURI_INVOKE("undo_change")),
 	/**
 	 *  The open novel's profile for each role; `null` is the default profile (the reviser then
 	 *  follows the writer, the critic the extractor).
@@ -1966,6 +1970,13 @@ export type NovelOverview_Serialize = {
 	search_notice: string | null,
 };
 
+/**  Where a scene goes. */
+export type Place = 
+/**  Just before scene N (as numbered before the change), in N's chapter. */
+{ kind: "before"; at: number } | 
+/**  At the end of chapter N (the end of the book for the last chapter). */
+{ kind: "end_of_chapter"; at: number };
+
 export type Plan = Plan_Serialize | Plan_Deserialize;
 
 export type PlanAction = PlanAction_Serialize | PlanAction_Deserialize;
@@ -2777,6 +2788,39 @@ export type RunReport_Serialize = {
 	failure: RunFailure_Serialize | null,
 };
 
+/**  One change to the shape of the book. Scene and chapter numbers are as the book is now. */
+export type SceneChange = SceneChange_Serialize | SceneChange_Deserialize;
+
+/**  One change to the shape of the book. Scene and chapter numbers are as the book is now. */
+export type SceneChange_Deserialize = 
+/**  A scene the writer wrote goes in at `place`. */
+{ change: "add"; place: Place; title: string; prose: string } | 
+/**  Scene `scene` goes to `place`. */
+{ change: "move"; scene: number; place: Place } | 
+/**  Scene `scene` is split after its paragraph `after_paragraph` (1-based). */
+{ change: "split"; scene: number; after_paragraph: number } | 
+/**  Scene `scene` and the next become one. */
+{ change: "merge"; scene: number } | { change: "rename"; scene: number; title: string } | { change: "delete"; scene: number } | 
+/**  Chapter `chapter` and its scenes are deleted. */
+{ change: "delete_chapter"; chapter: number } | 
+/**  Chapter `chapter` goes before chapter `before` (`None`: to the end). */
+{ change: "move_chapter"; chapter: number; before?: number | null };
+
+/**  One change to the shape of the book. Scene and chapter numbers are as the book is now. */
+export type SceneChange_Serialize = 
+/**  A scene the writer wrote goes in at `place`. */
+{ change: "add"; place: Place; title: string; prose: string } | 
+/**  Scene `scene` goes to `place`. */
+{ change: "move"; scene: number; place: Place } | 
+/**  Scene `scene` is split after its paragraph `after_paragraph` (1-based). */
+{ change: "split"; scene: number; after_paragraph: number } | 
+/**  Scene `scene` and the next become one. */
+{ change: "merge"; scene: number } | { change: "rename"; scene: number; title: string } | { change: "delete"; scene: number } | 
+/**  Chapter `chapter` and its scenes are deleted. */
+{ change: "delete_chapter"; chapter: number } | 
+/**  Chapter `chapter` goes before chapter `before` (`None`: to the end). */
+{ change: "move_chapter"; chapter: number; before: number | null };
+
 /**  The latest scene in a line: its number, title and the first line of its summary. */
 export type SceneRecap = SceneRecap_Serialize | SceneRecap_Deserialize;
 
@@ -2894,6 +2938,9 @@ export type SectionReport = {
 /**  Only a `Violation` triggers the revision pass; warnings and notes are recorded. */
 export type Severity = "note" | "warning" | "violation";
 
+/**  What a shaping change did. */
+export type Shaped = Shaped_Serialize | Shaped_Deserialize;
+
 /**
  *  A range of characters (Unicode scalar values, not bytes) in the checked prose: `start`
  *  inclusive, `end` exclusive.
@@ -2916,6 +2963,36 @@ export type ShapedChapter_Serialize = {
 	starts_chapter: boolean,
 	/**  Brought into the novel; off, left out. */
 	included: boolean,
+};
+
+/**  What a shaping change did. */
+export type Shaped_Deserialize = {
+	/**  What the change was, in the writer's words ("scene 3 added"). */
+	label: string,
+	/**  The scene to show afterwards (its number now), if one is left. */
+	scene?: number | null,
+	/**
+	 *  Scenes whose text is new to the memory: re-reading them proposes its changes and flags
+	 *  the later scenes that disagree.
+	 */
+	reread: number[],
+	/**  How many scenes the book has now. */
+	scenes: number,
+};
+
+/**  What a shaping change did. */
+export type Shaped_Serialize = {
+	/**  What the change was, in the writer's words ("scene 3 added"). */
+	label: string,
+	/**  The scene to show afterwards (its number now), if one is left. */
+	scene: number | null,
+	/**
+	 *  Scenes whose text is new to the memory: re-reading them proposes its changes and flags
+	 *  the later scenes that disagree.
+	 */
+	reread: number[],
+	/**  How many scenes the book has now. */
+	scenes: number,
 };
 
 export type Span = {
@@ -3157,6 +3234,14 @@ export type ToolRun = {
 	ok: boolean,
 	/**  The tool's output or its error, as compact JSON text. */
 	detail: string,
+};
+
+/**  What undo did. */
+export type Undone = {
+	/**  The change undone, in the writer's words. */
+	label: string,
+	/**  How many scenes the book has now. */
+	scenes: number,
 };
 
 /**  What an update did: the changes applied and the contradictions refused (and flagged). */

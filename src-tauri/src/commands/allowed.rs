@@ -48,6 +48,8 @@ pub const APP_COMMANDS: &[&str] = &[
     "search_book",
     "book_contents",
     "change_chapter",
+    "shape_book",
+    "undo_change",
     "role_profiles",
     "save_role_profiles",
     "novel_budget",

@@ -15,6 +15,7 @@ pub mod reader;
 pub mod replace;
 pub mod search;
 pub mod settings;
+pub mod shape;
 #[cfg(test)]
 mod test_novel;
 pub mod timeline;
