@@ -212,6 +212,24 @@ impl From<novel_core::chapters::ChapterError> for AppError {
     }
 }
 
+impl From<novel_core::shape::ShapeError> for AppError {
+    fn from(e: novel_core::shape::ShapeError) -> Self {
+        use novel_core::shape::ShapeError;
+        match e {
+            ShapeError::Novel(inner) => inner.into(),
+            ShapeError::Store(inner) => inner.into(),
+            ShapeError::Branch(inner) => inner.into(),
+            other @ (ShapeError::NoSuchScene { .. } | ShapeError::NoSuchChapter { .. }) => {
+                AppError::NotFound {
+                    message: sentence(&other.to_string()),
+                }
+            }
+            ShapeError::Files(inner) => AppError::storage(inner),
+            other => AppError::invalid(sentence(&other.to_string())),
+        }
+    }
+}
+
 impl From<StoreError> for AppError {
     fn from(e: StoreError) -> Self {
         AppError::storage(e)

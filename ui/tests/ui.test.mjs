@@ -6,6 +6,7 @@ import "./views/shell.mjs";
 import "./views/library.mjs";
 import "./views/write.mjs";
 import "./views/manuscript.mjs";
+import "./views/shape.mjs";
 import "./views/editor.mjs";
 import "./views/search.mjs";
 import "./views/graph.mjs";

@@ -1,11 +1,12 @@
 // Editing one chapter from the contents: a menu (rename, split before one of its scenes, merge
-// with the next, open or remove a part heading) and the small inline form each asks for. Every
+// with the next, open or remove a part heading, move it up or down, delete it with its scenes)
+// and the small inline form each asks for. Every
 // change is one recorded change of the engine's, so a rewind undoes it like any other; the
 // contents reload when the novel tells every view it changed.
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../bindings";
-import type { ChapterChange_Deserialize as ChapterChange, ChapterView_Serialize as Chapter } from "../bindings";
+import type { ChapterChange_Deserialize as ChapterChange, ChapterView_Serialize as Chapter, SceneChange_Deserialize as SceneChange } from "../bindings";
 import { Icon } from "../components/Icon";
 import { Menu } from "../components/Menu";
 import type { MenuItem } from "../components/Menu";
@@ -19,9 +20,13 @@ interface Props {
   hasNext: boolean;
   /** A change is being written: edits would be refused. */
   disabled: boolean;
+  /** Moves and deletes (said in a toast with Undo by the manuscript). */
+  onShape: (change: SceneChange) => void;
+  /** How many chapters the book has. */
+  count: number;
 }
 
-export function ChapterEdit({ chapter, hasNext, disabled }: Props) {
+export function ChapterEdit({ chapter, hasNext, disabled, onShape, count }: Props) {
   const [form, setForm] = useState<Form>(null);
   const [text, setText] = useState("");
   const [at, setAt] = useState<number>(chapter.scenes[1]?.tick ?? chapter.first_tick);
@@ -54,6 +59,11 @@ export function ChapterEdit({ chapter, hasNext, disabled }: Props) {
     chapter.part_title
       ? { id: "chapter-part-remove", label: "Remove the part heading", onSelect: () => void change({ change: "part", chapter: chapter.number, title: null }) }
       : { id: "chapter-part", label: "Open a part here…", onSelect: () => open("part") },
+    ...(chapter.number > 1 ? [{ id: "chapter-move-up", label: "Move up", hint: `Before chapter ${chapter.number - 1}`, onSelect: () => onShape({ change: "move_chapter", chapter: chapter.number, before: chapter.number - 1 }) }] : []),
+    ...(hasNext
+      ? [{ id: "chapter-move-down", label: "Move down", hint: `After chapter ${chapter.number + 1}`, onSelect: () => onShape({ change: "move_chapter", chapter: chapter.number, before: chapter.number + 2 <= count ? chapter.number + 2 : null }) }]
+      : []),
+    { id: "chapter-delete", label: "Delete chapter and its scenes", hint: "Undo brings them back", onSelect: () => onShape({ change: "delete_chapter", chapter: chapter.number }) },
   ];
 
   const submit = (e: FormEvent) => {

@@ -4,14 +4,19 @@
 // rewind to here, a new branch from here, and writing the latest scene again. Ctrl+F finds in
 // the manuscript's text (next/previous); the book search (Ctrl+Shift+F, anywhere in an open
 // novel) jumps to a passage, scrolled into view, highlighted and focused. Scenes off screen
-// skip layout (`content-visibility: auto`), so 300 scenes stay smooth.
+// skip layout (`content-visibility: auto`), so 300 scenes stay smooth. The writer shapes the
+// book here too: "Add a scene here" between scenes (written by hand in the prose editor), and
+// from a scene's menu or the contents (drag, or Move up/down) move, split, merge, rename and
+// delete scenes and chapters; each change says what it did in a toast with Undo, and a scene
+// whose text is new to the memory is offered for a re-read.
 import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
 import { commands } from "../bindings";
+import type { Place, SceneChange_Deserialize as SceneChange } from "../bindings";
 import { BranchTag } from "../components/BranchTag";
 import { EmptyState } from "../components/EmptyState";
 import { Icon } from "../components/Icon";
 import { LoadError } from "../components/LoadError";
-import { appError, call } from "../lib/api";
+import { appError, call, errorText } from "../lib/api";
 import { plural } from "../lib/format";
 import { laterScenes } from "../lib/history";
 import { useNovel } from "../lib/novel";
@@ -25,6 +30,8 @@ import { NewBranchDialog } from "./NewBranchDialog";
 import { SceneArticle } from "./SceneArticle";
 import type { ScenePanel } from "./SceneArticle";
 import { SceneToc } from "./SceneToc";
+import { NewSceneForm } from "./NewSceneForm";
+import { placeAfter } from "../lib/shape";
 import type { Chapter } from "./SceneToc";
 import { MemoryProposal } from "./bible/MemoryProposal";
 import { BookSearch } from "./reader/BookSearch";
@@ -89,6 +96,10 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
   const [rewinding, setRewinding] = useState<number | null>(null);
   const [forking, setForking] = useState<number | null>(null);
   const [reread, setReread] = useState<number | null>(null);
+  // Where the writer is adding a scene by hand: after scene `after` (0: before the first).
+  const [adding, setAdding] = useState<{ after: number; place: Place } | null>(null);
+  // The scene a shaping change left to show, scrolled to once the manuscript reloads.
+  const [shown, setShown] = useState<number | null>(null);
   // A saved scene shows at once; the override lasts until the reload (triggered by the
   // change event) brings a fresh list.
   const [saved, setSaved] = useState<{ base: Scene[] | undefined; scenes: Record<number, Scene> }>({
@@ -115,6 +126,37 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
       notify(`Scene ${tick} saved. The earlier text is kept as a version.`);
     },
     [notify, data],
+  );
+
+  const undo = useCallback(async () => {
+    try {
+      const undone = await call(commands.undoChange());
+      notify(`Undone: ${undone.label}.`, "info");
+    } catch (e) {
+      notify(`Could not undo: ${errorText(e)}`, "error");
+    }
+  }, [notify]);
+
+  // One shaping change: said in a toast with Undo; the scene it leaves is shown, and a scene
+  // whose text is new to the memory is offered for a re-read. Errors reach the caller's form.
+  const shape = useCallback(
+    async (change: SceneChange) => {
+      const shaped = await call(commands.shapeBook(change));
+      setEditing(null);
+      setPanel(null);
+      setAdding(null);
+      const said = shaped.label.charAt(0).toUpperCase() + shaped.label.slice(1);
+      notify(`${said}.`, "success", { label: "Undo", run: () => void undo() });
+      if (shaped.reread.length > 0) setReread(shaped.reread[0]);
+      setShown(shaped.scene);
+    },
+    [notify, undo],
+  );
+  const shapeOrSay = useCallback(
+    (change: SceneChange) => {
+      shape(change).catch((e: unknown) => notify(errorText(e), "error"));
+    },
+    [shape, notify],
   );
 
   const togglePanel = useCallback((tick: number, kind: ScenePanel) => {
@@ -199,6 +241,10 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
     [list, onSearching],
   );
   useEffect(() => {
+    if (shown === null || !loaded) return;
+    document.getElementById(`scene-${shown}`)?.scrollIntoView({ block: "start", behavior: "instant" });
+  }, [shown, loaded, data]);
+  useEffect(() => {
     if (!focus || !loaded) return;
     document.getElementById(`scene-${focus.tick}`)?.scrollIntoView({ block: "start", behavior: "instant" });
   }, [focus, loaded]);
@@ -221,6 +267,25 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
   }
   const words = list.reduce((n, s) => n + s.word_count, 0);
   const last = list[list.length - 1].tick;
+
+  // Between two scenes: "Add a scene here", or the form to write it.
+  const addPoint = (after: number, place: Place) =>
+    adding?.after === after ? (
+      <NewSceneForm
+        key={`new-${after}`}
+        number={after + 1}
+        atEnd={after === last}
+        onAdd={(title, prose) => shape({ change: "add", place, title, prose })}
+        onCancel={() => setAdding(null)}
+        onAskAgent={goWrite}
+      />
+    ) : (
+      <div className="add-here">
+        <button type="button" className="btn btn-quiet btn-small" data-testid="add-scene-here" data-after={after} onClick={() => setAdding({ after, place })}>
+          <Icon name="plus" size={14} /> Add a scene here
+        </button>
+      </div>
+    );
 
   // The shell asks in a native dialog first; "no" comes back as `declined` and changes nothing.
   const rewind = async (tick: number) => {
@@ -246,7 +311,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
 
   return (
     <div className="manuscript">
-      <SceneToc scenes={list} chapters={contents.data} onJump={jump} running={running} />
+      <SceneToc scenes={list} chapters={contents.data} onJump={jump} running={running} onShape={shapeOrSay} />
       <div className="reader" data-testid="reader" tabIndex={-1}>
         {find.open && (
           <FindBar
@@ -279,6 +344,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
             </button>
           </div>
         </header>
+        {!running && addPoint(0, { kind: "before", at: list[0].tick })}
         {list.map((s) => {
           const opens = chapterStarts.get(s.tick);
           return (
@@ -297,7 +363,11 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
                 onBranchFrom={setForking}
                 onWriteAgain={writeAgain}
                 highlights={highlights.get(s.tick) ?? NO_HIGHLIGHTS}
+                chapters={contents.data}
+                last={last}
+                onShape={shape}
               />
+              {!running && addPoint(s.tick, placeAfter(s.tick, contents.data ?? []))}
             </Fragment>
           );
         })}
