@@ -1,0 +1,85 @@
+// Makes the README's Timeline and Loops board screenshots from the real app under Xvfb: an
+// eight-scene novel written by the `novel` CLI against the test server (this folder's five
+// scenes, then three more that open, advance and leave loops hanging), opened in the app.
+// Run: xvfb-run -a --server-args="-screen 0 1400x900x24" node tests/e2e/showcase/planning-screenshots.mjs
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { shoot } from "./shoot.mjs";
+import { launchApp, click, byTestId, waitForAttrs, waitForText } from "../support/app.mjs";
+import { ROOT, EXTRACTION, PLAN, startServer, providerConfig } from "../support/server.mjs";
+
+const HERE = import.meta.dirname;
+const NOVEL = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "debug/novel");
+const read = (f) => readFileSync(path.join(HERE, f), "utf8");
+const texts = (values) => values.map((v) => ({ type: "text", content: JSON.stringify(v) }));
+
+const plans = JSON.parse(read("plans.json"));
+const extractions = JSON.parse(read("extractions.json"));
+const later = (intention) => ({ ...plans[4], scene_intention: intention });
+// Scenes 6 to 8: a new question (Open), the brother's case moves on (Advancing), and the
+// slate's author, last touched in scene 3, is left hanging (Stale by scene 8).
+const more = [
+  {
+    title: "The Drowned Ledger",
+    summary: ["Tamsin dives for the customs ledger.", "A page is missing, cut with a razor.", "Someone else was here first."],
+    tension: 7,
+    location: "L0",
+    loops_opened: [{ description: "Who cut the page from the drowned ledger?", category: "mystery", importance: "critical" }],
+  },
+  {
+    title: "A Visit to the Cells",
+    summary: ["Tamsin bribes her way into the cells.", "Elias names the clerk who signed the warrant.", "The clerk has left the city."],
+    tension: 6,
+    location: "L0",
+    loops_advanced: [{ id: "O0", note: "Elias names the clerk who signed his warrant." }],
+  },
+  {
+    title: "Fog on the Canals",
+    summary: ["Fog closes the canals.", "Bram and Tamsin wait out the watch in a boathouse.", "They talk of the life before."],
+    tension: 4,
+    location: "L0",
+  },
+];
+
+const server = await startServer({
+  rules: [
+    { when_contains: EXTRACTION, replies: texts([...extractions, ...more]) },
+    { when_contains: PLAN, replies: texts([...plans, later("Tamsin dives for the ledger."), later("Tamsin visits her brother."), later("The fog holds them.")]) },
+    { replies: [{ type: "text", content: read("prose.txt") }] },
+  ],
+});
+const config = providerConfig(server.baseUrl);
+const dir = path.join(mkdtempSync(path.join(tmpdir(), "novel-showcase-")), "salt-and-iron");
+const env = { ...process.env, NOVEL_AGENT_CONFIG_DIR: config };
+execFileSync(NOVEL, ["new", dir, "--seed", path.join(HERE, "seed.toml")], { env, stdio: "inherit" });
+execFileSync(NOVEL, ["-C", dir, "run", "--n", "8"], { env, stdio: "inherit" });
+writeFileSync(
+  path.join(config, "recent.json"),
+  JSON.stringify([{ path: dir, title: "Salt and Iron", opened_at: new Date().toISOString(), missing: false }]),
+);
+
+const app = await launchApp({ NOVEL_AGENT_CONFIG_DIR: config });
+const b = app.browser;
+try {
+  await click(b, "nav-library");
+  await click(b, "recent-item");
+  await waitForText(b, "novel-title", (t) => t.includes("Salt and Iron"));
+  await click(b, "nav-timeline");
+  await waitForAttrs(b, "timeline-row", "data-tick", (ticks) => ticks.length === 8);
+  // Scene 1 opened: its chapter, characters and plan under it.
+  const expand = await b.$$('[data-testid="timeline-expand"]');
+  await expand[0].click();
+  await (await byTestId(b, "toast")).waitForExist({ reverse: true, timeout: 10000 }); // the "Opened" toast gone
+  await sleep(300);
+  shoot("timeline");
+  await click(b, "nav-loops");
+  await (await byTestId(b, "loops-stale")).waitForExist();
+  await sleep(800);
+  shoot("loops");
+} finally {
+  await app.close();
+  await server.stop();
+}
