@@ -55,6 +55,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::history::compare_branches,
             commands::graph::story_graph,
             commands::graph::entity_detail,
+            commands::graph::codex_entry,
             commands::timeline::timeline,
             commands::timeline::skip_failed_tick,
             commands::timeline::loops_board,

@@ -1,6 +1,6 @@
 // The app shell: providers (open novel, runs, toasts), navigation rail, header (with the
 // branches panel), the current view, global shortcuts, theme, export and the shortcuts help.
-import { lazy, Suspense, useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { commands } from "./bindings";
 import type { ExportFormat } from "./bindings";
 import { Header } from "./components/Header";
@@ -10,6 +10,8 @@ import { BranchesPanel } from "./views/BranchesPanel";
 import { EmptyState } from "./components/EmptyState";
 import { ViewBoundary } from "./components/ViewBoundary";
 import { call, errorText } from "./lib/api";
+import { CodexLinkContext } from "./lib/codexLink";
+import type { CodexTarget } from "./lib/codexLink";
 import { NovelProvider, useNovel } from "./lib/novel";
 import { useLastPlace } from "./lib/lastPlace";
 import { useShortcuts } from "./lib/shortcuts";
@@ -57,6 +59,7 @@ function Shell() {
   const [branchesOpen, setBranchesOpen] = useState(false);
   const [focus, setFocus] = useState<ReaderFocus | null>(null);
   const [bookSearch, setBookSearch] = useState(false);
+  const [codex, setCodex] = useState<CodexTarget | null>(null);
   // Until the writer picks a view: Write when a novel is open, else the Library.
   const view: ViewId = chosenView ?? (overview ? "write" : "library");
   // A launch reopens the last novel at its last view.
@@ -89,6 +92,20 @@ function Shell() {
     setFocus((f) => ({ tick, panel: "checks", nonce: (f?.nonce ?? 0) + 1 }));
     setView("manuscript");
   }, []);
+
+  // A codex page asked for from another view (the Graph's panel).
+  const openCodex = useCallback((id: string) => {
+    setCodex((c) => ({ id, nonce: (c?.nonce ?? 0) + 1 }));
+    setView("bible");
+  }, []);
+
+  // A scene the codex found a name in: the manuscript scrolled to it, no panel open (the
+  // reader opens a focus's panel only when it names one).
+  const readScene = useCallback((tick: number) => {
+    setFocus((f) => ({ tick, panel: null as unknown as ReaderFocus["panel"], nonce: (f?.nonce ?? 0) + 1 }));
+    setView("manuscript");
+  }, []);
+  const codexLinks = useMemo(() => ({ target: codex, openCodex, readScene }), [codex, openCodex, readScene]);
 
   // A kept draft, opened in the editor with its checks beside it.
   const editScene = useCallback((tick: number) => {
@@ -165,6 +182,7 @@ function Shell() {
               </EmptyState>
             ) : null
           ) : (
+            <CodexLinkContext.Provider value={codexLinks}>
             <ViewBoundary resetKey={view}>
               <CurrentView
                 view={view}
@@ -183,6 +201,7 @@ function Shell() {
                 onHelp={() => setHelp(true)}
               />
             </ViewBoundary>
+            </CodexLinkContext.Provider>
           )}
         </main>
       </div>

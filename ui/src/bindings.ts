@@ -78,6 +78,11 @@ export const commands = {
 	compareBranches: (tick: number) => typedError<BranchScene_Serialize[], AppError>(__TAURI_INVOKE("compare_branches", { tick })),
 	storyGraph: () => typedError<StoryGraph_Serialize, AppError>(__TAURI_INVOKE("story_graph")),
 	entityDetail: (id: string) => typedError<EntityDetail_Serialize, AppError>(__TAURI_INVOKE("entity_detail", { id })),
+	/**
+	 *  The codex page of a character, place or lore entry: its fields, relationships, mentions
+	 *  across the book and history in sentences.
+	 */
+	codexEntry: (id: string) => typedError<CodexEntry_Serialize, AppError>(__TAURI_INVOKE("codex_entry", { id })),
 	timeline: () => typedError<TimelineRow_Serialize[], AppError>(__TAURI_INVOKE("timeline")),
 	/**  Gives up on the failed tick: the next scene starts fresh. (Retry is simply the next run.) */
 	skipFailedTick: (tick: number) => typedError<null, AppError>(__TAURI_INVOKE("skip_failed_tick", { tick })),
@@ -473,6 +478,15 @@ export type Capabilities_Serialize = {
 /**  What kind of memory change an item is. */
 export type ChangeCategory = "new_character" | "character_update" | "new_location" | "location_update" | "relationship" | "loop_opened" | "loop_advanced" | "loop_resolved" | "lore";
 
+/**  One field a change sets, before → after, in words. */
+export type ChangeLine = {
+	/**  The field in a writer's words ("Emotional state", "How they see Bram"). */
+	label: string,
+	/**  What it holds now; empty when it holds nothing yet. */
+	before: string,
+	after: string,
+};
+
 export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed" | "scene_edited" | "failure_skipped" | "settings_saved" | "rewound" | "branch_changed" | "version_restored" | 
 /**  The writer changed the story bible (a record, lore, the foundation, outline or pressure). */
 "bible_edited";
@@ -552,6 +566,84 @@ export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" 
 "off_page";
 
 /**  One change to the map: connect two places or remove their connection. */
+export type CodexEntry = CodexEntry_Serialize | CodexEntry_Deserialize;
+
+export type CodexEntry_Deserialize = {
+	id: string,
+	/**  character, location or lore. */
+	kind: string,
+	/**  What the page is called: the name, or a lore entry's first words. */
+	name: string,
+	/**  The record's fields in a writer's order, in words. */
+	fields: CodexField[],
+	/**  What it is filed under: a character's role, a lore entry's category. */
+	category?: string | null,
+	/**  Its tags: a lore entry's keywords. */
+	tags: string[],
+	/**  A character's relationships, by the other person's name. */
+	relationships: CodexRelationship[],
+	/**  Prose passages naming it, first scene first (at most a few hundred). */
+	mentions: Mention[],
+	/**  How many scenes those passages are in. */
+	mention_scenes: number,
+	/**  What the page searched the book for: the name and aliases. */
+	searched: string[],
+	/**  Every recorded change, oldest first, as a sentence. */
+	history: HistoryLine[],
+	/**  The record itself and its raw history, for the edit form. */
+	detail: EntityDetail_Deserialize,
+};
+
+export type CodexEntry_Serialize = {
+	id: string,
+	/**  character, location or lore. */
+	kind: string,
+	/**  What the page is called: the name, or a lore entry's first words. */
+	name: string,
+	/**  The record's fields in a writer's order, in words. */
+	fields: CodexField[],
+	/**  What it is filed under: a character's role, a lore entry's category. */
+	category: string | null,
+	/**  Its tags: a lore entry's keywords. */
+	tags: string[],
+	/**  A character's relationships, by the other person's name. */
+	relationships: CodexRelationship[],
+	/**  Prose passages naming it, first scene first (at most a few hundred). */
+	mentions: Mention[],
+	/**  How many scenes those passages are in. */
+	mention_scenes: number,
+	/**  What the page searched the book for: the name and aliases. */
+	searched: string[],
+	/**  Every recorded change, oldest first, as a sentence. */
+	history: HistoryLine[],
+	/**  The record itself and its raw history, for the edit form. */
+	detail: EntityDetail_Serialize,
+};
+
+/**  One field: a line of text, or a list of items. */
+export type CodexField = {
+	/**  The stored field (`arc.want` for a nested one). */
+	key: string,
+	label: string,
+	/**  Empty for a list field, or a field not filled in. */
+	text: string,
+	items: string[],
+};
+
+/**  A relationship seen from the page's character. */
+export type CodexRelationship = {
+	other_id: string,
+	other: string,
+	/**  ally, rival, family… (empty when unrecorded). */
+	kind: string,
+	/**  Where it stands (empty when unrecorded). */
+	status: string,
+	/**  How the page's character sees the other. */
+	sees_them: string,
+	/**  How the other sees the page's character. */
+	seen_by_them: string,
+};
+
 export type ConnectionChange = 
 /**  `description` names the way ("a flooded stair"); may be empty. */
 { op: "connect"; a: string; b: string; description: string } | { op: "disconnect"; a: string; b: string };
@@ -1043,6 +1135,8 @@ export type FoundationEdit = FoundationEdit_Serialize | FoundationEdit_Deseriali
 /**  Changes to the foundation; `None` keeps the current value. */
 export type FoundationEdit_Deserialize = {
 	title?: string | null,
+	/**  The author's name as exports print it (title page, running header). */
+	author?: string | null,
 	genre?: string | null,
 	premise?: string | null,
 	setting?: string | null,
@@ -1059,6 +1153,8 @@ export type FoundationEdit_Deserialize = {
 /**  Changes to the foundation; `None` keeps the current value. */
 export type FoundationEdit_Serialize = {
 	title: string | null,
+	/**  The author's name as exports print it (title page, running header). */
+	author: string | null,
 	genre: string | null,
 	premise: string | null,
 	setting: string | null,
@@ -1232,6 +1328,18 @@ export type HistoryItem_Serialize = {
 	/**  A contradiction that was recorded, not applied. */
 	flagged: boolean,
 	source: string,
+};
+
+/**  One change in words. */
+export type HistoryLine = {
+	/**  The scene it happened in (0: before the first scene). */
+	tick: number,
+	/**  The sentence, ending with where it happened. */
+	text: string,
+	/**  A contradiction that was recorded, not applied. */
+	flagged: boolean,
+	/**  The writer made it (else the story's memory did, while writing or reading a scene). */
+	yours: boolean,
 };
 
 /**  What an import reports as it goes. */
@@ -1555,6 +1663,17 @@ export type Mark = {
 	len: number,
 };
 
+/**  A passage of the book naming the page's subject. */
+export type Mention = {
+	scene_id: string,
+	tick: number,
+	scene_title: string,
+	/**  Words around the name; model prose, to be shown as text. */
+	snippet: string,
+	/**  Where the names are in `snippet`, in characters. */
+	marks: Mark[],
+};
+
 /**  One model a server offers. */
 export type ModelEntry = ModelEntry_Serialize | ModelEntry_Deserialize;
 
@@ -1787,6 +1906,8 @@ export type NewLore_Serialize = {
 
 export type NewNovelForm = {
 	title: string,
+	/**  The author's name as exports print it; may be left empty. */
+	author: string,
 	genre: string,
 	premise: string,
 	setting: string,
@@ -2352,6 +2473,11 @@ export type ProposedChange = {
 	subject: string,
 	/**  The change in words. */
 	summary: string,
+	/**
+	 *  Each field it sets, before → after, in words (filled against the memory by
+	 *  `proposed_changes_in_words`; empty for something new).
+	 */
+	lines: ChangeLine[],
 };
 
 /**  Which wire protocol a profile speaks. */

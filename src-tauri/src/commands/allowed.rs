@@ -32,6 +32,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "compare_branches",
     "story_graph",
     "entity_detail",
+    "codex_entry",
     "timeline",
     "skip_failed_tick",
     "loops_board",

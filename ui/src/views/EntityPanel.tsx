@@ -1,7 +1,7 @@
 // The side panel of the graph: one entity's record, field by field, and its history by
 // tick, with contradictions (recorded, not applied) highlighted; characters, places and
 // relationships can be edited in place, a character's relationships and a place's connections
-// added and changed from their sections.
+// added and changed from their sections; a character or place opens its codex page.
 import { useState } from "react";
 import { commands } from "../bindings";
 import type { Knowledge_Serialize as Knowledge } from "../bindings";
@@ -30,9 +30,11 @@ interface Props {
   version: number;
   names: Names;
   onClose: () => void;
+  /** Opens the codex page of a character or place. */
+  onOpenCodex?: (id: string) => void;
 }
 
-export function EntityPanel({ id, version, names, onClose }: Props) {
+export function EntityPanel({ id, version, names, onClose, onOpenCodex }: Props) {
   const detail = useLoad(`entity:${id}:${version}`, () => call(commands.entityDetail(id)));
   const d = detail.data && detail.data.id === id ? detail.data : undefined;
   const [editing, setEditing] = useState<string | null>(null);
@@ -78,6 +80,11 @@ export function EntityPanel({ id, version, names, onClose }: Props) {
       )}
       {d && editing !== id && (
         <>
+          {onOpenCodex && linked && (
+            <button type="button" className="btn btn-small btn-quiet codex-link" onClick={() => onOpenCodex(d.id)} data-testid="open-codex">
+              Open the codex page
+            </button>
+          )}
           <dl className="record">
             {fields.map(([k, v]) => (
               <div key={k} className="record-field">

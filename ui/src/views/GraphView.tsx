@@ -14,6 +14,7 @@ import { clearPositions, loadPositions, savePositions } from "../lib/graphPositi
 import { useNovel } from "../lib/novel";
 import type { Theme } from "../lib/theme";
 import { useLoad } from "../lib/useLoad";
+import { useCodexLinks } from "../lib/codexLink";
 import { EntityPanel } from "./EntityPanel";
 import { GraphCanvas } from "./GraphCanvas";
 import { GraphFilters } from "./GraphFilters";
@@ -21,6 +22,7 @@ import { GraphList } from "./GraphList";
 import "../styles/graph.css";
 
 export default function GraphView({ theme }: { theme: Theme }) {
+  const codexLinks = useCodexLinks();
   const { overview, version } = useNovel();
   const graph = useLoad(`graph:${overview?.path}:${version}`, () => call(commands.storyGraph()));
   const [hidden, setHidden] = useState<GraphKind[]>([]);
@@ -173,7 +175,7 @@ export default function GraphView({ theme }: { theme: Theme }) {
         ) : (
           <GraphList graph={graph.data} hidden={hidden} selected={selected} onSelect={setSelected} />
         )}
-        {selected && <EntityPanel id={selected} version={version} names={names} onClose={() => setSelected(null)} />}
+        {selected && <EntityPanel id={selected} version={version} names={names} onClose={() => setSelected(null)} onOpenCodex={codexLinks?.openCodex} />}
       </div>
     </div>
   );

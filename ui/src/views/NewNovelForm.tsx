@@ -133,6 +133,7 @@ export function NewNovelForm({ onCreated, onCancel, onSettings }: Props) {
       <fieldset>
         <legend>The book</legend>
         {text("title", "Title", { required: true, placeholder: "The book's working title" })}
+        {text("author", "Author", { placeholder: "Your name, as the title page prints it", hint: "On the exported manuscript's title page and page headers; you can leave it for later." })}
         <div className="field-row">
           {text("genre", "Genre", { placeholder: "e.g. thriller, literary, fantasy" })}
           {text("tone", "Tone", { placeholder: "The mood, in a few words" })}

@@ -1,11 +1,15 @@
 // Review mode, first pause: the plan for the next scene before any of its tools run — what
-// should happen (editable: the writer's words become the plan's intention), why, and which
-// tools it will call — with Accept and Reject.
+// should happen (editable: the writer's words become the plan's intention), why, and what it
+// will do to the story's memory, each action a plain sentence with names (its raw call behind
+// Details) — with Accept and Reject.
 import { useState } from "react";
 import type { PlanVerdict } from "../bindings";
 import { Icon } from "../components/Icon";
 import { errorText } from "../lib/api";
+import { toolSentence } from "../lib/toolSentence";
 import type { Plan } from "../lib/types";
+import { useNames } from "../lib/useNames";
+import "../styles/review-words.css";
 
 interface Props {
   tick: number | null;
@@ -18,6 +22,7 @@ export function PlanReview({ tick, plan, regenerating, onDecide }: Props) {
   const [intention, setIntention] = useState(plan.scene_intention);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const names = useNames(tick);
   const decide = async (verdict: PlanVerdict) => {
     setBusy(true);
     setError(null);
@@ -85,9 +90,14 @@ export function PlanReview({ tick, plan, regenerating, onDecide }: Props) {
               <ol className="plan-tools" data-testid="plan-tools">
                 {plan.actions.map((a, i) => (
                   <li key={i} data-testid="plan-tool">
-                    <code>{a.tool}</code>
+                    <span data-testid="plan-tool-sentence">{toolSentence(a.tool, a.args, names)}</span>
                     {a.reason && <span className="muted small"> — {a.reason}</span>}
-                    {Object.keys(a.args ?? {}).length > 0 && <pre className="tool-detail">{JSON.stringify(a.args, null, 2)}</pre>}
+                    <details className="tool-raw">
+                      <summary className="muted small">Details</summary>
+                      <pre className="tool-detail">
+                        {a.tool} {JSON.stringify(a.args ?? {}, null, 2)}
+                      </pre>
+                    </details>
                   </li>
                 ))}
               </ol>

@@ -1,33 +1,23 @@
 // Review mode, second pause: everything the tick is about to save — the prose (editable), the
 // checks' findings, what the tools did, and every memory change as a checkbox, grouped by
-// kind. Unticked changes are left out; Accept saves, Reject saves nothing.
-import { useMemo, useState } from "react";
-import { commands } from "../bindings";
+// kind, each field it sets as before → after with names. Unticked changes are left out;
+// Accept saves, Reject saves nothing.
+import { useState } from "react";
 import { FindingsList } from "../components/FindingsList";
 import { Icon } from "../components/Icon";
-import { call, errorText } from "../lib/api";
+import { errorText } from "../lib/api";
 import { plural, wordCount } from "../lib/format";
 import { groupChanges, kindLabel, subjectName } from "../lib/review";
+import { toolDone } from "../lib/toolSentence";
 import type { Proposal } from "../lib/types";
-import { useLoad } from "../lib/useLoad";
+import { useNames } from "../lib/useNames";
 import type { Verdict } from "../bindings";
+import { ChangeLines } from "./ChangeLines";
 
 interface Props {
   proposal: Proposal;
   regenerating: boolean;
   onDecide: (verdict: Verdict) => Promise<void>;
-}
-
-/** Characters, places and loops by id, so changes read "Tamsin Vale", not "C0". */
-function useNames(tick: number): ReadonlyMap<string, string> {
-  const graph = useLoad(`review-graph:${tick}`, () => call(commands.storyGraph()));
-  const loops = useLoad(`review-loops:${tick}`, () => call(commands.loopsBoard()));
-  return useMemo(() => {
-    const names = new Map<string, string>();
-    for (const n of graph.data?.nodes ?? []) names.set(n.id, n.label);
-    for (const l of loops.data ?? []) names.set(l.id, l.description);
-    return names;
-  }, [graph.data, loops.data]);
 }
 
 export function SceneReview({ proposal, regenerating, onDecide }: Props) {
@@ -126,7 +116,7 @@ export function SceneReview({ proposal, regenerating, onDecide }: Props) {
                           <span className="change-subject">
                             {kindLabel(c.category)} · {subjectName(c.subject, names)}
                           </span>
-                          {c.summary && <span className="change-summary">{c.summary}</span>}
+                          {c.lines.length > 0 ? <ChangeLines lines={c.lines} /> : c.summary && <span className="change-summary">{c.summary}</span>}
                         </span>
                       </label>
                     ))}
@@ -150,7 +140,7 @@ export function SceneReview({ proposal, regenerating, onDecide }: Props) {
                         <span className="tool-status" aria-label={t.ok ? "succeeded" : "failed"}>
                           {t.ok ? "✓" : "✗"}
                         </span>
-                        <code>{t.tool}</code>
+                        {toolDone(t.tool)}
                       </summary>
                       <pre className="tool-detail">{t.detail}</pre>
                     </details>

@@ -2,11 +2,16 @@
 // pressure and lore that the forms change, a next-prompt preview built from them (so added
 // lore shows up in it), the charts' data, and a scene re-read into a memory proposal. New
 // records, relationship edits and map connections are validated with the engine's messages.
+// Codex pages are built from the same state: a character's or lore entry's mentions found in
+// the scenes' prose, its history in sentences as the engine words it.
 import type {
   AppError,
   Beat_Serialize as Beat,
   BibleView_Serialize,
   ChangeReason,
+  CodexEntry_Serialize as CodexEntry,
+  CodexField,
+  Mention,
   EditProposal_Serialize as EditProposal,
   LoreFact_Serialize as LoreFact,
   PressureClock_Serialize as PressureClock,
@@ -15,6 +20,7 @@ import type {
   StoryCharts_Serialize,
   StoryEvent,
 } from "../../src/bindings";
+import { GRAPH, entity } from "./fixtures";
 
 interface Ctx {
   need: () => void;
@@ -23,9 +29,43 @@ interface Ctx {
 }
 
 export const PROPOSAL_CHANGES = [
-  { index: 0, category: "character_update" as const, subject: "Bram", summary: "status: alive → dead" },
-  { index: 1, category: "lore" as const, subject: "the tide bells", summary: "The tide bells ring only for the drowned." },
+  {
+    index: 0,
+    category: "character_update" as const,
+    subject: "Bram",
+    summary: "Alive or dead: alive → dead; Whereabouts: Rainmarket Docks → Salt Gate",
+    lines: [
+      { label: "Alive or dead", before: "alive", after: "dead" },
+      { label: "Whereabouts", before: "Rainmarket Docks", after: "Salt Gate" },
+    ],
+  },
+  {
+    index: 1,
+    category: "relationship" as const,
+    subject: "Tamsin Vale and Bram",
+    summary: "She leaves him on the steps.",
+    lines: [{ label: "Where it stands", before: "uneasy", after: "broken" }],
+  },
+  { index: 2, category: "lore" as const, subject: "custom", summary: "The tide bells ring only for the drowned.", lines: [] },
 ];
+
+/** Where `names` appear in the scenes' prose: the passages (paragraphs) naming any of them. */
+function mentionsOf(names: string[], scenes: SceneView_Serialize[]): Mention[] {
+  const out: Mention[] = [];
+  const words = names.filter((n) => n.trim() !== "");
+  if (words.length === 0) return out;
+  const re = new RegExp(`\\b(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\b`, "gi");
+  for (const s of scenes) {
+    for (const para of s.prose.split("\n\n")) {
+      const marks = [...para.matchAll(re)].map((m) => ({ start: [...para.slice(0, m.index)].length, len: [...m[0]].length }));
+      if (marks.length > 0) out.push({ scene_id: s.id, tick: s.tick, scene_title: s.title, snippet: para, marks });
+    }
+  }
+  return out;
+}
+
+const field = (key: string, label: string, value: string | string[]): CodexField =>
+  Array.isArray(value) ? { key, label, text: "", items: value } : { key, label, text: value, items: [] };
 
 export function bibleHandlers({ need, changed, scenes }: Ctx): Record<string, (a: Record<string, unknown>) => unknown> {
   let foundation: BibleView_Serialize["foundation"] = {
@@ -69,6 +109,87 @@ export function bibleHandlers({ need, changed, scenes }: Ctx): Record<string, (a
     story_bible: () => {
       need();
       return bible();
+    },
+    codex_entry: (a): CodexEntry => {
+      need();
+      const id = String(a.id);
+      const page = (p: Omit<CodexEntry, "id" | "mention_scenes" | "mentions" | "detail">, detail: CodexEntry["detail"]): CodexEntry => {
+        const mentions = mentionsOf(p.searched, scenes());
+        return { ...p, id, mentions, mention_scenes: new Set(mentions.map((m) => m.tick)).size, detail };
+      };
+      const fact = lore.find((f) => f.id === id);
+      if (fact) {
+        return page(
+          {
+            kind: "lore",
+            name: fact.fact.length > 60 ? `${fact.fact.slice(0, 59)}…` : fact.fact,
+            fields: [
+              field("fact", "Fact", fact.fact),
+              field("category", "Category", fact.category),
+              field("importance", "Importance", fact.importance),
+              field("keywords", "Keywords", fact.keywords),
+              field("aliases", "Also known as", fact.aliases),
+              field("always_on", "In every scene's context", fact.always_on ? "yes" : "no"),
+            ],
+            category: fact.category || null,
+            tags: fact.keywords,
+            relationships: [],
+            searched: [...fact.aliases, ...fact.keywords],
+            history: [{ tick: fact.created_tick, text: fact.created_tick === 0 ? "In the story from the start." : `First recorded in scene ${fact.created_tick}.`, flagged: false, yours: false }],
+          },
+          { id, kind: "lore", name: fact.fact, record: { ...fact }, history: [], knowledge: null },
+        );
+      }
+      const detail = entity(id);
+      const node = GRAPH.nodes.find((n) => n.id === id);
+      if (!detail || !node || (node.kind !== "character" && node.kind !== "location")) {
+        throw { kind: "not_found", message: "That character, place or lore entry is not in the story (any more)." } satisfies AppError;
+      }
+      if (id === "C0") {
+        return page(
+          {
+            kind: "character",
+            name: "Tamsin Vale",
+            fields: [
+              field("role", "Role", "smuggler"),
+              field("aliases", "Also known as", ["the Vale girl", "Tam, of the Docks"]),
+              field("description", "Description", "Quick hands, a brother in the harbor jail."),
+              field("personality", "Personality", []),
+              field("arc.want", "Wants", "her brother free"),
+              field("arc.need", "Needs", "to trust someone"),
+              field("goals", "Goals", ["Clear her brother's name"]),
+              field("emotional_state", "Emotional state", "wary"),
+              field("last_location", "Last seen at", "Rainmarket Docks"),
+              field("inventory", "Carries", ["brass key", "oilskin coat"]),
+            ],
+            category: "smuggler",
+            tags: [],
+            relationships: [{ other_id: "C1", other: "Bram", kind: "ally", status: "uneasy", sees_them: "useful, for now", seen_by_them: "trouble" }],
+            searched: ["Tamsin Vale", "Tamsin", "the Vale girl", "Tam, of the Docks"],
+            history: [
+              { tick: 0, text: "In the story from the start.", flagged: false, yours: false },
+              { tick: 1, text: "Became wary in scene 1 (was hopeful).", flagged: false, yours: false },
+              { tick: 2, text: "A change that contradicts an established fact was not applied in scene 2: alive or dead “alive” → “dead”.", flagged: true, yours: false },
+              { tick: 2, text: "Took on the goal: Clear her brother's name in scene 2.", flagged: false, yours: true },
+              { tick: 2, text: "Moved from Salt Gate to Rainmarket Docks in scene 2.", flagged: false, yours: false },
+            ],
+          },
+          detail,
+        );
+      }
+      return page(
+        {
+          kind: node.kind,
+          name: node.label,
+          fields: node.kind === "character" ? [field("role", "Role", node.subtitle), field("description", "Description", "")] : [field("description", "Description", node.subtitle)],
+          category: node.kind === "character" && node.subtitle ? node.subtitle : null,
+          tags: [],
+          relationships: id === "C1" ? [{ other_id: "C0", other: "Tamsin Vale", kind: "ally", status: "uneasy", sees_them: "trouble", seen_by_them: "useful, for now" }] : [],
+          searched: [node.label],
+          history: [{ tick: node.first_tick, text: node.first_tick === 0 ? "In the story from the start." : node.kind === "character" ? `Enters the story in scene ${node.first_tick}.` : `First appears in scene ${node.first_tick}.`, flagged: false, yours: false }],
+        },
+        detail,
+      );
     },
     story_charts: (): StoryCharts_Serialize => {
       need();

@@ -309,6 +309,7 @@ test("guidance: the author's note, foundation, outline and pressure are changed"
   const { page } = app;
   await page.getByTestId("author-note").fill("Keep the magic subtle.");
   await page.getByTestId("author-note-save").click();
+  await page.getByTestId("foundation-author").fill("  Mara Quill ");
   await page.getByTestId("foundation-themes").fill("loyalty, debt, the sea");
   await page.getByTestId("foundation-goal").fill("Get Bram out of the city alive.");
   await page.getByTestId("foundation-save").click();
@@ -318,6 +319,8 @@ test("guidance: the author's note, foundation, outline and pressure are changed"
   const [foundation] = await app.calls("edit_foundation");
   assert.deepEqual(foundation.args.changes.themes, ["loyalty", "debt", "the sea"]);
   assert.equal(foundation.args.changes.goal, "Get Bram out of the city alive.");
+  assert.equal(foundation.args.changes.author, "  Mara Quill ", "the engine trims it");
+  assert.equal(foundation.args.changes.title, null, "an unchanged field is not sent");
 
   await page.getByTestId("beat-new").fill("The harbor is sealed at dawn");
   await page.getByTestId("beat-add").click();
@@ -367,16 +370,21 @@ test("after a scene edit the proposal lists memory changes to untick and later s
   await page.getByTestId("proposal-reread").click();
   await page.getByTestId("proposal-change").first().waitFor();
   assert.equal(await page.getByTestId("proposal-title").textContent(), "The Bells Fall Silent");
-  assert.equal(await page.getByTestId("proposal-change").count(), 2);
+  assert.equal(await page.getByTestId("proposal-change").count(), 3);
+  // Each change by name, field by field as before → after.
+  const bram = page.getByTestId("proposal-change").first();
+  assert.match(await bram.textContent(), /^Character Bram/);
+  assert.deepEqual(await bram.getByTestId("change-line").allTextContents(), ["Alive or dead: alive → dead", "Whereabouts: Rainmarket Docks → Salt Gate"]);
+  assert.match(await page.getByTestId("proposal-change").nth(1).textContent(), /^Relationship Tamsin Vale and Bram/);
   assert.match(await page.getByTestId("later-issues").textContent(), /Scene 2 “Rope and Salt”: Bram is dead but speaks here\./);
   await page.getByTestId("proposal-change-1").uncheck();
-  assert.equal(await page.getByTestId("proposal-accept").textContent(), "Accept 1 change");
+  assert.equal(await page.getByTestId("proposal-accept").textContent(), "Accept 2 changes");
   await page.getByTestId("proposal-accept").click();
   await dialog.waitFor({ state: "detached" });
   const [accept] = await app.calls("accept_scene_memory");
   assert.deepEqual(accept.args.unticked, [1]);
   assert.equal(accept.args.proposal.tick, 1);
-  assert.match(await page.getByTestId("toast").textContent(), /Memory updated from scene 1: 1 change applied/);
+  assert.match(await page.getByTestId("toast").textContent(), /Memory updated from scene 1: 2 changes applied/);
   await app.assertClean(assert);
   await app.close();
 });

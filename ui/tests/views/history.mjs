@@ -130,8 +130,8 @@ test("review mode shows the memory changes grouped with a checkbox each and send
   await review.waitFor();
   assert.deepEqual(await review.getByTestId("change-group").evaluateAll((g) => g.map((x) => x.dataset.group)), ["created", "loops_opened", "relationships"]);
   assert.equal(await review.getByTestId("review-change").count(), 3);
-  // Ids read as names ("C0 – C1" → the characters' names from the graph).
-  assert.match(await review.locator('[data-index="1"]').textContent(), /Relationship · Tamsin Vale – /);
+  // A relationship names both people.
+  assert.match(await review.locator('[data-index="1"]').textContent(), /Relationship · Tamsin Vale and Bram/);
   assert.match(await review.getByTestId("review-kept").textContent(), /3 of 3 changes will be saved/);
   await review.locator('[data-index="1"] input').uncheck();
   assert.match(await review.getByTestId("review-kept").textContent(), /2 of 3 changes will be saved/);

@@ -86,6 +86,7 @@ test("creating a novel sends the whole form and opens the Write view", async () 
   await page.getByTestId("new-novel").click();
   await fill(page, {
     title: "Salt and Iron",
+    author: "Mara Quill",
     genre: "Fantasy noir",
     premise: "A smuggler in a drowned city hunts the men who framed her brother.",
     protagonist_name: "Tamsin Vale",
@@ -108,6 +109,7 @@ test("creating a novel sends the whole form and opens the Write view", async () 
   assert.equal(create.args.parentDir, "/home/writer/Novels");
   assert.deepEqual(create.args.form, {
     title: "Salt and Iron",
+    author: "Mara Quill",
     genre: "Fantasy noir",
     premise: "A smuggler in a drowned city hunts the men who framed her brother.",
     setting: "",

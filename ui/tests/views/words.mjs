@@ -1,6 +1,6 @@
 // A guard over the whole UI's wording: every view (and the dialogs, panels and forms it opens)
 // is walked, and what the writer can see — the text on screen, placeholders and tooltips — is
-// checked for the engine's words: "tick", section names such as `tool_results` and
+// checked for the engine's words (the codex pages and review mode's plan and changes too): "tick", section names such as `tool_results` and
 // `previous_tail`, and raw ids of characters, places and the rest (C0, L1, R0, …) where a name
 // belongs. Placeholders must not come from the sample novel either: they show in every novel.
 // Folded details (an engineer's numbers and raw tool output) are not on screen and not read.
@@ -112,7 +112,28 @@ test("no view shows the engine's words (tick, section names, raw ids) or the sam
       await p.getByTestId("nav-bible").click();
       await p.getByTestId("bible-tab-guidance").click();
     }],
-    ["Bible, lore and cast", click("bible-tab-lore")],
+    ["Bible, the codex", click("bible-tab-lore")],
+    ["Bible, a character's codex page", async (p) => {
+      await p.locator('[data-testid="codex-item"][data-id="C0"]').click();
+      await p.getByTestId("codex-mention").first().waitFor();
+    }],
+    ["Bible, a place's codex page", async (p) => {
+      await p.getByTestId("codex-back").click();
+      await p.locator('[data-testid="codex-item"][data-id="L0"]').click();
+      await p.getByTestId("codex-history").waitFor();
+    }],
+    ["Bible, a lore entry's codex page", async (p) => {
+      await p.getByTestId("codex-back").click();
+      await p.getByTestId("lore-open").first().click();
+      await p.getByTestId("codex-fields").waitFor();
+    }],
+    ["Bible, editing a character on its codex page", async (p) => {
+      await p.getByTestId("codex-back").click();
+      await p.locator('[data-testid="codex-item"][data-id="C0"]').click();
+      await p.getByTestId("codex-edit").click();
+      await p.getByTestId("record-form").waitFor();
+    }],
+    ["Bible, back to the codex", (p) => p.getByTestId("codex-back").click()],
     ["Bible, a new lore fact", click("lore-add")],
     ["Bible, next prompt", async (p) => {
       await p.getByTestId("bible-tab-preview").click();

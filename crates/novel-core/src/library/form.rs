@@ -12,7 +12,6 @@ use crate::novel::NovelSeed;
 pub struct NewNovelForm {
     pub title: String,
     /// The author's name as exports print it; may be left empty.
-    #[serde(default)]
     pub author: String,
     pub genre: String,
     pub premise: String,

@@ -41,7 +41,6 @@ pub struct ProposedChange {
     pub summary: String,
     /// Each field it sets, before → after, in words (filled against the memory by
     /// `proposed_changes_in_words`; empty for something new).
-    #[serde(default)]
     pub lines: Vec<super::review_words::ChangeLine>,
 }
 

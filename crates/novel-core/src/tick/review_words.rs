@@ -21,8 +21,8 @@ use crate::text::clip;
 pub struct ChangeLine {
     /// The field in a writer's words ("Emotional state", "How they see Bram").
     pub label: String,
-    /// What it holds now; `None` when it holds nothing yet.
-    pub before: Option<String>,
+    /// What it holds now; empty when it holds nothing yet.
+    pub before: String,
     pub after: String,
 }
 
@@ -179,9 +179,12 @@ impl Extraction {
 fn summary(lines: &[ChangeLine]) -> String {
     lines
         .iter()
-        .map(|l| match &l.before {
-            Some(before) => format!("{}: {before} → {}", l.label, l.after),
-            None => format!("{}: {}", l.label, l.after),
+        .map(|l| {
+            if l.before.is_empty() {
+                format!("{}: {}", l.label, l.after)
+            } else {
+                format!("{}: {} → {}", l.label, l.before, l.after)
+            }
         })
         .collect::<Vec<_>>()
         .join("; ")
@@ -195,7 +198,8 @@ fn line(
 ) -> ChangeLine {
     let before = before
         .filter(|v| !is_empty(v))
-        .map(|v| clip(&plain(v, names), VALUE_CHARS));
+        .map(|v| clip(&plain(v, names), VALUE_CHARS))
+        .unwrap_or_default();
     ChangeLine {
         label,
         before,
@@ -343,22 +347,18 @@ mod tests {
         let changes = e.proposed_changes_in_words(&tx);
         let tamsin = &changes[0];
         assert_eq!(tamsin.subject, "Tamsin Vale");
-        let lines: Vec<(&str, Option<&str>, &str)> = tamsin
+        let lines: Vec<(&str, &str, &str)> = tamsin
             .lines
             .iter()
-            .map(|l| (l.label.as_str(), l.before.as_deref(), l.after.as_str()))
+            .map(|l| (l.label.as_str(), l.before.as_str(), l.after.as_str()))
             .collect();
         assert_eq!(
             lines,
             [
-                ("Emotional state", None, "wary"),
-                ("Whereabouts", Some("Rainmarket Docks"), "Lantern House"),
-                ("How they see Bram", None, "owes him"),
-                (
-                    "Inventory",
-                    Some("rusted dagger"),
-                    "rusted dagger, brass key"
-                ),
+                ("Emotional state", "", "wary"),
+                ("Whereabouts", "Rainmarket Docks", "Lantern House"),
+                ("How they see Bram", "", "owes him"),
+                ("Inventory", "rusted dagger", "rusted dagger, brass key"),
             ]
         );
         assert!(!tamsin.summary.contains("C0") && !tamsin.summary.contains("L1"));

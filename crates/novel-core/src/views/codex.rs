@@ -64,8 +64,6 @@ pub struct CodexField {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct CodexRelationship {
-    /// The relationship's record, when there is one (else only the character's own view).
-    pub id: Option<String>,
     pub other_id: String,
     pub other: String,
     /// ally, rival, family… (empty when unrecorded).
@@ -253,7 +251,6 @@ fn character_page(
         .map(|r| {
             let other = r.other(&c.id).to_string();
             CodexRelationship {
-                id: Some(r.id.clone()),
                 other: plain(&Value::String(other.clone()), names),
                 kind: r.kind.clone(),
                 status: r.status.clone(),
@@ -269,7 +266,6 @@ fn character_page(
             Some(r) if r.sees_them.trim().is_empty() => r.sees_them = view.clone(),
             Some(_) => {}
             None => relationships.push(CodexRelationship {
-                id: None,
                 other_id: other.clone(),
                 other: plain(&Value::String(other.clone()), names),
                 kind: String::new(),

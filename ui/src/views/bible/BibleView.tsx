@@ -1,15 +1,16 @@
 // The story bible: the writer's guidance (author's note, foundation, outline, pressure), the
-// lore, new characters and places, the next prompt's preview and the story's charts.
-import { lazy, Suspense, useState } from "react";
+// codex (a page per character, place and lore entry), the next prompt's preview and the
+// story's charts.
+import { lazy, Suspense, useEffect, useState } from "react";
 import { commands } from "../../bindings";
 import { LoadError } from "../../components/LoadError";
 import { call } from "../../lib/api";
+import { markSeen, unseen, useCodexLinks } from "../../lib/codexLink";
 import { useNovel } from "../../lib/novel";
 import { useLoad } from "../../lib/useLoad";
+import { Codex } from "./Codex";
 import { GuidancePanel } from "./GuidancePanel";
-import { LorePanel } from "./LorePanel";
 import { PromptPreview } from "./PromptPreview";
-import { AddRecordForm } from "./RecordForm";
 import "../../styles/bible.css";
 
 // uPlot loads with the Charts tab only.
@@ -19,36 +20,21 @@ type Tab = "guidance" | "lore" | "preview" | "charts";
 
 const TABS: { id: Tab; label: string }[] = [
   { id: "guidance", label: "Guidance" },
-  { id: "lore", label: "Lore & cast" },
+  // The codex keeps the lore tab's id: links and tests name it.
+  { id: "lore", label: "Codex" },
   { id: "preview", label: "Next prompt" },
   { id: "charts", label: "Charts" },
 ];
 
-function Cast() {
-  const [adding, setAdding] = useState<"character" | "location" | null>(null);
-  return (
-    <section className="bible-section" aria-labelledby="cast-title">
-      <div className="section-head">
-        <h2 id="cast-title">Characters and places</h2>
-        {!adding && (
-          <div className="button-row">
-            <button type="button" className="btn btn-quiet" data-testid="add-character" onClick={() => setAdding("character")}>
-              Add character
-            </button>
-            <button type="button" className="btn btn-quiet" data-testid="add-location" onClick={() => setAdding("location")}>
-              Add place
-            </button>
-          </div>
-        )}
-      </div>
-      {adding ? <AddRecordForm kind={adding} onDone={() => setAdding(null)} /> : <p className="muted small">Edit an existing one from its panel in the Graph.</p>}
-    </section>
-  );
-}
-
 export function BibleView() {
   const { overview, version } = useNovel();
-  const [tab, setTab] = useState<Tab>("guidance");
+  // A codex page asked for from another view (the Graph), and the manuscript for its mentions.
+  const links = useCodexLinks();
+  const [codex] = useState(() => unseen(links?.target));
+  useEffect(() => {
+    if (codex) markSeen(codex);
+  }, [codex]);
+  const [tab, setTab] = useState<Tab>(codex ? "lore" : "guidance");
   const key = `${overview?.path}:${version}`;
   const bible = useLoad(`bible:${key}`, () => call(commands.storyBible()));
   const charts = useLoad(tab === "charts" ? `charts:${key}` : null, () => call(commands.storyCharts()));
@@ -82,10 +68,7 @@ export function BibleView() {
           // Keyed by the data so the forms start from what was saved.
           <GuidancePanel key={key} bible={bible.data} />
         ) : (
-          <>
-            <LorePanel lore={bible.data.lore} />
-            <Cast />
-          </>
+          <Codex lore={bible.data.lore} loadKey={key} version={version} opening={codex?.id ?? null} onScene={links?.readScene} />
         )}
       </div>
     </div>

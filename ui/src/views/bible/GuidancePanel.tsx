@@ -40,6 +40,7 @@ function AuthorNote({ note }: { note: string }) {
 function FoundationForm({ bible }: { bible: BibleView_Serialize }) {
   const notify = useToast();
   const f = bible.foundation;
+  const [author, setAuthor] = useState(f?.author ?? "");
   const [premise, setPremise] = useState(f?.premise ?? "");
   const [themes, setThemes] = useState(joinList(f?.themes));
   const [goal, setGoal] = useState(bible.goal ?? "");
@@ -52,6 +53,7 @@ function FoundationForm({ bible }: { bible: BibleView_Serialize }) {
       await call(
         commands.editFoundation({
           title: null,
+          author: author.trim() === (f?.author ?? "") ? null : author,
           genre: null,
           premise,
           setting: null,
@@ -69,6 +71,11 @@ function FoundationForm({ bible }: { bible: BibleView_Serialize }) {
   };
   return (
     <form className="card bible-form" onSubmit={save} data-testid="foundation-form" noValidate>
+      <div className="field field-wide">
+        <label htmlFor="foundation-author">Author</label>
+        <input id="foundation-author" data-testid="foundation-author" value={author} placeholder="Your name, as the title page prints it" onChange={(e) => setAuthor(e.target.value)} />
+        <p className="field-hint">Exports print it on the title page and in the manuscript's page headers (Surname / Title / page).</p>
+      </div>
       <div className="field field-wide">
         <label htmlFor="foundation-premise">Premise</label>
         <textarea id="foundation-premise" data-testid="foundation-premise" rows={2} value={premise} onChange={(e) => setPremise(e.target.value)} />

@@ -1,5 +1,5 @@
 // Lore: every world fact with its keywords, aliases and importance; add, edit, and delete
-// (after a confirmation).
+// (after a confirmation), and open its codex page.
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../../bindings";
@@ -9,7 +9,7 @@ import { useToast } from "../../lib/toast";
 import { FormError, joinList, splitList, useAction } from "./edit";
 import { IMPORTANCE } from "./LoopActions";
 
-function LoreForm({ fact, onDone }: { fact: LoreFact | null; onDone: () => void }) {
+export function LoreForm({ fact, onDone }: { fact: LoreFact | null; onDone: () => void }) {
   const notify = useToast();
   const [text, setText] = useState(fact?.fact ?? "");
   const [category, setCategory] = useState(fact?.category ?? "");
@@ -73,7 +73,7 @@ function LoreForm({ fact, onDone }: { fact: LoreFact | null; onDone: () => void 
   );
 }
 
-function LoreRow({ fact }: { fact: LoreFact }) {
+function LoreRow({ fact, onOpen }: { fact: LoreFact; onOpen?: (id: string) => void }) {
   const notify = useToast();
   const [mode, setMode] = useState<"view" | "edit" | "confirm">("view");
   const action = useAction();
@@ -111,6 +111,11 @@ function LoreRow({ fact }: { fact: LoreFact }) {
         </div>
       ) : (
         <div className="lore-actions">
+          {onOpen && (
+            <button type="button" className="btn btn-small btn-quiet" data-testid="lore-open" onClick={() => onOpen(fact.id)}>
+              Open page
+            </button>
+          )}
           <button type="button" className="btn btn-small btn-quiet" data-testid="lore-edit" onClick={() => setMode("edit")}>
             Edit
           </button>
@@ -123,7 +128,7 @@ function LoreRow({ fact }: { fact: LoreFact }) {
   );
 }
 
-export function LorePanel({ lore }: { lore: LoreFact[] }) {
+export function LorePanel({ lore, onOpen }: { lore: LoreFact[]; onOpen?: (id: string) => void }) {
   const [adding, setAdding] = useState(false);
   return (
     <section className="bible-section" aria-labelledby="lore-title">
@@ -143,7 +148,7 @@ export function LorePanel({ lore }: { lore: LoreFact[] }) {
       ) : (
         <ul className="lore-list">
           {lore.map((f) => (
-            <LoreRow key={f.id} fact={f} />
+            <LoreRow key={f.id} fact={f} onOpen={onOpen} />
           ))}
         </ul>
       )}

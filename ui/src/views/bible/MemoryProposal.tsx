@@ -1,13 +1,16 @@
 // After the writer edits a scene: re-read it into a memory proposal (title, summary, tension
-// and each memory change with a checkbox), list the later scenes that may now disagree, and
-// apply what the writer keeps. Nothing changes in memory until Accept.
+// and each memory change with a checkbox, by name and field by field as before → after), list
+// the later scenes that may now disagree, and apply what the writer keeps. Nothing changes in
+// memory until Accept.
 import { useEffect, useRef, useState } from "react";
 import { commands } from "../../bindings";
 import type { EditProposal_Serialize as EditProposal, LaterIssue_Serialize as LaterIssue } from "../../bindings";
 import { Icon } from "../../components/Icon";
 import { call } from "../../lib/api";
 import { useFocusTrap } from "../../lib/focusTrap";
+import { kindLabel } from "../../lib/review";
 import { useToast } from "../../lib/toast";
+import { ChangeLines } from "../ChangeLines";
 import { FormError, useAction } from "./edit";
 
 function Later({ issues }: { issues: LaterIssue[] }) {
@@ -113,7 +116,12 @@ export function MemoryProposal({ tick, onClose }: { tick: number; onClose: () =>
                 {proposal.changes.map((c) => (
                   <label key={c.index} className="check proposal-change" data-testid="proposal-change">
                     <input type="checkbox" checked={!unticked.has(c.index)} onChange={() => toggle(c.index)} data-testid={`proposal-change-${c.index}`} />
-                    <span className="badge badge-note">{c.category.replace(/_/g, " ")}</span> <strong>{c.subject}</strong> {c.summary}
+                    <span className="proposal-change-text">
+                      <span>
+                        <span className="badge badge-note">{kindLabel(c.category)}</span> <strong>{c.subject}</strong>
+                      </span>
+                      {c.lines.length > 0 ? <ChangeLines lines={c.lines} /> : <span>{c.summary}</span>}
+                    </span>
                   </label>
                 ))}
               </fieldset>
