@@ -32,7 +32,7 @@ test("a character's codex page shows mentions linked to their scenes and history
   const rel = codex.getByTestId("codex-relationship");
   assert.equal(await rel.count(), 1);
   assert.match(await rel.textContent(), /^Bram — ally, uneasy/);
-  assert.match(await rel.textContent(), /Tamsin sees them as “useful, for now”\.Bram sees Tamsin as “trouble”\./);
+  assert.match(await rel.textContent(), /Tamsin sees Bram as “useful, for now”\.Bram sees Tamsin as “trouble”\./);
   // Mentions: one entry per scene naming her, the name marked in each snippet.
   const mentions = codex.getByTestId("codex-mention");
   assert.deepEqual(await mentions.evaluateAll((m) => m.map((x) => x.dataset.tick)), ["1", "2", "3"]);

@@ -130,7 +130,7 @@ function RelationshipList({ items, name, onOpen }: { items: CodexRelationship[];
               {(r.kind || r.status) && <span className="muted"> — {[r.kind, r.status].filter(Boolean).join(", ")}</span>}
               {r.sees_them && (
                 <p className="small">
-                  {first} sees them as “{r.sees_them}”.
+                  {first} sees {r.other.split(" ")[0]} as “{r.sees_them}”.
                 </p>
               )}
               {r.seen_by_them && (
