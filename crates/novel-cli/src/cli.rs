@@ -43,6 +43,19 @@ pub enum Command {
         #[command(flatten)]
         tick: TickArgs,
     },
+    /// Audit the book (or a range of scenes): plans realized, beats, open questions, stalls,
+    /// people who change, records that agree, point of view, voice, repetition and cost.
+    Audit {
+        /// The first scene audited (default: the first).
+        #[arg(long)]
+        from: Option<u32>,
+        /// The last scene audited (default: the latest).
+        #[arg(long)]
+        to: Option<u32>,
+        /// List every failure, not the first few of each criterion.
+        #[arg(long)]
+        all: bool,
+    },
     /// The story so far as prose, a paragraph per chapter gathered by part (or arc).
     Summarize {
         /// List each scene's summary lines instead.

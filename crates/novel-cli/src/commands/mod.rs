@@ -1,5 +1,6 @@
 //! One module per subcommand; `run` dispatches.
 
+mod audit;
 mod backup;
 mod bible;
 mod chapter;
@@ -44,6 +45,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Inspect { id } => inspect::run(&open(&dir, Access::Read)?, &id, json),
         Command::Tick(args) => tick::run(&dir, 1, args, json),
         Command::Run { n, tick } => tick::run(&dir, n, tick, json),
+        Command::Audit { from, to, all } => {
+            audit::run(&open(&dir, Access::Read)?, from, to, all, json)
+        }
         Command::Summarize { by_scene } => {
             summarize::run(&open(&dir, Access::Read)?, by_scene, json)
         }

@@ -2,6 +2,7 @@
 //! integration test binary links the whole engine, so one binary instead of fourteen keeps the
 //! build's disk use and link time down. Run one module with `cargo test -p novel-cli --test cli <module>::`.
 
+mod audit;
 mod bible;
 mod budgets;
 mod check;

@@ -1,0 +1,60 @@
+//! `novel audit [--from N] [--to N] [--all]`: the book audit (`novel_core::audit`) of the
+//! current branch, or a range of its scenes — each criterion's number and what it measures,
+//! then the failures that name their scenes; `--json` prints the whole report
+//! (docs/audit.md documents it).
+
+use anyhow::Result;
+use novel_core::audit::{self, AuditReport};
+use novel_core::novel::Novel;
+
+use crate::output::say;
+
+/// Failures listed per criterion unless `--all` is given.
+const SHOWN: usize = 8;
+
+pub fn run(novel: &Novel, from: Option<u32>, to: Option<u32>, all: bool, json: bool) -> Result<()> {
+    let report = audit::audit(novel.store().conn(), from, to)?;
+    if json {
+        return crate::output::json(&report);
+    }
+    print(novel, &report, all);
+    Ok(())
+}
+
+fn print(novel: &Novel, report: &AuditReport, all: bool) {
+    say!(
+        "{} — audit of scenes {}–{} on {} ({} scenes, {} words): {:.0}/100",
+        novel.config().novel.title,
+        report.from,
+        report.to,
+        report.branch,
+        report.scenes,
+        report.words,
+        report.overall
+    );
+    if report.scenes == 0 {
+        say!("\n(no scenes in this range)");
+        return;
+    }
+    for c in &report.criteria {
+        say!("\n{:>5.0}  {}\n       {}", c.score, c.title, c.measure);
+        let shown = if all { c.failures.len() } else { SHOWN };
+        for f in c.failures.iter().take(shown) {
+            let scenes: Vec<String> = f
+                .scenes
+                .iter()
+                .map(|s| format!("scene {} “{}”", s.scene, s.title))
+                .collect();
+            say!("       - {}: {}", scenes.join(", "), f.why);
+        }
+        if c.failures.len() > shown {
+            say!(
+                "       … and {} more (--all lists them)",
+                c.failures.len() - shown
+            );
+        }
+    }
+    for note in &report.notes {
+        say!("\nNote: {note}");
+    }
+}
