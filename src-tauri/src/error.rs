@@ -133,11 +133,12 @@ impl From<BranchError> for AppError {
                     message: sentence(&e.to_string()),
                 }
             }
-            BranchError::NameTaken(_) | BranchError::BadName | BranchError::DeleteCurrent(_) => {
-                AppError::InvalidInput {
-                    message: sentence(&e.to_string()),
-                }
-            }
+            BranchError::NameTaken(_)
+            | BranchError::BadName
+            | BranchError::DeleteCurrent(_)
+            | BranchError::Reshaped { .. } => AppError::InvalidInput {
+                message: sentence(&e.to_string()),
+            },
             BranchError::Store(inner) => inner.into(),
         }
     }

@@ -28,6 +28,10 @@ pub enum BranchError {
     BeforeHistory { tick: u32, baseline: u32 },
     #[error("there is no scene {tick} on this branch (it ends at scene {last})")]
     NoSuchScene { tick: u32, last: u32 },
+    #[error(
+        "scene {tick} is not the scene the agent wrote last: the book was reshaped since (undo that, or write a new scene with Next scene)"
+    )]
+    Reshaped { tick: u32 },
     #[error(transparent)]
     Store(#[from] StoreError),
 }

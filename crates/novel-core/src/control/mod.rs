@@ -75,6 +75,9 @@ pub async fn regenerate(
                 baseline: store::head(tx)?.baseline_tick,
             });
         };
+        if !wrote_last_scene(tx, latest, current)? {
+            return Err(BranchError::Reshaped { tick: current });
+        }
         let old_head = store::head(tx)?.head;
         let parent = store::get_change(tx, latest)?.parent;
         let report = branches::reset_branch(tx, parent)?;
@@ -107,6 +110,22 @@ pub async fn regenerate(
             Err(e.into())
         }
     }
+}
+
+/// Whether the scene change `seq` wrote at `tick` is still the book's last scene: after the
+/// writer added, moved or deleted scenes (`shape`), the last scene may be another one, and
+/// writing "it" again would undo their shaping and replace a different scene.
+fn wrote_last_scene(
+    tx: &rusqlite::Transaction<'_>,
+    seq: i64,
+    tick: u32,
+) -> Result<bool, BranchError> {
+    let written = store::touched_rows(tx, seq)?
+        .into_iter()
+        .find(|r| r.table == "scenes" && r.scene_tick == Some(tick))
+        .map(|r| r.id);
+    let last = store::list_scenes(tx)?.pop().map(|s| s.id);
+    Ok(written.is_none() || written == last)
 }
 
 /// What a rewind did.

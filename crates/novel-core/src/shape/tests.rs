@@ -341,3 +341,31 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+#[tokio::test]
+async fn writing_the_last_scene_again_is_refused_once_the_book_was_reshaped() {
+    use std::sync::Arc;
+
+    use crate::tick::{CancelToken, Models, TickOptions};
+
+    let (_tmp, mut novel) = book(4);
+    move_scene(&mut novel, 4, Place::Before(1), &clock()).unwrap();
+    let before = story(&novel);
+    // No model call is made: the scripted model has nothing to say.
+    let models = Models::single(Arc::new(novel_llm::ScriptedModel::new()));
+    let err = crate::control::regenerate(
+        &mut novel,
+        &models,
+        &TickOptions::default(),
+        &(),
+        &CancelToken::new(),
+        &clock(),
+    )
+    .await
+    .unwrap_err();
+    assert!(
+        err.to_string().contains("reshaped"),
+        "the agent's scene 4 is scene 1 now: {err}"
+    );
+    assert_same_story(&story(&novel), &before);
+}
