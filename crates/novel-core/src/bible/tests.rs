@@ -28,20 +28,25 @@ async fn tick_with(novel: &mut crate::novel::Novel, plan: serde_json::Value) {
     tick_judged(novel, plan, None).await;
 }
 
-/// A tick whose extractor also judges the plan (`verdict` is its `plan_verdict`).
+/// A tick whose extractor also judges the plan (`verdict` is its `plan_verdict`). A scene
+/// judged "not" is revised once toward its plan and judged again: here it misses again.
 async fn tick_judged(
     novel: &mut crate::novel::Novel,
     plan: serde_json::Value,
     verdict: Option<serde_json::Value>,
 ) {
     let mut extracted = extraction();
+    let missed = verdict.as_ref().is_some_and(|v| v["verdict"] == "not");
     if let Some(v) = verdict {
         extracted["plan_verdict"] = v;
     }
-    let model = ScriptedModel::new()
+    let mut model = ScriptedModel::new()
         .reply_json(&plan)
         .reply(PROSE)
         .reply_json(&extracted);
+    if missed {
+        model = model.reply(PROSE).reply_json(&extracted);
+    }
     run_tick(
         novel,
         &Models::single(Arc::new(model)),

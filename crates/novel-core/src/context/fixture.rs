@@ -62,6 +62,7 @@ fn character(id: &str, name: &str) -> Character {
         status: LifeStatus::Alive,
         arc: CharacterArc::default(),
         facts: BTreeMap::new(),
+        conditions: Vec::new(),
         first_tick: 0,
         last_update_tick: 0,
     }

@@ -70,6 +70,10 @@ pub(crate) fn character(c: &Character) -> Vec<String> {
         (!c.arc.phase.trim().is_empty()).then(|| format!("phase: {}", c.arc.phase.trim())),
     ];
     let arc: Vec<String> = arc.into_iter().flatten().collect();
+    let conditions: Vec<String> = c
+        .active_conditions()
+        .map(|k| format!("{} (since tick {})", k.name.trim(), k.since_tick))
+        .collect();
     // What a scene rarely changes comes first and what most scenes change last, so that the
     // prompts of consecutive ticks share a longer prefix for the servers' caches.
     [
@@ -81,6 +85,7 @@ pub(crate) fn character(c: &Character) -> Vec<String> {
         labelled("Arc", &arc, "; "),
         labelled("Fears", &c.fears, "; "),
         labelled("Goals", &c.goals, "; "),
+        labelled("Living with", &conditions, "; "),
         line("Feels", c.emotional_state.as_deref().unwrap_or("")),
         labelled("Carries", &c.inventory, ", "),
     ]

@@ -239,6 +239,7 @@ pub fn create_character(
             phase: String::new(),
         },
         facts: new.facts,
+        conditions: Vec::new(),
         first_tick: tick,
         last_update_tick: tick,
     };

@@ -3,6 +3,7 @@
 //! log; updates deep-merge and refuse to silently overwrite established facts. All functions
 //! take the caller's transaction, so a tick commits its memory changes with everything else.
 
+mod conditions;
 mod connections;
 mod create;
 mod error;
@@ -11,6 +12,7 @@ mod tending;
 mod update;
 mod writer;
 
+pub use conditions::{begin_condition, end_condition};
 pub use connections::*;
 pub use create::*;
 pub use error::MemoryError;

@@ -95,13 +95,37 @@ pub fn update_record_by_writer<R: Record>(
     update_with::<R>(tx, id, update, tick, WRITER, Authority::Writer)
 }
 
+/// Applies `update` to the record `id` from a scene that shows the change (`because` says
+/// what in it did): a recorded fact it changes is superseded, with history saying when and
+/// why, instead of refused. What no scene can undo stays refused (the dead stay dead; a name
+/// is identity).
+pub fn update_record_shown<R: Record>(
+    tx: &Transaction<'_>,
+    id: &str,
+    update: &EntityUpdate,
+    because: &str,
+    tick: u32,
+    source: &str,
+) -> Result<UpdateReport, MemoryError> {
+    update_with::<R>(
+        tx,
+        id,
+        update,
+        tick,
+        source,
+        Authority::Scene(because.trim()),
+    )
+}
+
 /// Who changes the story memory; the history's `source` for the writer.
 pub const WRITER: &str = "writer";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Authority {
+enum Authority<'a> {
     /// Tools and the extractor: established facts are not theirs to overwrite.
     Agent,
+    /// A scene that shows a fact change, and why: recorded facts may be superseded.
+    Scene(&'a str),
     /// The writer: may overwrite anything, with a flag.
     Writer,
 }
@@ -112,7 +136,7 @@ fn update_with<R: Record>(
     update: &EntityUpdate,
     tick: u32,
     source: &str,
-    authority: Authority,
+    authority: Authority<'_>,
 ) -> Result<UpdateReport, MemoryError> {
     let id = EntityId::parse_kind(id, R::KIND)?.to_string();
     let record = R::load(tx, &id)?.ok_or_else(|| MemoryError::NotFound {
@@ -133,10 +157,28 @@ fn update_with<R: Record>(
     let before = serde_json::to_value(&record).map_err(|e| invalid("*", e.to_string()))?;
     let changes = fold_unknown_into_facts(&before, &update.changes);
     let patch = Value::Object(changes);
-    let outcome = merge::merge_checked(&before, &patch, &R::contradiction);
+    let mut outcome = merge::merge_checked(&before, &patch, &R::contradiction);
+    let mut superseded = Vec::new();
     let mut after = match authority {
         Authority::Agent => outcome.merged,
         Authority::Writer => merge::merge_checked(&before, &patch, &|_, _, _| None).merged,
+        Authority::Scene(_) => {
+            // Only recorded facts give way to a scene; every other rule still holds.
+            let rest = merge::merge_checked(&before, &patch, &|path, old, new| {
+                if path.starts_with("facts.") {
+                    None
+                } else {
+                    R::contradiction(path, old, new)
+                }
+            });
+            let (facts, kept): (Vec<Contradiction>, Vec<Contradiction>) = outcome
+                .contradictions
+                .into_iter()
+                .partition(|c| c.path.starts_with("facts."));
+            superseded = facts;
+            outcome.contradictions = kept;
+            rest.merged
+        }
     };
     merge::append_items(&mut after, &Value::Object(update.append.clone()))
         .map_err(|e| invalid("append", e.to_string()))?;
@@ -152,7 +194,9 @@ fn update_with<R: Record>(
     let applied = merge::diff(&before, &after);
     for c in &outcome.contradictions {
         let change = match authority {
-            Authority::Agent => format!("contradiction (not applied): {}", c.reason),
+            Authority::Agent | Authority::Scene(_) => {
+                format!("contradiction (not applied): {}", c.reason)
+            }
             Authority::Writer => format!("the writer overrode an established fact: {}", c.reason),
         };
         store::append_history(
@@ -174,7 +218,13 @@ fn update_with<R: Record>(
         updated.save(tx)?;
         store::index_document(tx, &updated.document())?;
         for change in &applied {
-            store::append_history(tx, &history_entry(&id, tick, change, source))?;
+            let mut entry = history_entry(&id, tick, change, source);
+            if let Authority::Scene(because) = authority
+                && superseded.iter().any(|c| c.path == change.path)
+            {
+                entry.change = format!("superseded: {because}");
+            }
+            store::append_history(tx, &entry)?;
         }
     }
     Ok(UpdateReport {

@@ -12,7 +12,7 @@ use crate::memory::{
     self, EntityUpdate, NewCharacter, NewLocation, NewLoop, NewLore, NewRelationship,
 };
 use crate::merge::Contradiction;
-use crate::model::{Character, Location, LoopStatus, PlanVerdict};
+use crate::model::{Character, Location, LoopStatus, SceneVerdict};
 use crate::store::{self, with_savepoint};
 use crate::tools::{RelationshipUpdate, RelationshipUpdateArgs, ToolContext, ToolError, TypedTool};
 
@@ -48,9 +48,12 @@ pub struct Extraction {
     pub loops_resolved: Vec<LoopProgress>,
     #[serde(default)]
     pub lore: Vec<NewLore>,
+    /// Injuries, illnesses, disguises and other states that begin or end in this scene.
+    #[serde(default)]
+    pub conditions: Vec<ConditionChange>,
     /// Did the scene do what its plan intended? Given only when the prompt shows a plan.
     #[serde(default)]
-    pub plan_verdict: Option<PlanVerdict>,
+    pub plan_verdict: Option<SceneVerdict>,
 }
 
 /// A change to an existing character or location, by id.
@@ -66,6 +69,36 @@ pub struct RecordChange {
     #[serde(default)]
     #[cfg_attr(feature = "specta", specta(type = std::collections::HashMap<String, crate::specta_types::JsonValue>))]
     pub append: Map<String, Value>,
+    /// What in this scene changed a recorded fact, when `changes` changes one: with it the
+    /// fact is superseded (history says when and why); without it the change is refused.
+    #[serde(default)]
+    pub because: Option<String>,
+}
+
+/// A condition of a character that begins or ends in the scene.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ConditionChange {
+    /// Character id.
+    pub character: String,
+    /// What it is, in a few words ("broken left arm").
+    pub condition: String,
+    /// injury, illness, disguise, state.
+    #[serde(default)]
+    pub kind: String,
+    pub change: ConditionEvent,
+    /// How it began or ended.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Whether a condition begins or ends.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ConditionEvent {
+    Began,
+    Ended,
 }
 
 /// A relationship that formed or changed between two characters (ids).
@@ -143,6 +176,7 @@ impl Extraction {
             loops_advanced: Vec::new(),
             loops_resolved: Vec::new(),
             lore: Vec::new(),
+            conditions: Vec::new(),
             plan_verdict: None,
         }
     }
@@ -215,16 +249,76 @@ impl Extraction {
         };
         for change in &self.character_updates {
             run(format!("update {}", change.id), &mut || {
-                memory::update_record::<Character>(tx, &change.id, &change.update(), tick, SOURCE)
-                    .map(Some)
-                    .map_err(|e| e.to_string())
+                match change.because.as_deref().filter(|b| !b.trim().is_empty()) {
+                    Some(because) => memory::update_record_shown::<Character>(
+                        tx,
+                        &change.id,
+                        &change.update(),
+                        because,
+                        tick,
+                        SOURCE,
+                    ),
+                    None => memory::update_record::<Character>(
+                        tx,
+                        &change.id,
+                        &change.update(),
+                        tick,
+                        SOURCE,
+                    ),
+                }
+                .map(Some)
+                .map_err(|e| e.to_string())
             });
+        }
+        for c in &self.conditions {
+            run(
+                format!("condition {} of {}", c.condition, c.character),
+                &mut || {
+                    match c.change {
+                        ConditionEvent::Began => memory::begin_condition(
+                            tx,
+                            &c.character,
+                            &c.condition,
+                            &c.kind,
+                            &c.note,
+                            tick,
+                            SOURCE,
+                        ),
+                        ConditionEvent::Ended => memory::end_condition(
+                            tx,
+                            &c.character,
+                            &c.condition,
+                            &c.note,
+                            tick,
+                            SOURCE,
+                        ),
+                    }
+                    .map(|_| None)
+                    .map_err(|e| e.to_string())
+                },
+            );
         }
         for change in &self.location_updates {
             run(format!("update {}", change.id), &mut || {
-                memory::update_record::<Location>(tx, &change.id, &change.update(), tick, SOURCE)
-                    .map(Some)
-                    .map_err(|e| e.to_string())
+                match change.because.as_deref().filter(|b| !b.trim().is_empty()) {
+                    Some(because) => memory::update_record_shown::<Location>(
+                        tx,
+                        &change.id,
+                        &change.update(),
+                        because,
+                        tick,
+                        SOURCE,
+                    ),
+                    None => memory::update_record::<Location>(
+                        tx,
+                        &change.id,
+                        &change.update(),
+                        tick,
+                        SOURCE,
+                    ),
+                }
+                .map(Some)
+                .map_err(|e| e.to_string())
             });
         }
         for change in &self.relationship_changes {

@@ -8,7 +8,7 @@
 use schemars::JsonSchema;
 use serde_json::{Map, Value, json};
 
-use super::extraction::{LoopProgress, RecordChange, RelationshipChange};
+use super::extraction::{ConditionChange, LoopProgress, RecordChange, RelationshipChange};
 use crate::evaluate::{clean_title, title_is_words};
 use crate::memory::{NewCharacter, NewLocation, NewLoop, NewLore};
 use crate::schema::SchemaValidator;
@@ -224,7 +224,7 @@ const NOTED_DROPS: usize = 5;
 /// Every list field, item by item: clamped where a range is obvious, dropped when invalid;
 /// in all at most [`MAX_RECORDS_PER_TICK`] records, in the order the fields are listed here.
 fn lists(object: &Map<String, Value>, out: &mut Map<String, Value>, notes: &mut Vec<String>) {
-    let fields: [(&str, SchemaValidator); 9] = [
+    let fields: [(&str, SchemaValidator); 10] = [
         ("character_updates", validator::<RecordChange>()),
         ("new_characters", validator::<NewCharacter>()),
         ("location_updates", validator::<RecordChange>()),
@@ -234,6 +234,7 @@ fn lists(object: &Map<String, Value>, out: &mut Map<String, Value>, notes: &mut 
         ("loops_advanced", validator::<LoopProgress>()),
         ("loops_resolved", validator::<LoopProgress>()),
         ("lore", validator::<NewLore>()),
+        ("conditions", validator::<ConditionChange>()),
     ];
     let mut room = MAX_RECORDS_PER_TICK;
     let mut over: Vec<String> = Vec::new();

@@ -590,3 +590,105 @@ async fn a_betrayal_scene_changes_how_each_sees_the_other() {
         "the change is in the history at scene 2: {history:?}"
     );
 }
+
+#[tokio::test]
+async fn an_injury_opened_in_one_scene_heals_in_a_later_one_and_the_record_says_both() {
+    let (_tmp, mut novel) = novel();
+    let events = RefCell::new(Vec::new());
+    let quiet = json!({
+        "rationale": "Next.", "scene_intention": "Tamsin keeps moving.",
+        "pov_character": "C0", "target_location": "L0", "actions": [],
+        "expected_outcomes": ["she moves on"]
+    });
+    let mut hurt = extraction();
+    hurt["conditions"] = json!([{"character": "C0", "condition": "broken left arm",
+        "kind": "injury", "change": "began", "note": "the watchman's club"}]);
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&hurt);
+    tick(&mut novel, &model, &events).await.unwrap();
+    let tamsin = store::get_character(novel.store().conn(), "C0")
+        .unwrap()
+        .unwrap();
+    assert_eq!(tamsin.active_conditions().count(), 1);
+
+    // A later scene cannot heal it by rewriting a fact, but the condition ends when healed.
+    let mut healed = extraction();
+    healed["loops_opened"] = json!([]);
+    healed["conditions"] = json!([{"character": "C0", "condition": "arm",
+        "change": "ended", "note": "the splint comes off"}]);
+    let model = ScriptedModel::new()
+        .reply_json(&quiet)
+        .reply(PROSE)
+        .reply_json(&healed);
+    tick(&mut novel, &model, &events).await.unwrap();
+    let conn = novel.store().conn();
+    let tamsin = store::get_character(conn, "C0").unwrap().unwrap();
+    assert_eq!(tamsin.active_conditions().count(), 0);
+    let arm = &tamsin.conditions[0];
+    assert_eq!((arm.since_tick, arm.until_tick), (1, Some(2)));
+    assert_eq!(arm.note, "the watchman's club; the splint comes off");
+    let history = store::history_of(conn, "C0").unwrap();
+    for (tick, change) in [(1, "condition began"), (2, "condition ended")] {
+        assert!(
+            history.iter().any(|h| h.tick == tick && h.change == change),
+            "{change} at scene {tick}: {history:?}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_recorded_fact_gives_way_only_to_a_scene_that_shows_why() {
+    let (_tmp, mut novel) = novel();
+    let events = RefCell::new(Vec::new());
+    let quiet = json!({
+        "rationale": "Next.", "scene_intention": "Tamsin keeps moving.",
+        "pov_character": "C0", "target_location": "L0", "actions": [],
+        "expected_outcomes": ["she moves on"]
+    });
+    let mut first = extraction();
+    first["character_updates"] =
+        json!([{"id": "C0", "changes": {"facts": {"hair": "long and red"}}}]);
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&first);
+    tick(&mut novel, &model, &events).await.unwrap();
+
+    let mut unexplained = extraction();
+    unexplained["loops_opened"] = json!([]);
+    unexplained["character_updates"] =
+        json!([{"id": "C0", "changes": {"facts": {"hair": "cropped"}}}]);
+    let model = ScriptedModel::new()
+        .reply_json(&quiet)
+        .reply(PROSE)
+        .reply_json(&unexplained);
+    tick(&mut novel, &model, &events).await.unwrap();
+    let hair = |novel: &Novel| {
+        store::get_character(novel.store().conn(), "C0")
+            .unwrap()
+            .unwrap()
+            .facts["hair"]
+            .clone()
+    };
+    assert_eq!(hair(&novel), "long and red", "refused without a reason");
+
+    let mut shown = unexplained.clone();
+    shown["character_updates"][0]["because"] =
+        json!("she hacks it off with the dagger to pass as a boy");
+    let model = ScriptedModel::new()
+        .reply_json(&quiet)
+        .reply(PROSE)
+        .reply_json(&shown);
+    tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(hair(&novel), "cropped");
+    let history = store::history_of(novel.store().conn(), "C0").unwrap();
+    assert!(
+        history
+            .iter()
+            .any(|h| h.tick == 2 && h.flagged && h.field == "facts.hair")
+    );
+    assert!(history.iter().any(|h| h.tick == 3
+        && h.change == "superseded: she hacks it off with the dagger to pass as a boy"));
+}
