@@ -1,7 +1,7 @@
 //! Where names appear in the book: the prose passages of the keyword index holding any of a
-//! record's names (or aliases) as a phrase, in reading order, each with a snippet around the
-//! name. One FTS5 query over the derived passages, so a codex page stays fast on a long book;
-//! the index is rebuildable, so a mention list is never the only copy of anything.
+//! record's names (or aliases) as a phrase, in reading order. One FTS5 query over the derived
+//! passages, so a codex page stays fast on a long book; the index is rebuildable, so a mention
+//! list is never the only copy of anything.
 
 use rusqlite::{Connection, params};
 
@@ -14,8 +14,8 @@ pub struct MentionRow {
     pub tick: u32,
     /// The scene's title as the index holds it.
     pub title: String,
-    /// A few words around the name (model prose, to be shown as text).
-    pub snippet: String,
+    /// The passage (a few paragraphs of model prose, to be shown as text).
+    pub body: String,
 }
 
 /// The passages naming any of `names`, first scene first, at most `limit`. Each name is one
@@ -30,7 +30,7 @@ pub fn name_mentions(
         return Ok(Vec::new());
     };
     let mut stmt = conn.prepare_cached(
-        "SELECT c.entity_id, c.tick, c.title, snippet(search_index, 1, '', '', '…', 24)
+        "SELECT c.entity_id, c.tick, c.title, c.body
          FROM search_index JOIN search_chunks c ON c.id = search_index.rowid
          WHERE search_index MATCH ?1 AND c.part = 'prose' AND c.tick IS NOT NULL
          ORDER BY c.tick, c.seq
@@ -41,7 +41,7 @@ pub fn name_mentions(
             scene_id: r.get(0)?,
             tick: r.get(1)?,
             title: r.get(2)?,
-            snippet: r.get(3)?,
+            body: r.get(3)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)

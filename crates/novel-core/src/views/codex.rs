@@ -16,9 +16,14 @@ use crate::ids::{EntityId, EntityKind};
 use crate::model::{Character, Location, LoreFact};
 use crate::store::{self, StoreError};
 
-/// The most passages a page lists: a main character of a long book is named thousands of
-/// times, and the first few hundred already show where they come and go.
-const MENTION_LIMIT: u32 = 300;
+/// The most passages read for a page: far more than a main character of a 300-scene book
+/// has (a bound against a runaway, not a page size).
+const PASSAGE_LIMIT: u32 = 20_000;
+/// Passages shown per scene: where the name first comes, and once more.
+const PER_SCENE: usize = 2;
+/// Characters of prose shown before and after the name in a snippet.
+const BEFORE: usize = 100;
+const AFTER: usize = 160;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -36,9 +41,9 @@ pub struct CodexEntry {
     pub tags: Vec<String>,
     /// A character's relationships, by the other person's name.
     pub relationships: Vec<CodexRelationship>,
-    /// Prose passages naming it, first scene first (at most a few hundred).
+    /// Prose passages naming it, first scene first (the first two of each scene).
     pub mentions: Vec<Mention>,
-    /// How many scenes those passages are in.
+    /// How many scenes name it.
     pub mention_scenes: u32,
     /// What the page searched the book for: the name and aliases.
     pub searched: Vec<String>,
@@ -117,20 +122,29 @@ pub fn codex_entry(conn: &Connection, id: &str) -> Result<Option<CodexEntry>, St
         _ => Subject::Lore,
     };
     let history = history_lines(subject, &store::history_of(conn, &id)?, &names);
-    let rows = store::name_mentions(conn, &page.searched, MENTION_LIMIT)?;
+    let rows = store::name_mentions(conn, &page.searched, PASSAGE_LIMIT)?;
     let phrase = page.searched.join(" ");
     let mut scenes: Vec<u32> = rows.iter().map(|r| r.tick).collect();
     scenes.dedup();
-    let mentions = rows
-        .into_iter()
-        .map(|r| Mention {
-            marks: name_marks(&r.snippet, &phrase),
+    let mut mentions: Vec<Mention> = Vec::new();
+    for r in rows {
+        let shown = mentions
+            .iter()
+            .rev()
+            .take_while(|m| m.tick == r.tick)
+            .count();
+        if shown == PER_SCENE {
+            continue;
+        }
+        let snippet = snippet_around(&r.body, &phrase);
+        mentions.push(Mention {
+            marks: query_marks(&snippet, &phrase),
             scene_id: r.scene_id,
             tick: r.tick,
             scene_title: r.title,
-            snippet: r.snippet,
-        })
-        .collect();
+            snippet,
+        });
+    }
     Ok(Some(CodexEntry {
         id,
         kind: parsed.kind().as_str().to_string(),
@@ -364,7 +378,27 @@ fn unique(names: Vec<String>) -> Vec<String> {
     out
 }
 
-/// Where the names' words are in a snippet: the book search's marks for the names as a query.
-fn name_marks(snippet: &str, names: &str) -> Vec<Mark> {
-    query_marks(snippet, names)
+/// A few lines of `body` around the first of the names' words (the passage's opening when none
+/// is found as a word, e.g. a stemmed match), cut at spaces, with "…" where text was left out.
+pub(super) fn snippet_around(body: &str, names: &str) -> String {
+    let chars: Vec<char> = body.chars().collect();
+    let at = query_marks(body, names)
+        .first()
+        .map(|m| m.start as usize)
+        .unwrap_or(0);
+    let mut start = at.saturating_sub(BEFORE);
+    while start > 0 && start < at && !chars[start - 1].is_whitespace() {
+        start += 1;
+    }
+    let mut end = (at + AFTER).min(chars.len());
+    while end < chars.len() && end > at && !chars[end].is_whitespace() {
+        end -= 1;
+    }
+    let text: String = chars[start..end].iter().collect();
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!(
+        "{}{text}{}",
+        if start > 0 { "…" } else { "" },
+        if end < chars.len() { "…" } else { "" }
+    )
 }

@@ -149,3 +149,22 @@ fn a_characters_page_has_her_mentions_relationships_and_history_in_sentences() {
     assert!(codex_entry(conn, "C99").unwrap().is_none());
     assert!(codex_entry(conn, "x\" OR 1").unwrap().is_none());
 }
+
+#[test]
+fn a_snippet_is_cut_at_spaces_around_the_first_name() {
+    let body = format!(
+        "{} Tamsin Vale pressed her back to the piling. {}",
+        "word ".repeat(60),
+        "more ".repeat(60)
+    );
+    let s = super::codex::snippet_around(&body, "Tamsin Vale Tamsin");
+    assert!(s.starts_with('…') && s.ends_with('…'), "{s}");
+    assert!(s.contains("Tamsin Vale pressed her back"), "{s}");
+    assert!(
+        !s.contains("wor…") && !s.contains(" mor…"),
+        "whole words: {s}"
+    );
+    assert!(s.chars().count() < 300, "{s}");
+    // A passage with no name as a word opens the snippet at its start.
+    assert!(super::codex::snippet_around("Short text.", "Bram").starts_with("Short"));
+}
