@@ -76,6 +76,8 @@ export const commands = {
 	deleteBranch: (name: string) => typedError<null, AppError>(__TAURI_INVOKE("delete_branch", { name })),
 	/**  The scene of `tick` as each branch has it, for side-by-side reading. */
 	compareBranches: (tick: number) => typedError<BranchScene_Serialize[], AppError>(__TAURI_INVOKE("compare_branches", { tick })),
+	/**  The audit of scenes `from..=to` (each end open when `null`): no model is asked anything. */
+	auditBook: (from: number | null, to: number | null) => typedError<AuditReport_Serialize, AppError>(__TAURI_INVOKE("audit_book", { from, to })),
 	storyGraph: () => typedError<StoryGraph_Serialize, AppError>(__TAURI_INVOKE("story_graph")),
 	entityDetail: (id: string) => typedError<EntityDetail_Serialize, AppError>(__TAURI_INVOKE("entity_detail", { id })),
 	/**
@@ -247,6 +249,80 @@ export type ApplyReport_Serialize = {
 	contradictions: ([string, Contradiction_Serialize])[],
 	/**  Items that could not be applied, with the reason (the tick still commits). */
 	skipped: string[],
+};
+
+/**  One thing wrong: the scenes it is in (the first is where to look) and why, in words. */
+export type AuditFailure = AuditFailure_Serialize | AuditFailure_Deserialize;
+
+/**  One thing wrong: the scenes it is in (the first is where to look) and why, in words. */
+export type AuditFailure_Deserialize = {
+	kind: FailureKind,
+	/**  The scenes concerned, the one to look at first. */
+	scenes: SceneRef[],
+	why: string,
+	/**  The record it is about (a character, place, relationship, open question or beat id). */
+	record?: string | null,
+};
+
+/**  One thing wrong: the scenes it is in (the first is where to look) and why, in words. */
+export type AuditFailure_Serialize = {
+	kind: FailureKind,
+	/**  The scenes concerned, the one to look at first. */
+	scenes: SceneRef[],
+	why: string,
+	/**  The record it is about (a character, place, relationship, open question or beat id). */
+	record?: string,
+};
+
+/**  The whole report. */
+export type AuditReport = AuditReport_Serialize | AuditReport_Deserialize;
+
+/**  The whole report. */
+export type AuditReport_Deserialize = {
+	/**  The branch audited. */
+	branch: string,
+	/**  The first and last scene audited. */
+	from: number,
+	to: number,
+	scenes: number,
+	words: number,
+	/**  The mean of the criteria's scores (cost left out: it is not a quality). */
+	overall: number | null,
+	/**  Whether any model was asked anything (never, today: the audit is local). */
+	used_model: boolean,
+	/**  How stalls were found: "by meaning" (stored vectors) or "by wording". */
+	similarity: string,
+	criteria: Criterion_Deserialize[],
+	scene_rows: SceneRow_Deserialize[],
+	loops: LoopRow_Deserialize[],
+	chapters: ChapterLoops[],
+	characters: CharacterChanges[],
+	/**  Things the reader of the report should know (old scenes not judged, …). */
+	notes: string[],
+};
+
+/**  The whole report. */
+export type AuditReport_Serialize = {
+	/**  The branch audited. */
+	branch: string,
+	/**  The first and last scene audited. */
+	from: number,
+	to: number,
+	scenes: number,
+	words: number,
+	/**  The mean of the criteria's scores (cost left out: it is not a quality). */
+	overall: number | null,
+	/**  Whether any model was asked anything (never, today: the audit is local). */
+	used_model: boolean,
+	/**  How stalls were found: "by meaning" (stored vectors) or "by wording". */
+	similarity: string,
+	criteria: Criterion_Serialize[],
+	scene_rows: SceneRow_Serialize[],
+	loops: LoopRow_Serialize[],
+	chapters: ChapterLoops[],
+	characters: CharacterChanges[],
+	/**  Things the reader of the report should know (old scenes not judged, …). */
+	notes: string[],
 };
 
 /**  One beat of the outline: what an upcoming scene should do. */
@@ -516,6 +592,16 @@ export type ChapterChange_Serialize =
 /**  A part opens at chapter `chapter` with heading `title`; `None` removes it. */
 { change: "part"; chapter: number; title: string | null };
 
+/**  Questions opened and resolved within one chapter. */
+export type ChapterLoops = {
+	chapter: number,
+	title: string,
+	first_scene: number,
+	last_scene: number,
+	opened: number,
+	resolved: number,
+};
+
 /**  A chapter in the contents. */
 export type ChapterView = ChapterView_Serialize | ChapterView_Deserialize;
 
@@ -547,6 +633,22 @@ export type ChapterView_Serialize = {
 	last_tick: number,
 	words: number,
 	scenes: ContentsScene[],
+};
+
+export type CharacterChange = {
+	scene: number,
+	/**  "mood", "arc", "life", "goals", "relationship with Bram", … */
+	what: string,
+	to: string,
+};
+
+/**  How one recurring character changed: every change of their state, arc or status. */
+export type CharacterChanges = {
+	id: string,
+	name: string,
+	/**  Scenes the character is in (point of view or named in the prose). */
+	scenes: number,
+	changes: CharacterChange[],
 };
 
 export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" | "lost_item" | "length" | "tense_drift" | "person_drift" | "markup" | 
@@ -789,6 +891,58 @@ export type DetectedServer_Deserialize = {
 	label: string,
 	port: number,
 	/**  The base URL a profile uses, e.g. `http://127.0.0.1:11434/v1`. */
+/**  One criterion's number and failures. */
+export type Criterion = Criterion_Serialize | Criterion_Deserialize;
+
+/**  The criteria the audit measures, in the order the report lists them. */
+export type CriterionKey = 
+/**  Did each scene do what its plan intended? */
+"plan" | 
+/**  Is an outline beat done only by a scene that realized it, and in order? */
+"beats" | 
+/**  Open questions: opened, touched, resolved. */
+"loops" | 
+/**  Scenes that say the same thing again. */
+"stalls" | 
+/**  Do the recurring characters change? */
+"entities" | 
+/**  Do the records agree with each other? */
+"contradictions" | 
+/**  The checks' point-of-view and tense findings over the book. */
+"pov" | 
+/**  Does each scene sound like the book? */
+"voice" | 
+/**  Does the tension move? */
+"tension" | 
+/**  Phrases, openings and endings used again; stock phrasing. */
+"repetition" | 
+/**  What each scene cost. */
+"cost";
+
+/**  One criterion's number and failures. */
+export type Criterion_Deserialize = {
+	key: CriterionKey,
+	/**  The criterion in a writer's words ("Scenes do what they set out to do"). */
+	title: string,
+	/**  The number, 0–100, higher is better (its meaning is in `measure`). */
+	score: number | null,
+	/**  What the number counts, in words ("24 of 28 judged scenes realized their plan"). */
+	measure: string,
+	failures: AuditFailure_Deserialize[],
+};
+
+/**  One criterion's number and failures. */
+export type Criterion_Serialize = {
+	key: CriterionKey,
+	/**  The criterion in a writer's words ("Scenes do what they set out to do"). */
+	title: string,
+	/**  The number, 0–100, higher is better (its meaning is in `measure`). */
+	score: number | null,
+	/**  What the number counts, in words ("24 of 28 judged scenes realized their plan"). */
+	measure: string,
+	failures: AuditFailure_Serialize[],
+};
+
 	base_url: string,
 	models: ModelEntry_Deserialize[],
 };
@@ -1033,6 +1187,10 @@ export type FailureView_Deserialize = {
 	kind: ErrorKind_Deserialize,
 	message: string,
 	error_file: string,
+	/**  Injuries, illnesses, disguises and other states that begin or end in this scene. */
+	conditions?: ConditionChange_Deserialize[],
+	/**  Did the scene do what its plan intended? Given only when the prompt shows a plan. */
+	plan_verdict?: SceneVerdict_Deserialize | null,
 };
 
 export type FailureView_Serialize = {
@@ -1052,7 +1210,58 @@ export type FieldChange_Deserialize = {
 	path: string,
 	old?: JsonValue | null,
 	new?: JsonValue | null,
+	/**  Injuries, illnesses, disguises and other states that begin or end in this scene. */
+	conditions: ConditionChange_Serialize[],
+	/**  Did the scene do what its plan intended? Given only when the prompt shows a plan. */
+	plan_verdict: SceneVerdict_Serialize | null,
 };
+
+/**  What kind of failure, so that a front end can group and a test can match them. */
+export type FailureKind = 
+/**  The scene did not do what its plan intended. */
+"plan_not_realized" | 
+/**  The scene did part of its plan. */
+"plan_partly" | 
+/**  A beat was marked done by a scene that did not realize it. */
+"beat_unrealized" | 
+/**  A later beat was done while an earlier one was still open. */
+"beat_skipped" | 
+/**  An open question left untouched for too many scenes. */
+"loop_untouched" | 
+/**  A scene that says what an earlier one said. */
+"near_duplicate" | 
+/**  A plan that asked for the scene an earlier plan asked for. */
+"repeated_intention" | 
+/**  A character with an unfinished arc who leaves the page for too long. */
+"arc_vanished" | 
+/**  A relationship that never moves although the two share scenes. */
+"relationship_static" | 
+/**  A dead character placed, holding something, or in a live relationship later. */
+"dead_active" | 
+/**  A character's place in the records disagrees with where the scenes put them. */
+"place_mismatch" | 
+/**  One item in two people's hands. */
+"item_two_holders" | 
+/**  An injury or condition gone with no scene that heals it. */
+"condition_vanished" | 
+/**  A recorded fact that differs from what the history says it became. */
+"fact_unrecorded" | 
+/**  The checks found point-of-view or tense problems in the scene. */
+"pov_findings" | 
+/**  The scene's style is far from the book's own. */
+"voice_drift" | 
+/**  The tension stayed within one point for too many scenes. */
+"tension_flat" | 
+/**  A phrase used in many scenes. */
+"repeated_phrase" | 
+/**  Two scenes open alike. */
+"alike_openings" | 
+/**  Two scenes end alike. */
+"alike_endings" | 
+/**  Stock phrasing grows from the first quarter of the book to the last. */
+"stock_rising" | 
+/**  A scene that cost far more than the book's usual scene. */
+"costly_scene";
 
 /**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
 export type FieldChange_Serialize = {
@@ -1632,6 +1841,43 @@ export type LoreFact_Deserialize = {
 	fact: string,
 	category: string,
 	importance: Importance,
+/**  One open question over the book: when it opened, when it was touched, what became of it. */
+export type LoopRow = LoopRow_Serialize | LoopRow_Deserialize;
+
+/**  One open question over the book: when it opened, when it was touched, what became of it. */
+export type LoopRow_Deserialize = {
+	id: string,
+	description: string,
+	importance: string,
+	opened: number,
+	/**  Scenes that advanced it. */
+	touched: number[],
+	resolved?: number | null,
+	/**  "open", "resolved" or "abandoned". */
+	status: string,
+	/**  Scenes since it was last touched, at the end of the range (0 once resolved). */
+	age: number,
+	/**  The longest run of scenes that did not touch it. */
+	longest_silence: number,
+};
+
+/**  One open question over the book: when it opened, when it was touched, what became of it. */
+export type LoopRow_Serialize = {
+	id: string,
+	description: string,
+	importance: string,
+	opened: number,
+	/**  Scenes that advanced it. */
+	touched: number[],
+	resolved: number | null,
+	/**  "open", "resolved" or "abandoned". */
+	status: string,
+	/**  Scenes since it was last touched, at the end of the range (0 once resolved). */
+	age: number,
+	/**  The longest run of scenes that did not touch it. */
+	longest_silence: number,
+};
+
 	keywords: string[],
 	/**  Other names of what the fact is about; they trigger it like keywords. */
 	aliases?: string[],
@@ -2164,6 +2410,13 @@ export type Plan_Deserialize = {
 
 export type Plan_Serialize = {
 	/**  Why this plan makes sense for the story now. */
+/**  What became of a scene's plan. */
+export type PlanOutcome = "realized" | "partly" | "not" | 
+/**  Written before verdicts were recorded, or the extractor gave none. */
+"not_judged" | 
+/**  A scene with no plan (an imported chapter). */
+"no_plan";
+
 	rationale: string,
 	/**  What should happen in the scene, in 1–2 specific sentences. */
 	scene_intention: string,
@@ -2638,6 +2891,15 @@ export type RecordChange_Deserialize = {
 
 /**  A change to an existing character or location, by id. */
 export type RecordChange_Serialize = {
+/**  How much of the plan the scene carried out. */
+export type Realized = 
+/**  The scene did what was planned. */
+"realized" | 
+/**  Some of it: `missed` says what not. */
+"partly" | 
+/**  The scene went elsewhere. */
+"not";
+
 	id: string,
 	/**  Fields to change: nested objects merge, lists are replaced, null removes. */
 	changes: { [key in string]: JsonValue },
@@ -3014,6 +3276,81 @@ export type SceneVersions_Serialize = {
 	versions: SceneVersion_Serialize[],
 	/**  The id of the version the current branch shows. */
 	current: number | null,
+/**  A scene as the report names it: its number in the book and its title. */
+export type SceneRef = {
+	/**  The scene's number in the book (1-based). */
+	scene: number,
+	title: string,
+};
+
+/**  One row per scene: the numbers the app charts over the book. */
+export type SceneRow = SceneRow_Serialize | SceneRow_Deserialize;
+
+/**  One row per scene: the numbers the app charts over the book. */
+export type SceneRow_Deserialize = {
+	scene: number,
+	title: string,
+	words: number,
+	plan: PlanOutcome,
+	tension?: number | null,
+	/**  Open questions open after this scene. */
+	open_loops: number,
+	/**
+	 *  How far the scene's style is from the book's (robust z-score distance; 0 is typical,
+	 *  over the threshold in docs/audit.md is flagged).
+	 */
+	voice_distance: number | null,
+	/**  Stock phrases per 1,000 words. */
+	stock_per_1000: number | null,
+	/**  LLM calls, tokens (prompt + completion) and failed attempts this scene cost. */
+	calls: number,
+	tokens: number,
+	revised: boolean,
+	failed_attempts: number,
+};
+
+/**  One row per scene: the numbers the app charts over the book. */
+export type SceneRow_Serialize = {
+	scene: number,
+	title: string,
+	words: number,
+	plan: PlanOutcome,
+	tension: number | null,
+	/**  Open questions open after this scene. */
+	open_loops: number,
+	/**
+	 *  How far the scene's style is from the book's (robust z-score distance; 0 is typical,
+	 *  over the threshold in docs/audit.md is flagged).
+	 */
+	voice_distance: number | null,
+	/**  Stock phrases per 1,000 words. */
+	stock_per_1000: number | null,
+	/**  LLM calls, tokens (prompt + completion) and failed attempts this scene cost. */
+	calls: number,
+	tokens: number,
+	revised: boolean,
+	failed_attempts: number,
+};
+
+/**  Did the scene do what its plan intended (the scene intention and expected outcomes)? */
+export type SceneVerdict = SceneVerdict_Serialize | SceneVerdict_Deserialize;
+
+/**  Did the scene do what its plan intended (the scene intention and expected outcomes)? */
+export type SceneVerdict_Deserialize = {
+	/**  realized, partly or not. */
+	verdict: Realized,
+	/**  What the plan wanted that the scene did not do (empty when realized). */
+	missed?: string[],
+};
+
+/**  Did the scene do what its plan intended (the scene intention and expected outcomes)? */
+export type SceneVerdict_Serialize = {
+	/**  realized, partly or not. */
+	verdict: Realized,
+	/**  What the plan wanted that the scene did not do (empty when realized). */
+	missed: string[],
+};
+
 };
 
 export type SceneView = SceneView_Serialize | SceneView_Deserialize;

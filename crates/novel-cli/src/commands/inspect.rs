@@ -1,12 +1,14 @@
 //! `novel inspect <id>`: the whole record, then its history by tick; for a character, the
 //! scenes they were in, and every death shown on the page with whether they saw it, were told
-//! of it, or do not know yet.
+//! of it, or do not know yet. A character, place or lore entry also shows its codex page's
+//! history in plain sentences and the scenes that name it.
 
 use anyhow::{Result, bail};
 use novel_core::evaluate::{self, Learned};
 use novel_core::ids::{EntityId, EntityKind};
 use novel_core::novel::Novel;
 use novel_core::store;
+use novel_core::views;
 use serde_json::Value;
 
 pub fn run(novel: &Novel, raw_id: &str, as_json: bool) -> Result<()> {
@@ -48,8 +50,14 @@ pub fn run(novel: &Novel, raw_id: &str, as_json: bool) -> Result<()> {
         ),
         None => (Vec::new(), Vec::new()),
     };
+    let codex = views::codex_entry(conn, &key)?;
     if as_json {
         let mut out = serde_json::json!({ "record": record, "history": history });
+        if let Some(page) = &codex {
+            out["in_words"] = serde_json::to_value(&page.history)?;
+            out["mentions"] = serde_json::to_value(&page.mentions)?;
+            out["mention_scenes"] = page.mention_scenes.into();
+        }
         if id.kind() == EntityKind::Character {
             out["deaths_known"] = serde_json::to_value(&knows)?;
             out["scenes_witnessed"] = serde_json::to_value(&witnessed)?;
@@ -77,6 +85,28 @@ pub fn run(novel: &Novel, raw_id: &str, as_json: bool) -> Result<()> {
                 },
                 h.source,
                 flag
+            );
+        }
+    }
+    if let Some(page) = &codex {
+        crate::output::say!("\nIn plain words:");
+        for line in &page.history {
+            let flag = if line.flagged { "  ⚠" } else { "" };
+            let yours = if line.yours { "  (yours)" } else { "" };
+            crate::output::say!("  {}{yours}{flag}", line.text);
+        }
+        let mut scenes: Vec<String> = page.mentions.iter().map(|m| m.tick.to_string()).collect();
+        scenes.dedup();
+        if scenes.is_empty() {
+            crate::output::say!(
+                "\nNamed in no scene (looked for {}).",
+                page.searched.join(", ")
+            );
+        } else {
+            crate::output::say!(
+                "\nNamed in {} scene(s): {}",
+                page.mention_scenes,
+                scenes.join(", ")
             );
         }
     }

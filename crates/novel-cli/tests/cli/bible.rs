@@ -32,6 +32,24 @@ fn edits_and_additions_reach_memory_and_the_next_prompt() {
         .success();
     let c0 = json_of(in_novel(&dir).args(["--json", "inspect", "C0"]));
     assert_eq!(c0["record"]["emotional_state"], "cornered");
+    // The codex's history in plain words, the writer's change marked as theirs.
+    let in_words = c0["in_words"].as_array().unwrap();
+    assert_eq!(in_words[0]["text"], "In the story from the start.");
+    assert!(
+        in_words
+            .iter()
+            .any(|l| l["text"] == "Became cornered at the start." && l["yours"] == true),
+        "{c0}"
+    );
+    let text = stdout_of(in_novel(&dir).args(["inspect", "C0"]));
+    assert!(
+        text.contains("In plain words:\n  In the story from the start."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Named in no scene (looked for Tamsin Vale, Tamsin)."),
+        "{text}"
+    );
     assert!(
         c0["history"]
             .as_array()
