@@ -85,26 +85,24 @@ pub(super) async fn check_and_revise(
     Ok(memory.into_checked(revised, Some(prose), findings))
 }
 
-/// The scene's second chance at its plan: the extractor judged that it did not do what was
-/// planned, and the tick's one revision is unspent, so the writer model revises once with what
-/// was missed. The revision is checked like any other; one that cannot be a scene, or that the
-/// checks would refuse to commit, is dropped and the draft stays (it passed its checks), with a
-/// note. `None` means the draft stays.
-pub(super) async fn revise_to_plan(
+/// The scene's second chance, after it was read: it did not do what was planned, or it says
+/// the opposite of the story memory, and the tick's one revision is unspent, so the writer
+/// model revises once with `brief` (`why` names it in the tick's notes). The revision is
+/// checked like any other; one that cannot be a scene, or that the checks would refuse to
+/// commit, is dropped and the draft stays (it passed its checks), with a note. `None` means
+/// the draft stays.
+pub(super) async fn revise_after_reading(
     run: &mut TickRun<'_>,
     acted: &Acted<'_>,
     checked: &Checked,
-    missed: &[String],
+    brief: &str,
+    why: &str,
 ) -> Result<Option<Checked>, Failure> {
     run.stage(Stage::Revising);
     let memory = Memory::read(&acted.tx, acted).at(Stage::Revising)?;
-    let brief = plan_brief(&acted.plan, missed);
-    run.note(format!(
-        "revised once for: the plan (missed: {})",
-        missed.join("; ")
-    ));
+    run.note(format!("revised once for: {why}"));
     let base = run.scene_base(acted).at(Stage::Revising)?;
-    let request = requests::reviser(base, &run.config, &acted.plan, &checked.prose, &brief)
+    let request = requests::reviser(base, &run.config, &acted.plan, &checked.prose, brief)
         .at(Stage::Revising)?;
     let revised = stream_prose(run, &request, "reviser", "revising")
         .await
@@ -112,14 +110,14 @@ pub(super) async fn revise_to_plan(
     let (_, unusable) = bound_prose(revised.clone(), &run.config.generation);
     if let Some(problem) = unusable.first() {
         run.note(format!(
-            "the revision toward the plan was dropped ({}); the draft is kept",
+            "that revision was dropped ({}); the draft is kept",
             problem.message
         ));
         return Ok(None);
     }
     let (revised, findings) = memory.check(run, revised);
     if !evaluate::blocks_commit(&findings).is_empty() {
-        run.note("the revision toward the plan was dropped (it is not a scene); the draft is kept");
+        run.note("that revision was dropped (it is not a scene); the draft is kept");
         run.emit(TickEvent::Findings {
             findings: checked.findings.clone(),
         });
@@ -131,25 +129,6 @@ pub(super) async fn revise_to_plan(
         Some(checked.prose.clone()),
         findings,
     )))
-}
-
-/// The reviser's brief when the scene went elsewhere than its plan: the intention, the
-/// outcomes expected, and what the extractor found missing.
-fn plan_brief(plan: &crate::plan::Plan, missed: &[String]) -> String {
-    let mut brief = String::from(
-        "1. [must fix] The scene does not do what was planned for it. Revise it so that it does, keeping what already works.\n",
-    );
-    brief.push_str(&format!("   Intended: {}\n", plan.scene_intention.trim()));
-    if !plan.expected_outcomes.is_empty() {
-        brief.push_str(&format!(
-            "   Expected outcomes: {}\n",
-            plan.expected_outcomes.join("; ")
-        ));
-    }
-    for item in missed.iter().filter(|m| !m.trim().is_empty()) {
-        brief.push_str(&format!("   Missing: {}\n", item.trim()));
-    }
-    brief
 }
 
 /// Why a revision cannot be kept, in a sentence: each check once, with the first words it

@@ -660,11 +660,32 @@ async fn a_recorded_fact_gives_way_only_to_a_scene_that_shows_why() {
     unexplained["loops_opened"] = json!([]);
     unexplained["character_updates"] =
         json!([{"id": "C0", "changes": {"facts": {"hair": "cropped"}}}]);
+    // The scene is revised once to agree with the record; read again it still disagrees, so
+    // the change is refused, flagged, and said in the tick's notes.
     let model = ScriptedModel::new()
         .reply_json(&quiet)
         .reply(PROSE)
+        .reply_json(&unexplained)
+        .reply(PROSE)
         .reply_json(&unexplained);
-    tick(&mut novel, &model, &events).await.unwrap();
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 5);
+    assert!(done.revised);
+    let reviser_prompt = novel_llm::render_prompt(&model.requests()[3]);
+    assert!(
+        reviser_prompt.contains("contradicts what the story memory records")
+            && reviser_prompt.contains("the recorded fact `hair`"),
+        "{reviser_prompt}"
+    );
+    let notes = store::get_tick(novel.store().conn(), 2)
+        .unwrap()
+        .unwrap()
+        .notes
+        .join("\n");
+    assert!(
+        notes.contains("kept although the scene disagrees with the story memory (flagged on C0)"),
+        "{notes}"
+    );
     let hair = |novel: &Novel| {
         store::get_character(novel.store().conn(), "C0")
             .unwrap()
@@ -691,4 +712,57 @@ async fn a_recorded_fact_gives_way_only_to_a_scene_that_shows_why() {
     );
     assert!(history.iter().any(|h| h.tick == 3
         && h.change == "superseded: she hacks it off with the dagger to pass as a boy"));
+}
+
+#[tokio::test]
+async fn a_scene_that_contradicts_a_recorded_fact_is_revised_to_agree_with_memory() {
+    let (_tmp, mut novel) = novel();
+    let events = RefCell::new(Vec::new());
+    let mut first = extraction();
+    first["character_updates"] =
+        json!([{"id": "C1", "changes": {"facts": {"eyes": "pale as fog"}}}]);
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&first);
+    tick(&mut novel, &model, &events).await.unwrap();
+
+    let quiet = json!({
+        "rationale": "Next.", "scene_intention": "Tamsin studies Bram.",
+        "pov_character": "C0", "target_location": "L0", "actions": [],
+        "expected_outcomes": ["doubt"]
+    });
+    let mut brown = extraction();
+    brown["loops_opened"] = json!([]);
+    brown["character_updates"] = json!([{"id": "C1", "changes": {"facts": {"eyes": "brown"}}}]);
+    let mut agrees = extraction();
+    agrees["loops_opened"] = json!([]);
+    let agreeing = format!("{PROSE}\n\nHis eyes stayed pale as the fog and gave her nothing.");
+    let model = ScriptedModel::new()
+        .reply_json(&quiet)
+        .reply(PROSE)
+        .reply_json(&brown)
+        .reply(agreeing.clone())
+        .reply_json(&agrees);
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    assert_eq!(model.calls(), 5);
+    assert_eq!(done.scene.prose.trim(), agreeing.trim());
+    let conn = novel.store().conn();
+    assert_eq!(
+        store::get_character(conn, "C1").unwrap().unwrap().facts["eyes"],
+        "pale as fog"
+    );
+    let notes = store::get_tick(conn, 2).unwrap().unwrap().notes.join("\n");
+    assert!(
+        notes.contains("revised once for: what the story memory holds"),
+        "{notes}"
+    );
+    assert!(!notes.contains("kept although"), "{notes}");
+    assert!(
+        store::history_of(conn, "C1")
+            .unwrap()
+            .iter()
+            .all(|h| !h.flagged),
+        "nothing disagreeing was committed"
+    );
 }
