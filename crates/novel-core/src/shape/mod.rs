@@ -135,6 +135,14 @@ fn put(book: &mut Book, place: Place, slot: Slot) -> Result<(), ShapeError> {
             let (c, i) = book.locate(tick).ok_or_else(|| no_scene(book, tick))?;
             book.chapters[c].slots.insert(i, slot);
         }
+        // A book with no scene has no chapter yet: its first scene opens chapter 1.
+        Place::EndOfChapter(1) if book.chapters.is_empty() => book.chapters.push(Chapter {
+            title: "Chapter 1".into(),
+            part_title: None,
+            titled_by: crate::store::TitledBy::Proposal,
+            slots: vec![slot],
+            room: crate::store::PROPOSED_CHAPTER_SCENES - 1,
+        }),
         Place::EndOfChapter(number) => {
             let c = chapter_index(book, number)?;
             book.chapters[c].slots.push(slot);

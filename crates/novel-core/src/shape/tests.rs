@@ -275,6 +275,18 @@ fn rename_delete_and_chapter_changes_are_each_one_undoable_change() {
 }
 
 #[test]
+fn the_first_scene_of_an_empty_book_can_be_written_by_hand() {
+    let (_tmp, mut novel) = book(0);
+    let place = after(&novel, 0).unwrap();
+    let shaped = add_scene(&mut novel, place, "Fog", "The fog came in.", &clock()).unwrap();
+    assert_eq!((shaped.scene, shaped.scenes), (Some(1), 1));
+    assert_eq!(chapters(&novel), vec![(1, 1)]);
+    assert_eq!(novel.state().unwrap().current_tick, 1);
+    undo(&mut novel).unwrap();
+    assert!(ids(&novel).is_empty());
+}
+
+#[test]
 fn bad_requests_change_nothing() {
     let (_tmp, mut novel) = book(3);
     let before = story(&novel);
