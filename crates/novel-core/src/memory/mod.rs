@@ -17,7 +17,7 @@ pub use connections::*;
 pub use create::*;
 pub use error::MemoryError;
 pub use record::Record;
-pub use tending::{LoopTending, tend_loop};
+pub use tending::{LoopTending, open_or_advance_loop, tend_loop};
 pub use update::*;
 pub use writer::*;
 

@@ -2,6 +2,9 @@
 //! has moved past (the reason stays in its notes for the writer), or merge a thread into the
 //! one that duplicates it. Resolving and advancing belong to the scenes (the extractor reads
 //! them from the prose); these are decisions about the book, so they need a reason.
+//!
+//! Also the guard against twins: a loop the extractor "opens" that an open loop already holds
+//! (most of its content words shared) advances that loop instead of opening a second one.
 
 use rusqlite::Transaction;
 use schemars::JsonSchema;
@@ -92,6 +95,69 @@ pub fn tend_loop(
     Ok(l)
 }
 
+/// Opens `new`, unless an open loop already holds the same question: then that loop advances
+/// with the new words as its note. Returns the loop's id and whether it is new.
+pub fn open_or_advance_loop(
+    tx: &Transaction<'_>,
+    new: super::NewLoop,
+    tick: u32,
+    source: &str,
+) -> Result<(String, bool), MemoryError> {
+    let twin = store::list_loops(tx, Some(LoopStatus::Open))?
+        .into_iter()
+        .find(|l| same_question(&l.description, &new.description));
+    match twin {
+        Some(l) => {
+            let note = format!("again: {}", new.description.trim());
+            super::change_loop(tx, &l.id, LoopStatus::Open, &note, tick, source)?;
+            Ok((l.id, false))
+        }
+        None => Ok((super::open_loop(tx, new, tick, source)?.id, true)),
+    }
+}
+
+/// Words short or common enough to say nothing about which question a loop asks.
+const FILLER: &[&str] = &[
+    "about", "after", "again", "also", "been", "before", "does", "from", "have", "into", "just",
+    "more", "much", "only", "over", "some", "than", "that", "their", "them", "then", "there",
+    "they", "this", "what", "when", "where", "whether", "which", "while", "will", "with", "would",
+    "your",
+];
+
+fn content_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
+        .map(stem)
+        .filter(|w| w.chars().count() >= 4 && !FILLER.contains(&w.as_str()))
+        .collect();
+    words.sort();
+    words.dedup();
+    words
+}
+
+/// A word without its possessive and a plain plural `s`: "ledger's" and "ledgers" are "ledger".
+fn stem(word: &str) -> String {
+    let word = word.to_lowercase();
+    let word = word
+        .strip_suffix("'s")
+        .or_else(|| word.strip_suffix("’s"))
+        .unwrap_or(&word)
+        .trim_matches(['\'', '’']);
+    match word.strip_suffix('s') {
+        Some(base) if base.chars().count() >= 4 && !base.ends_with('s') => base.to_string(),
+        _ => word.to_string(),
+    }
+}
+
+/// Two loop descriptions ask the same question when at least two content words are shared
+/// and they make up two thirds of the shorter one's.
+fn same_question(a: &str, b: &str) -> bool {
+    let (a, b) = (content_words(a), content_words(b));
+    let shared = a.iter().filter(|w| b.contains(w)).count();
+    let shorter = a.len().min(b.len());
+    shared >= 2 && shared * 3 >= shorter * 2
+}
+
 fn open_loop(tx: &Transaction<'_>, id: &str) -> Result<OpenLoop, MemoryError> {
     let id = EntityId::parse_kind(id, EntityKind::Loop)?.to_string();
     let l = store::get_loop(tx, &id)?.ok_or_else(|| MemoryError::NotFound {
@@ -135,4 +201,26 @@ fn save(
         },
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_question;
+
+    #[test]
+    fn twins_are_the_same_question_in_other_words_and_neighbours_are_not() {
+        assert!(same_question(
+            "Who wrote her name on the slate?",
+            "Who wrote Tamsin's name on the slate by the customs house?"
+        ));
+        assert!(same_question(
+            "The missing ledger page",
+            "Where is the ledger's missing page?"
+        ));
+        assert!(!same_question(
+            "Who killed the harbormaster?",
+            "Who killed the ferryman?"
+        ));
+        assert!(!same_question("Bram's debt", "Bram's sister"));
+    }
 }

@@ -213,8 +213,9 @@ impl Extraction {
         }
         for new in &self.loops_opened {
             attempt("new loop".into(), &mut || {
-                memory::open_loop(tx, new.clone(), tick, SOURCE)
-                    .map(|l| vec![l.id])
+                // A twin of an open loop advances it: the created list names only new ones.
+                memory::open_or_advance_loop(tx, new.clone(), tick, SOURCE)
+                    .map(|(id, new)| if new { vec![id] } else { Vec::new() })
                     .map_err(|e| e.to_string())
             });
         }

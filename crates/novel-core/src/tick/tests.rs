@@ -766,3 +766,44 @@ async fn a_scene_that_contradicts_a_recorded_fact_is_revised_to_agree_with_memor
         "nothing disagreeing was committed"
     );
 }
+
+#[tokio::test]
+async fn a_loop_the_extractor_opens_twice_advances_the_first_instead() {
+    let (_tmp, mut novel) = novel();
+    let events = RefCell::new(Vec::new());
+    let model = ScriptedModel::new()
+        .reply_json(&plan())
+        .reply(PROSE)
+        .reply_json(&extraction());
+    tick(&mut novel, &model, &events).await.unwrap();
+    let open_before = store::list_loops(novel.store().conn(), None).unwrap().len();
+
+    let quiet = json!({
+        "rationale": "Next.", "scene_intention": "Tamsin reads the slate.",
+        "pov_character": "C0", "target_location": "L0", "actions": [],
+        "expected_outcomes": ["a clue"]
+    });
+    let mut again = extraction();
+    again["loops_opened"] = json!([{"description": "Who wrote Tamsin's name on the slate by the customs house?",
+        "category": "mystery", "importance": "high"}]);
+    let model = ScriptedModel::new()
+        .reply_json(&quiet)
+        .reply(PROSE)
+        .reply_json(&again);
+    tick(&mut novel, &model, &events).await.unwrap();
+    let loops = store::list_loops(novel.store().conn(), None).unwrap();
+    assert_eq!(loops.len(), open_before, "no twin was opened");
+    let slate = loops
+        .iter()
+        .find(|l| l.description == "Who wrote her name on the slate?")
+        .unwrap();
+    assert_eq!(slate.notes.last().unwrap().tick, 2);
+    assert!(
+        slate
+            .notes
+            .last()
+            .unwrap()
+            .note
+            .starts_with("again: Who wrote Tamsin's name")
+    );
+}
