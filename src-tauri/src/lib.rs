@@ -53,6 +53,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::history::rename_branch,
             commands::history::delete_branch,
             commands::history::compare_branches,
+            commands::audit::audit_book,
             commands::graph::story_graph,
             commands::graph::entity_detail,
             commands::graph::codex_entry,

@@ -30,6 +30,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "rename_branch",
     "delete_branch",
     "compare_branches",
+    "audit_book",
     "story_graph",
     "entity_detail",
     "codex_entry",

@@ -2,6 +2,7 @@
 //! open novel from [`crate::state`], calls `novel-core`, and maps errors to [`crate::error`].
 
 pub mod allowed;
+pub mod audit;
 pub mod bible;
 pub mod chapters;
 pub mod export;

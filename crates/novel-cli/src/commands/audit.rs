@@ -43,7 +43,10 @@ fn print(novel: &Novel, report: &AuditReport, all: bool) {
             let scenes: Vec<String> = f
                 .scenes
                 .iter()
-                .map(|s| format!("scene {} “{}”", s.scene, s.title))
+                .map(|s| match s.scene {
+                    0 => "the start".to_string(),
+                    n => format!("scene {n} “{}”", s.title),
+                })
                 .collect();
             say!("       - {}: {}", scenes.join(", "), f.why);
         }

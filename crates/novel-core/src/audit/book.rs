@@ -21,6 +21,8 @@ pub struct Book {
     pub words: Vec<Vec<String>>,
     pub ticks: HashMap<u32, TickRecord>,
     pub verdicts: BTreeMap<u32, StoredVerdict>,
+    /// Ticks of scenes adopted from an imported manuscript (they had no plan).
+    pub imported: std::collections::HashSet<u32>,
     /// Failed attempts per tick.
     pub failures: HashMap<u32, u32>,
     pub characters: Vec<Character>,
@@ -66,6 +68,10 @@ impl Book {
             words,
             ticks,
             verdicts: store::list_verdicts(conn)?,
+            imported: store::import_scenes(conn)?
+                .into_iter()
+                .filter_map(|s| s.tick)
+                .collect(),
             failures,
             characters: store::list_characters(conn)?,
             locations: store::list_locations(conn)?,

@@ -103,8 +103,13 @@ pub fn criterion(book: &Book, rows: &[LoopRow]) -> Criterion {
                 kind: FailureKind::LoopUntouched,
                 scenes: vec![book.scene_ref(from), book.scene_ref(to)],
                 why: format!(
-                    "The question \"{}\" goes {gap} scenes untouched after scene {from}, until {closed_by}.",
-                    row.description
+                    "The question \"{}\" goes {gap} scenes untouched after {}, until {closed_by}.",
+                    row.description,
+                    if from == 0 {
+                        "the start of the book".to_string()
+                    } else {
+                        format!("scene {from}")
+                    }
                 ),
                 record: Some(row.id.clone()),
             });

@@ -14,7 +14,8 @@ pub fn outcome(book: &Book, tick: u32) -> PlanOutcome {
         .and_then(|t| t.plan.as_ref())
         .and_then(|p| p.get("scene_intention"))
         .and_then(|i| i.as_str())
-        .is_some_and(|i| !i.trim().is_empty());
+        .is_some_and(|i| !i.trim().is_empty())
+        && !book.imported.contains(&tick);
     match book.verdicts.get(&tick).map(|v| v.verdict.verdict) {
         Some(Realized::Realized) => PlanOutcome::Realized,
         Some(Realized::Partly) => PlanOutcome::Partly,

@@ -52,7 +52,7 @@ impl Realized {
 /// Did the scene do what its plan intended (the scene intention and expected outcomes)?
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct PlanVerdict {
+pub struct SceneVerdict {
     /// realized, partly or not.
     pub verdict: Realized,
     /// What the plan wanted that the scene did not do (empty when realized).

@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use super::{StoreError, StoreResult, from_json, to_json};
-use crate::model::{PlanVerdict, Realized};
+use crate::model::{Realized, SceneVerdict};
 
 /// A scene's verdict with who gave it ("extraction" or "audit").
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredVerdict {
     pub tick: u32,
-    pub verdict: PlanVerdict,
+    pub verdict: SceneVerdict,
     pub judged_by: String,
 }
 
@@ -20,7 +20,7 @@ pub struct StoredVerdict {
 pub fn put_verdict(
     tx: &Transaction<'_>,
     tick: u32,
-    verdict: &PlanVerdict,
+    verdict: &SceneVerdict,
     judged_by: &str,
 ) -> StoreResult<()> {
     tx.execute(
@@ -49,7 +49,7 @@ fn read(
     })?;
     Ok(StoredVerdict {
         tick,
-        verdict: PlanVerdict {
+        verdict: SceneVerdict {
             verdict: realized,
             missed: from_json(&id, &missed)?,
         },

@@ -17,7 +17,7 @@ use crate::clock::timestamp;
 use crate::executor::ExecutionReport;
 use crate::ids::EntityKind;
 use crate::memory::{self, EntityUpdate};
-use crate::model::{Character, PlanVerdict, Scene, TickRecord, count_words};
+use crate::model::{Character, Scene, SceneVerdict, TickRecord, count_words};
 use crate::plan::Plan;
 use crate::store::{self, ChangeKind, NewVersion, StoreError, VersionOrigin};
 
@@ -130,7 +130,7 @@ fn record_verdict<'e>(
     plan: &Plan,
     extraction: &'e Extraction,
     tick: u32,
-) -> Result<Option<&'e PlanVerdict>, StoreError> {
+) -> Result<Option<&'e SceneVerdict>, StoreError> {
     let verdict = extraction
         .plan_verdict
         .as_ref()

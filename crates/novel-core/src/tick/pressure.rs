@@ -10,7 +10,7 @@
 
 use rusqlite::Transaction;
 
-use crate::model::{BeatStatus, EventStatus, PlanVerdict, Realized};
+use crate::model::{BeatStatus, EventStatus, Realized, SceneVerdict};
 use crate::plan::Plan;
 use crate::store::{self, StoreError};
 
@@ -18,7 +18,7 @@ use crate::store::{self, StoreError};
 pub(super) fn advance(
     tx: &Transaction<'_>,
     plan: &Plan,
-    verdict: Option<&PlanVerdict>,
+    verdict: Option<&SceneVerdict>,
     tick: u32,
 ) -> Result<Vec<String>, StoreError> {
     let mut notes = Vec::new();
@@ -63,7 +63,7 @@ pub(super) fn advance(
 }
 
 /// "; missed: …" from a verdict that names what the scene missed.
-fn missed(v: &PlanVerdict) -> String {
+fn missed(v: &SceneVerdict) -> String {
     if v.missed.is_empty() {
         String::new()
     } else {

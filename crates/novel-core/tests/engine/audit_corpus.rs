@@ -16,7 +16,7 @@ use novel_core::audit::{self, AuditReport, FailureKind};
 use novel_core::clock::FixedClock;
 use novel_core::memory::{self, EntityUpdate, NewCharacter, NewLocation, NewLoop, NewRelationship};
 use novel_core::model::{
-    Beat, BeatStatus, Character, Importance, LoopStatus, PlanVerdict, Realized, Scene, TickRecord,
+    Beat, BeatStatus, Character, Importance, LoopStatus, Realized, Scene, SceneVerdict, TickRecord,
     count_words,
 };
 use novel_core::novel::{Novel, NovelSeed};
@@ -689,7 +689,7 @@ fn build(dir: &std::path::Path, seed: u64, plan: &Plan) -> Novel {
         store::put_verdict(
             &tx,
             tick,
-            &PlanVerdict {
+            &SceneVerdict {
                 verdict,
                 missed: if verdict == Realized::Realized {
                     vec![]
