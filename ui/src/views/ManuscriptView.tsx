@@ -344,7 +344,8 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
             </button>
           </div>
         </header>
-        {!running && addPoint(0, { kind: "before", at: list[0].tick })}
+        {/* Where a new scene goes depends on the chapters: offered once they are loaded. */}
+        {!running && contents.data && addPoint(0, { kind: "before", at: list[0].tick })}
         {list.map((s) => {
           const opens = chapterStarts.get(s.tick);
           return (
@@ -367,7 +368,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
                 last={last}
                 onShape={shape}
               />
-              {!running && addPoint(s.tick, placeAfter(s.tick, contents.data ?? []))}
+              {!running && contents.data && addPoint(s.tick, placeAfter(s.tick, contents.data))}
             </Fragment>
           );
         })}
