@@ -34,6 +34,7 @@ const LoopsView = lazy(() => import("./views/LoopsView").then((m) => ({ default:
 const SettingsView = lazy(() => import("./views/SettingsView").then((m) => ({ default: m.SettingsView })));
 const BibleView = lazy(() => import("./views/bible/BibleView").then((m) => ({ default: m.BibleView })));
 const GraphView = lazy(() => import("./views/GraphView"));
+const AuditView = lazy(() => import("./views/audit/AuditView").then((m) => ({ default: m.AuditView })));
 
 export function App() {
   return (
@@ -254,6 +255,8 @@ function ViewFor({ view, theme, setView, nextScene, writeAgain, openVersions, ed
       return <LoopsView openScene={openScene} />;
     case "bible":
       return <BibleView />;
+    case "audit":
+      return <AuditView openScene={openScene} />;
     case "settings":
       return <SettingsView themePreference={themePreference} setThemePreference={setThemePreference} onHelp={onHelp} />;
   }

@@ -41,7 +41,7 @@ export function useShortcuts(handlers: ShortcutHandlers) {
     const onKey = (e: KeyboardEvent) => {
       const h = current.current;
       const mod = e.ctrlKey || e.metaKey;
-      if (mod && !e.altKey && /^[1-8]$/.test(e.key)) {
+      if (mod && !e.altKey && /^[1-9]$/.test(e.key)) {
         e.preventDefault();
         h.view(VIEWS[Number(e.key) - 1].id);
       } else if (mod && e.shiftKey && e.key === "Enter") {

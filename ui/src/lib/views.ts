@@ -1,5 +1,5 @@
-// The app's views, in navigation order, with their shortcut (Ctrl+1 … Ctrl+8).
-export type ViewId = "library" | "write" | "manuscript" | "graph" | "timeline" | "loops" | "bible" | "settings";
+// The app's views, in navigation order, with their shortcut (Ctrl+1 … Ctrl+9).
+export type ViewId = "library" | "write" | "manuscript" | "graph" | "timeline" | "loops" | "bible" | "audit" | "settings";
 
 export const VIEWS: { id: ViewId; label: string; needsNovel: boolean }[] = [
   { id: "library", label: "Library", needsNovel: false },
@@ -9,6 +9,7 @@ export const VIEWS: { id: ViewId; label: string; needsNovel: boolean }[] = [
   { id: "timeline", label: "Timeline", needsNovel: true },
   { id: "loops", label: "Loops", needsNovel: true },
   { id: "bible", label: "Bible", needsNovel: true },
+  { id: "audit", label: "Audit", needsNovel: true },
   { id: "settings", label: "Settings", needsNovel: false },
 ];
 

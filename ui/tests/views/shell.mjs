@@ -57,7 +57,7 @@ test("keyboard shortcuts switch views, open the help, write a scene, stop a run 
   await page.getByTestId("next-scene").waitFor();
   await page.keyboard.press("Control+3");
   await page.getByTestId("scene").first().waitFor();
-  await page.keyboard.press("Control+8");
+  await page.keyboard.press("Control+9");
   await page.getByTestId("provider-row").first().waitFor();
   await page.keyboard.press("Control+2");
   await page.getByTestId("next-scene").waitFor();

@@ -143,6 +143,10 @@ test("no view shows the engine's words (tick, section names, raw ids) or the sam
       await p.getByTestId("bible-tab-charts").click();
       await p.getByTestId("emotion-chart").waitFor();
     }],
+    ["Audit", async (p) => {
+      await nav("audit")(p);
+      await p.getByTestId("audit-voice-chart").locator("canvas").waitFor();
+    }],
     ["Settings", async (p) => {
       await nav("settings")(p);
       await p.getByTestId("role-models").waitFor();

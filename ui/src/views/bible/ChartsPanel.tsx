@@ -7,14 +7,14 @@ import "uplot/dist/uPlot.min.css";
 import type { StoryCharts_Serialize } from "../../bindings";
 import { AXIS_FONT, axisNames } from "./axisNames";
 
-function cssVar(name: string, fallback: string): string {
+export function cssVar(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 }
 
 const PALETTE = ["#c2410c", "#2563eb", "#15803d", "#9333ea", "#b45309", "#0e7490", "#be123c", "#4d7c0f"];
 
 /** A uPlot chart that follows its container's width. */
-function Plot({ options, data, testId }: { options: Omit<uPlot.Options, "width">; data: uPlot.AlignedData; testId: string }) {
+export function Plot({ options, data, testId }: { options: Omit<uPlot.Options, "width">; data: uPlot.AlignedData; testId: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -30,7 +30,7 @@ function Plot({ options, data, testId }: { options: Omit<uPlot.Options, "width">
   return <div ref={box} className="chart" data-testid={testId} />;
 }
 
-function axes(yLabel: string, ySplits?: (number | null)[], yValues?: (u: uPlot, splits: number[]) => string[], ySize = 50): uPlot.Axis[] {
+export function axes(yLabel: string, ySplits?: (number | null)[], yValues?: (u: uPlot, splits: number[]) => string[], ySize = 50): uPlot.Axis[] {
   const ink = cssVar("--muted", "#6b7280");
   const grid = { stroke: cssVar("--line", "#e5e7eb"), width: 1 };
   return [
