@@ -186,7 +186,11 @@ pub fn gather_with(
     let loops = store::list_loops(conn, Some(LoopStatus::Open))?;
     sections.insert(
         SectionKind::Loops,
-        fit_items(render::loops(&loops), budgets.loops, Keep::Head),
+        fit_items(
+            render::loops(&loops, state.current_tick + 1),
+            budgets.loops,
+            Keep::Head,
+        ),
     );
 
     if let Some(pov) = &pov {

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use crate::config::Foundation;
 use crate::evaluate::OffPageDeath;
 use crate::model::{
-    Beat, BeatStatus, Character, EventStatus, LifeStatus, Location, LoreFact, OpenLoop,
+    Beat, BeatStatus, Character, EventStatus, Importance, LifeStatus, Location, LoreFact, OpenLoop,
     PressureClock, Relationship, Scene, StoryEvent,
 };
 
@@ -182,18 +182,33 @@ pub(crate) fn location(l: &Location, present: &[&Character], names: &Names) -> V
 /// More open loops than this and the list opens by asking for one to be closed or tended
 /// (InkOS's hook ledger draws its line at twelve active hooks too).
 pub(crate) const CROWDED_LOOPS: usize = 12;
-/// The open loops in order of need — most important first and, among equals, the one
-/// untouched the longest — each with the tick it was last touched. The list reads the same
-/// until a loop changes (no "untouched for N scenes" counter): it sits in the prompts' stable
-/// prefix, which the servers' caches reuse from tick to tick.
-pub(crate) fn loops(loops: &[OpenLoop]) -> Vec<String> {
+/// The open loops in order of need: how long each has waited since a scene last touched it,
+/// weighted by its importance (a critical thread waits a quarter as long as a low one before
+/// it leads), ties to the more important and older. Each line gives the tick it was last
+/// touched, not a running count, so the list reads the same from tick to tick until a loop
+/// changes or two swap places: it sits in the prompts' stable prefix, which the servers'
+/// caches reuse. `next_tick` is the scene being planned.
+pub(crate) fn loops(loops: &[OpenLoop], next_tick: u32) -> Vec<String> {
     let touched = |l: &OpenLoop| {
         l.notes
             .last()
             .map_or(l.opened_tick, |n| n.tick.max(l.opened_tick))
     };
+    let weight = |l: &OpenLoop| match l.importance {
+        Importance::Critical => 4,
+        Importance::High => 3,
+        Importance::Medium => 2,
+        Importance::Low => 1,
+    };
+    let need = |l: &OpenLoop| weight(l) * u64::from(next_tick.saturating_sub(touched(l)).max(1));
     let mut by_need: Vec<&OpenLoop> = loops.iter().collect();
-    by_need.sort_by_key(|l| (std::cmp::Reverse(l.importance), touched(l), l.opened_tick));
+    by_need.sort_by_key(|l| {
+        (
+            std::cmp::Reverse(need(l)),
+            std::cmp::Reverse(l.importance),
+            l.opened_tick,
+        )
+    });
     let mut items = Vec::with_capacity(loops.len() + 1);
     if loops.len() > CROWDED_LOOPS {
         items.push(format!(

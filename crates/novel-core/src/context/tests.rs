@@ -583,7 +583,7 @@ fn the_pov_character_is_told_in_the_prompt_what_happened_where_they_were_not() {
 }
 
 #[test]
-fn loops_are_listed_by_need_and_a_crowded_book_is_asked_to_close_one() {
+fn loops_are_listed_by_weighted_wait_and_a_crowded_book_is_asked_to_close_one() {
     use crate::model::{Importance, LoopNote, LoopStatus, OpenLoop};
     let thread = |id: &str, importance, opened: u32, touched: Option<u32>| OpenLoop {
         id: id.into(),
@@ -601,26 +601,29 @@ fn loops_are_listed_by_need_and_a_crowded_book_is_asked_to_close_one() {
             .into_iter()
             .collect(),
     };
+    // Planning scene 12: O2 (high) waited 7 → 21; O4 (high) 4 → 12; O3 (medium) 8 → 16;
+    // O1 (medium) 3 → 6; O5 (critical) touched last scene, 1 → 4.
     let loops = [
         thread("O1", Importance::Medium, 1, Some(9)),
         thread("O2", Importance::High, 5, None),
         thread("O3", Importance::Medium, 2, Some(4)),
         thread("O4", Importance::High, 1, Some(8)),
+        thread("O5", Importance::Critical, 1, Some(11)),
     ];
-    let order: Vec<String> = render::loops(&loops)
+    let order: Vec<String> = render::loops(&loops, 12)
         .iter()
         .map(|item| item[2..4].to_string())
         .collect();
     assert_eq!(
         order,
-        ["O2", "O4", "O3", "O1"],
-        "importance first, then the one untouched longest"
+        ["O2", "O3", "O4", "O1", "O5"],
+        "the longest wait, weighted by importance, leads"
     );
 
     let crowded: Vec<OpenLoop> = (0..13)
         .map(|i| thread(&format!("O{i}"), Importance::Low, i, None))
         .collect();
-    let items = render::loops(&crowded);
+    let items = render::loops(&crowded, 20);
     assert!(
         items[0].starts_with("13 threads are open, more than 12")
             && items[0].contains("loop.update"),
@@ -628,7 +631,7 @@ fn loops_are_listed_by_need_and_a_crowded_book_is_asked_to_close_one() {
         items[0]
     );
     assert_eq!(
-        render::loops(&crowded[..12]).len(),
+        render::loops(&crowded[..12], 20).len(),
         12,
         "twelve is not crowded"
     );

@@ -399,3 +399,5 @@ mod tests_cache;
 mod tests_grammar;
 #[cfg(test)]
 mod tests_keeping;
+#[cfg(test)]
+mod tests_story_mind;
