@@ -55,6 +55,13 @@ pub enum Command {
         /// List every failure, not the first few of each criterion.
         #[arg(long)]
         all: bool,
+        /// First ask the extractor model whether each scene written before plan verdicts were
+        /// recorded did what its plan intended (one call per such scene; the verdict is kept).
+        #[arg(long)]
+        judge: bool,
+        /// The provider profile for --judge (default: the novel's extractor's).
+        #[arg(long)]
+        profile: Option<String>,
     },
     /// The story so far as prose, a paragraph per chapter gathered by part (or arc).
     Summarize {

@@ -21,6 +21,45 @@ pub fn run(novel: &Novel, from: Option<u32>, to: Option<u32>, all: bool, json: b
     Ok(())
 }
 
+/// `--judge`: verdicts for the scenes written before the tick recorded them, from the
+/// extractor model, before the audit reads them.
+pub fn judge(
+    novel: &Novel,
+    from: Option<u32>,
+    to: Option<u32>,
+    profile: Option<&str>,
+    json: bool,
+) -> Result<()> {
+    let models = super::roles::models_for(novel, profile, Default::default())?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let judged = runtime.block_on(novel_core::tick::judge_scenes(
+        novel,
+        &*models.extractor,
+        from,
+        to,
+    ))?;
+    if !json {
+        say!(
+            "Judged {} scene(s) against their plans ({} model call(s)){}{}",
+            judged.judged.len(),
+            judged.calls,
+            if judged.unanswered.is_empty() {
+                String::new()
+            } else {
+                format!("; no usable verdict for scene(s) {:?}", judged.unanswered)
+            },
+            if judged.without_plan == 0 {
+                String::new()
+            } else {
+                format!("; {} scene(s) had no plan to judge by", judged.without_plan)
+            }
+        );
+    }
+    Ok(())
+}
+
 fn print(novel: &Novel, report: &AuditReport, all: bool) {
     say!(
         "{} — audit of scenes {}–{} on {} ({} scenes, {} words): {:.0}/100",

@@ -45,7 +45,22 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Inspect { id } => inspect::run(&open(&dir, Access::Read)?, &id, json),
         Command::Tick(args) => tick::run(&dir, 1, args, json),
         Command::Run { n, tick } => tick::run(&dir, n, tick, json),
-        Command::Audit { from, to, all } => {
+        Command::Audit {
+            from,
+            to,
+            all,
+            judge,
+            profile,
+        } => {
+            if judge {
+                audit::judge(
+                    &open(&dir, Access::Write)?,
+                    from,
+                    to,
+                    profile.as_deref(),
+                    json,
+                )?;
+            }
             audit::run(&open(&dir, Access::Read)?, from, to, all, json)
         }
         Command::Summarize { by_scene } => {

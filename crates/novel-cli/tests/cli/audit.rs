@@ -112,3 +112,50 @@ fn the_audit_reports_each_scenes_plan_as_the_extractor_judged_it() {
     let refused = stderr_of_failure(s.novel().args(["audit", "--from", "3", "--to", "1"]));
     assert!(refused.contains("scene 3 comes after scene 1"), "{refused}");
 }
+
+#[test]
+fn audit_judge_asks_the_extractor_about_scenes_written_before_verdicts_were_kept() {
+    let s = setup(judged_script());
+    s.novel().args(["run", "--n", "3"]).assert().success();
+    // As a book written before the tick recorded verdicts: none kept.
+    s.db().execute("DELETE FROM plan_verdicts", []).unwrap();
+    let unjudged: Value =
+        serde_json::from_str(&stdout_of(s.novel().args(["--json", "audit"]))).unwrap();
+    assert!(
+        unjudged["scene_rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["plan"] == "not_judged"),
+        "{}",
+        unjudged["scene_rows"]
+    );
+
+    let said = stdout_of(s.novel().args(["audit", "--judge"]));
+    assert!(
+        said.contains("Judged 3 scene(s) against their plans (3 model call(s))"),
+        "{said}"
+    );
+    let judged: Value =
+        serde_json::from_str(&stdout_of(s.novel().args(["--json", "audit"]))).unwrap();
+    let plans: Vec<&str> = judged["scene_rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["plan"].as_str().unwrap())
+        .collect();
+    assert_eq!(plans, ["realized", "not", "partly"]);
+    let by: Vec<String> = s
+        .db()
+        .prepare("SELECT judged_by FROM plan_verdicts ORDER BY tick")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(by, ["audit", "audit", "audit"]);
+
+    // Judged once: a second pass asks nothing.
+    let again = stdout_of(s.novel().args(["audit", "--judge"]));
+    assert!(again.contains("Judged 0 scene(s)"), "{again}");
+}

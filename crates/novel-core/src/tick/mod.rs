@@ -16,6 +16,7 @@ mod error;
 mod events;
 mod extracting;
 mod extraction;
+mod judging;
 mod keeping;
 mod outputs;
 mod planning;
@@ -45,6 +46,7 @@ pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
 pub use keeping::{KeepAs, keep_failed_draft, keep_failed_draft_as};
 pub use preview::{PreviewError, PromptPreview, preview_next, preview_next_for, preview_writer};
+pub use judging::{Judged, judge_scenes};
 pub use reextract::{SceneExtraction, extract_scene};
 pub use review::{
     ChangeCategory, PlanVerdict, Proposal, ProposedChange, Reviewer, ToolOutcome, Verdict,

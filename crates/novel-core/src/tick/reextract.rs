@@ -30,17 +30,29 @@ pub async fn extract_scene(
     model: &dyn LanguageModel,
     scene: &Scene,
 ) -> Result<SceneExtraction, StepError> {
-    let previous = store::list_scenes(conn)?
-        .into_iter()
-        .rfind(|s| s.tick < scene.tick)
-        .and_then(|s| s.tension);
-    let fallbacks = Fallbacks::from_prose(&scene.prose, previous);
     let brief = SceneBrief {
         scene_intention: scene.title.clone(),
         pov_character: scene.pov_character.clone(),
         target_location: scene.location.clone(),
         expected_outcomes: scene.summary.clone(),
     };
+    extract_scene_against(conn, config, model, scene, brief).await
+}
+
+/// [`extract_scene`] with the brief the scene is read against: its plan, when judging whether
+/// the scene did what was planned.
+pub async fn extract_scene_against(
+    conn: &rusqlite::Connection,
+    config: &NovelConfig,
+    model: &dyn LanguageModel,
+    scene: &Scene,
+    brief: SceneBrief,
+) -> Result<SceneExtraction, StepError> {
+    let previous = store::list_scenes(conn)?
+        .into_iter()
+        .rfind(|s| s.tick < scene.tick)
+        .and_then(|s| s.tension);
+    let fallbacks = Fallbacks::from_prose(&scene.prose, previous);
     let request = requests::extractor_for(conn, config, &scene.prose, brief)?;
     let schema = SchemaValidator::for_type::<Extraction>();
     let check_fallbacks = fallbacks.clone();
