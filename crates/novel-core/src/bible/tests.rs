@@ -263,6 +263,11 @@ async fn a_beat_stays_open_when_its_scene_did_not_realize_it_and_the_verdict_is_
         notes.contains("stays open") && notes.contains("Bram never appears"),
         "{notes}"
     );
+    // The writer reads the beat by its words, never by its id.
+    assert!(
+        notes.contains("\"Bram betrays her.\"") && !notes.contains(&beat.id),
+        "{notes}"
+    );
     tick_judged(
         &mut novel,
         plan(Some(&beat.id)),

@@ -31,19 +31,19 @@ pub(super) fn advance(
             match verdict {
                 Some(v) if !v.verdict.completes_beat() => {
                     notes.push(format!(
-                        "outline beat {} stays open: the scene did not realize it{}",
-                        beat.id,
+                        "the outline beat \"{}\" stays open: the scene did not realize it{}",
+                        beat.text,
                         missed(v)
                     ));
                     return with_clocks_and_events(tx, tick, notes);
                 }
                 None => notes.push(format!(
-                    "outline beat {} done on the plan's word: the extractor did not judge the scene",
-                    beat.id
+                    "the outline beat \"{}\" is done on the plan's word: the scene was not judged against its plan",
+                    beat.text
                 )),
                 Some(v) if v.verdict == Realized::Partly => notes.push(format!(
-                    "outline beat {} done, in part{}",
-                    beat.id,
+                    "the outline beat \"{}\" is done, in part{}",
+                    beat.text,
                     missed(v)
                 )),
                 Some(_) => {}
@@ -56,7 +56,7 @@ pub(super) fn advance(
                     ..beat.clone()
                 },
             )?;
-            notes.push(format!("outline beat {} done: {}", beat.id, beat.text));
+            notes.push(format!("the outline beat \"{}\" is done", beat.text));
         }
     }
     with_clocks_and_events(tx, tick, notes)
@@ -94,10 +94,7 @@ fn with_clocks_and_events(
     for mut event in store::list_events(tx)? {
         if event.status == EventStatus::Pending && event.tick <= tick {
             event.status = EventStatus::Done;
-            notes.push(format!(
-                "the event {} was due: {}",
-                event.id, event.description
-            ));
+            notes.push(format!("an event was due: {}", event.description));
             store::put_event(tx, &event)?;
         }
     }

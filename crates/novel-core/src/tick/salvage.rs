@@ -87,7 +87,10 @@ pub fn salvage(answer: &Value, fallbacks: &Fallbacks) -> Option<Salvaged> {
         Some(Value::String(id)) => {
             out.insert("location".into(), json!(clean_line(id)));
         }
-        Some(other) => notes.push(format!("dropped the scene location {other}: not an id")),
+        Some(other) => notes.push(format!(
+            "dropped the scene's place: {} does not name one",
+            crate::text::clip(&other.to_string(), 40)
+        )),
     }
     if let Some(verdict) = plan_verdict(object.get("plan_verdict"), &mut notes) {
         out.insert("plan_verdict".into(), verdict);
@@ -221,30 +224,67 @@ pub const MAX_RECORDS_PER_TICK: usize = 100;
 /// Dropped invalid items noted one by one per list; the rest are counted in one note.
 const NOTED_DROPS: usize = 5;
 
+/// "1st", "2nd", "3rd", "4th"… for the item a note names.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// Every list field, item by item: clamped where a range is obvious, dropped when invalid;
 /// in all at most [`MAX_RECORDS_PER_TICK`] records, in the order the fields are listed here.
 fn lists(object: &Map<String, Value>, out: &mut Map<String, Value>, notes: &mut Vec<String>) {
-    let fields: [(&str, SchemaValidator); 10] = [
-        ("character_updates", validator::<RecordChange>()),
-        ("new_characters", validator::<NewCharacter>()),
-        ("location_updates", validator::<RecordChange>()),
-        ("new_locations", validator::<NewLocation>()),
-        ("relationship_changes", validator::<RelationshipChange>()),
-        ("loops_opened", validator::<NewLoop>()),
-        ("loops_advanced", validator::<LoopProgress>()),
-        ("loops_resolved", validator::<LoopProgress>()),
-        ("lore", validator::<NewLore>()),
-        ("conditions", validator::<ConditionChange>()),
+    // Each field with the words its notes use: the writer reads them in the timeline.
+    let fields: [(&str, &str, SchemaValidator); 10] = [
+        (
+            "character_updates",
+            "changes to characters",
+            validator::<RecordChange>(),
+        ),
+        (
+            "new_characters",
+            "new characters",
+            validator::<NewCharacter>(),
+        ),
+        (
+            "location_updates",
+            "changes to places",
+            validator::<RecordChange>(),
+        ),
+        ("new_locations", "new places", validator::<NewLocation>()),
+        (
+            "relationship_changes",
+            "relationship changes",
+            validator::<RelationshipChange>(),
+        ),
+        ("loops_opened", "loops opened", validator::<NewLoop>()),
+        (
+            "loops_advanced",
+            "loops advanced",
+            validator::<LoopProgress>(),
+        ),
+        (
+            "loops_resolved",
+            "loops resolved",
+            validator::<LoopProgress>(),
+        ),
+        ("lore", "lore", validator::<NewLore>()),
+        ("conditions", "conditions", validator::<ConditionChange>()),
     ];
     let mut room = MAX_RECORDS_PER_TICK;
     let mut over: Vec<String> = Vec::new();
-    for (field, validator) in fields {
+    for (field, words, validator) in fields {
         let items = match object.get(field) {
             None | Some(Value::Null) => continue,
             Some(Value::Array(items)) => items,
             Some(other) => {
                 notes.push(format!(
-                    "dropped `{field}`: a list was expected, not {}",
+                    "dropped the {words}: a list was expected, not {}",
                     crate::text::clip(&other.to_string(), 80)
                 ));
                 continue;
@@ -254,7 +294,7 @@ fn lists(object: &Map<String, Value>, out: &mut Map<String, Value>, notes: &mut 
         let mut invalid = 0;
         for (i, item) in items.iter().enumerate() {
             if room == 0 {
-                over.push(format!("{} {field}", items.len() - i));
+                over.push(format!("{} {words}", items.len() - i));
                 break;
             }
             let item = clamp_item(item);
@@ -266,14 +306,17 @@ fn lists(object: &Map<String, Value>, out: &mut Map<String, Value>, notes: &mut 
                 Some(problem) => {
                     invalid += 1;
                     if invalid <= NOTED_DROPS {
-                        notes.push(format!("dropped {field}[{i}]: {problem}"));
+                        notes.push(format!(
+                            "dropped the {} of the {words}: {problem}",
+                            ordinal(i + 1)
+                        ));
                     }
                 }
             }
         }
         if invalid > NOTED_DROPS {
             notes.push(format!(
-                "dropped {} more invalid items of {field}",
+                "dropped {} more unusable {words}",
                 invalid - NOTED_DROPS
             ));
         }
@@ -351,8 +394,8 @@ mod tests {
         for expected in [
             "title",
             "tension 30",
-            "new_characters[1]",
-            "loops_opened",
+            "the 2nd of the new characters",
+            "dropped the loops opened",
             "one text",
         ] {
             assert!(
@@ -392,12 +435,12 @@ mod tests {
         let notes = s.notes.join("\n");
         assert!(
             notes.contains("kept the first 100 memory records")
-                && notes.contains("2900 new_characters")
+                && notes.contains("2900 new characters")
                 && notes.contains("2000 lore"),
             "{notes}"
         );
         assert!(
-            notes.contains("45 more invalid items of character_updates"),
+            notes.contains("45 more unusable changes to characters"),
             "{notes}"
         );
         assert!(s.notes.len() < 10, "{} notes", s.notes.len());
