@@ -136,7 +136,9 @@ impl From<BranchError> for AppError {
             BranchError::NameTaken(_)
             | BranchError::BadName
             | BranchError::DeleteCurrent(_)
-            | BranchError::Reshaped { .. } => AppError::InvalidInput {
+            | BranchError::Reshaped { .. }
+            | BranchError::Imported { .. }
+            | BranchError::WrittenByHand { .. } => AppError::InvalidInput {
                 message: sentence(&e.to_string()),
             },
             BranchError::Store(inner) => inner.into(),

@@ -32,6 +32,14 @@ pub enum BranchError {
         "scene {tick} is not the scene the agent wrote last: the book was reshaped since (undo that, or write a new scene with Next scene)"
     )]
     Reshaped { tick: u32 },
+    #[error(
+        "scene {tick} came from the imported manuscript, not from the agent: edit it by hand, or write a new scene with Next scene"
+    )]
+    Imported { tick: u32 },
+    #[error(
+        "scene {tick} was written by hand, not by the agent: edit it, or write a new scene with Next scene"
+    )]
+    WrittenByHand { tick: u32 },
     #[error(transparent)]
     Store(#[from] StoreError),
 }

@@ -4,6 +4,8 @@
 //! each branch has it. Every move is exact (recorded changes, see `store::changes`) and one
 //! transaction; the scene and plan files follow the database afterwards.
 
+mod again;
+
 use std::collections::BTreeSet;
 
 use serde::Serialize;
@@ -14,6 +16,8 @@ use crate::files::{self, MirrorError};
 use crate::novel::{Novel, NovelError};
 use crate::store::{self, SceneVersion, StoreError};
 use crate::tick::{self, CancelToken, Models, TickError, TickObserver, TickOptions, TickOutcome};
+
+pub use again::write_again_refusal;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ControlError {
@@ -68,16 +72,13 @@ pub async fn regenerate(
         return Err(ControlError::NothingToRegenerate);
     }
     let ((), _) = moving(novel, |tx| {
-        let latest = branches::change_of_tick(tx, current)?;
-        let Some(latest) = latest else {
+        // Only the agent's own latest scene is written again (see `again`).
+        let Some(latest) = again::agent_scene_change(tx, current)? else {
             return Err(BranchError::BeforeHistory {
                 tick: current,
                 baseline: store::head(tx)?.baseline_tick,
             });
         };
-        if !wrote_last_scene(tx, latest, current)? {
-            return Err(BranchError::Reshaped { tick: current });
-        }
         let old_head = store::head(tx)?.head;
         let parent = store::get_change(tx, latest)?.parent;
         let report = branches::reset_branch(tx, parent)?;
@@ -110,22 +111,6 @@ pub async fn regenerate(
             Err(e.into())
         }
     }
-}
-
-/// Whether the scene change `seq` wrote at `tick` is still the book's last scene: after the
-/// writer added, moved or deleted scenes (`shape`), the last scene may be another one, and
-/// writing "it" again would undo their shaping and replace a different scene.
-fn wrote_last_scene(
-    tx: &rusqlite::Transaction<'_>,
-    seq: i64,
-    tick: u32,
-) -> Result<bool, BranchError> {
-    let written = store::touched_rows(tx, seq)?
-        .into_iter()
-        .find(|r| r.table == "scenes" && r.scene_tick == Some(tick))
-        .map(|r| r.id);
-    let last = store::list_scenes(tx)?.pop().map(|s| s.id);
-    Ok(written.is_none() || written == last)
 }
 
 /// What a rewind did.
@@ -270,3 +255,5 @@ pub fn scene_across_branches(novel: &Novel, tick: u32) -> Result<Vec<BranchScene
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_again;

@@ -34,6 +34,10 @@ pub struct NovelOverview {
     pub failed_draft: Option<String>,
     /// The latest scene: what a reopened book recaps ("last time: …").
     pub last_scene: Option<SceneRecap>,
+    /// Why the agent cannot write the latest scene again ("Write scene N again"), in the
+    /// writer's words: it was imported or written by hand, or the book was reshaped after it.
+    /// `None` when it can, or when there is no scene yet.
+    pub write_again_refusal: Option<String>,
     pub updated_at: String,
     /// Why search is keyword-only and how to turn semantic search on; `None` when it is on.
     /// Set by the front end, which knows the retrieval it attached.
@@ -107,6 +111,12 @@ pub fn overview(
         title: s.title.clone(),
         summary: s.summary.first().cloned(),
     });
+    let write_again_refusal = match last_scene {
+        Some(_) if state.current_tick > 0 => {
+            crate::control::write_again_refusal(conn, state.current_tick)?
+        }
+        _ => None,
+    };
     let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
     Ok(NovelOverview {
         path: dir.display().to_string(),
@@ -122,6 +132,7 @@ pub fn overview(
         pending_failure,
         failed_draft,
         last_scene,
+        write_again_refusal,
         updated_at: state.updated_at,
         search_notice: None,
     })

@@ -1,0 +1,99 @@
+//! "Write scene N again" only for the agent's own latest scene: an imported scene and a scene
+//! written by hand are refused with the reason, the overview says so before the writer asks,
+//! and nothing in the story moves.
+
+use std::sync::Arc;
+
+use novel_llm::ScriptedModel;
+use serde_json::json;
+
+use super::*;
+use crate::shape::{self, Place};
+use crate::synthetic;
+use crate::tick::tests::{clock, novel};
+use crate::views;
+
+fn refusal(novel: &Novel) -> Option<String> {
+    views::overview(novel.store().conn(), novel.root(), novel.config())
+        .unwrap()
+        .write_again_refusal
+}
+
+async fn write_again(novel: &mut Novel) -> Result<TickOutcome, ControlError> {
+    // No model call is made: the scripted model has nothing to say.
+    let models = Models::single(Arc::new(ScriptedModel::new()));
+    regenerate(
+        novel,
+        &models,
+        &TickOptions::default(),
+        &(),
+        &CancelToken::new(),
+        &clock(),
+    )
+    .await
+}
+
+fn prose(novel: &Novel) -> Vec<String> {
+    store::list_scenes(novel.store().conn())
+        .unwrap()
+        .into_iter()
+        .map(|s| s.prose)
+        .collect()
+}
+
+#[tokio::test]
+async fn an_imported_scene_is_not_written_again() {
+    let (tmp, mut novel) = novel();
+    let path = tmp.path().join("two.md");
+    std::fs::write(
+        &path,
+        "# Two\n\n## Chapter 1\n\nAnna crossed the quay.\n\n* * *\n\nThe watch called out.\n",
+    )
+    .unwrap();
+    let (manuscript, format) = crate::import::read_manuscript(&path).unwrap();
+    crate::import::start(&mut novel, "two.md", format, &manuscript, &clock()).unwrap();
+    let model = ScriptedModel::new()
+        .reply_json(&json!({ "title": "Quay", "summary": ["Anna crosses."] }))
+        .reply_json(&json!({ "title": "Watch", "summary": ["A call."] }));
+    crate::import::resume(
+        &mut novel,
+        &Models::single(Arc::new(model)),
+        &(),
+        &CancelToken::new(),
+        &clock(),
+        &|_, _| {},
+    )
+    .await
+    .unwrap();
+    let before = prose(&novel);
+    assert_eq!(before.len(), 2);
+
+    let why = refusal(&novel).expect("the overview says the last scene cannot be written again");
+    assert!(why.contains("imported manuscript"), "{why}");
+    let err = write_again(&mut novel).await.unwrap_err();
+    assert!(err.to_string().contains("imported manuscript"), "{err}");
+    assert_eq!(prose(&novel), before, "the imported scene is untouched");
+}
+
+#[tokio::test]
+async fn a_scene_written_by_hand_is_not_written_again_but_the_agents_is() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut novel = synthetic::generate(&tmp.path().join("n"), 3, &[]).unwrap();
+    assert_eq!(refusal(&novel), None, "the agent wrote scene 3");
+
+    shape::add_scene(
+        &mut novel,
+        Place::EndOfChapter(1),
+        "By hand",
+        "Mara wrote this one herself, every word of it.",
+        &clock(),
+    )
+    .unwrap();
+    let before = prose(&novel);
+    assert_eq!(before.len(), 4);
+    let why = refusal(&novel).expect("scene 4 was written by hand");
+    assert!(why.contains("written by hand"), "{why}");
+    let err = write_again(&mut novel).await.unwrap_err();
+    assert!(err.to_string().contains("written by hand"), "{err}");
+    assert_eq!(prose(&novel), before, "the writer's scene is untouched");
+}
