@@ -81,6 +81,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::settings::save_budget,
             commands::bible::story_bible,
             commands::bible::story_charts,
+            commands::synopsis::story_synopsis,
             commands::bible::preview_next_prompt,
             commands::bible::edit_record,
             commands::bible::add_record,

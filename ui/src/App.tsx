@@ -78,7 +78,7 @@ function Shell() {
   );
 
   const writeAgain = useCallback(() => {
-    if (!overview || running || overview.current_tick === 0) return;
+    if (!overview || running || overview.current_tick === 0 || overview.write_again_refusal) return;
     setView("write");
     void regenerate();
   }, [overview, running, regenerate]);

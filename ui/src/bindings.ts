@@ -154,6 +154,8 @@ export const commands = {
 	saveBudget: (budget: BudgetConfig_Deserialize) => typedError<BudgetConfig_Serialize, AppError>(__TAURI_INVOKE("save_budget", { budget })),
 	storyBible: () => typedError<BibleView_Serialize, AppError>(__TAURI_INVOKE("story_bible")),
 	storyCharts: () => typedError<StoryCharts_Serialize, AppError>(__TAURI_INVOKE("story_charts")),
+	/**  The story so far on the current branch; no model is asked anything. */
+	storySynopsis: () => typedError<Synopsis, AppError>(__TAURI_INVOKE("story_synopsis")),
 	/**
 	 *  What the next tick's planner prompt will hold, section by section with tokens and budgets
 	 *  (counted as the novel's models count tokens; as estimated when no provider is set up yet).
@@ -667,7 +669,6 @@ export type Check = "pov_leak" | "other_mind" | "dead_character" | "two_places" 
 /**  The POV character knowing what happened off-page (a death they did not see or hear of). */
 "off_page";
 
-/**  One change to the map: connect two places or remove their connection. */
 export type CodexEntry = CodexEntry_Serialize | CodexEntry_Deserialize;
 
 export type CodexEntry_Deserialize = {
@@ -684,9 +685,9 @@ export type CodexEntry_Deserialize = {
 	tags: string[],
 	/**  A character's relationships, by the other person's name. */
 	relationships: CodexRelationship[],
-	/**  Prose passages naming it, first scene first (at most a few hundred). */
+	/**  Prose passages naming it, first scene first (the first two of each scene). */
 	mentions: Mention[],
-	/**  How many scenes those passages are in. */
+	/**  How many scenes name it. */
 	mention_scenes: number,
 	/**  What the page searched the book for: the name and aliases. */
 	searched: string[],
@@ -710,9 +711,9 @@ export type CodexEntry_Serialize = {
 	tags: string[],
 	/**  A character's relationships, by the other person's name. */
 	relationships: CodexRelationship[],
-	/**  Prose passages naming it, first scene first (at most a few hundred). */
+	/**  Prose passages naming it, first scene first (the first two of each scene). */
 	mentions: Mention[],
-	/**  How many scenes those passages are in. */
+	/**  How many scenes name it. */
 	mention_scenes: number,
 	/**  What the page searched the book for: the name and aliases. */
 	searched: string[],
@@ -746,6 +747,39 @@ export type CodexRelationship = {
 	seen_by_them: string,
 };
 
+/**  A condition of a character that begins or ends in the scene. */
+export type ConditionChange = ConditionChange_Serialize | ConditionChange_Deserialize;
+
+/**  A condition of a character that begins or ends in the scene. */
+export type ConditionChange_Deserialize = {
+	/**  Character id. */
+	character: string,
+	/**  What it is, in a few words ("broken left arm"). */
+	condition: string,
+	/**  injury, illness, disguise, state. */
+	kind?: string,
+	change: ConditionEvent,
+	/**  How it began or ended. */
+	note?: string,
+};
+
+/**  A condition of a character that begins or ends in the scene. */
+export type ConditionChange_Serialize = {
+	/**  Character id. */
+	character: string,
+	/**  What it is, in a few words ("broken left arm"). */
+	condition: string,
+	/**  injury, illness, disguise, state. */
+	kind: string,
+	change: ConditionEvent,
+	/**  How it began or ended. */
+	note: string,
+};
+
+/**  Whether a condition begins or ends. */
+export type ConditionEvent = "began" | "ended";
+
+/**  One change to the map: connect two places or remove their connection. */
 export type ConnectionChange = 
 /**  `description` names the way ("a flooded stair"); may be empty. */
 { op: "connect"; a: string; b: string; description: string } | { op: "disconnect"; a: string; b: string };
@@ -859,38 +893,6 @@ export type Contradiction_Serialize = {
 	reason: string,
 };
 
-/**  One death shown on the page, and whether (how, when) a character knows of it. */
-export type DeathKnowledge = DeathKnowledge_Serialize | DeathKnowledge_Deserialize;
-
-/**  One death shown on the page, and whether (how, when) a character knows of it. */
-export type DeathKnowledge_Deserialize = {
-	character_id: string,
-	character_name: string,
-	/**  The tick whose scene shows the death. */
-	died: number,
-	/**  When and how the character learned of it; `None`: not yet. */
-	learned?: [number, Learned] | null,
-};
-
-/**  One death shown on the page, and whether (how, when) a character knows of it. */
-export type DeathKnowledge_Serialize = {
-	character_id: string,
-	character_name: string,
-	/**  The tick whose scene shows the death. */
-	died: number,
-	/**  When and how the character learned of it; `None`: not yet. */
-	learned: [number, Learned] | null,
-};
-
-/**  A model server found on this machine. */
-export type DetectedServer = DetectedServer_Serialize | DetectedServer_Deserialize;
-
-/**  A model server found on this machine. */
-export type DetectedServer_Deserialize = {
-	server: LocalServer,
-	label: string,
-	port: number,
-	/**  The base URL a profile uses, e.g. `http://127.0.0.1:11434/v1`. */
 /**  One criterion's number and failures. */
 export type Criterion = Criterion_Serialize | Criterion_Deserialize;
 
@@ -943,6 +945,38 @@ export type Criterion_Serialize = {
 	failures: AuditFailure_Serialize[],
 };
 
+/**  One death shown on the page, and whether (how, when) a character knows of it. */
+export type DeathKnowledge = DeathKnowledge_Serialize | DeathKnowledge_Deserialize;
+
+/**  One death shown on the page, and whether (how, when) a character knows of it. */
+export type DeathKnowledge_Deserialize = {
+	character_id: string,
+	character_name: string,
+	/**  The tick whose scene shows the death. */
+	died: number,
+	/**  When and how the character learned of it; `None`: not yet. */
+	learned?: [number, Learned] | null,
+};
+
+/**  One death shown on the page, and whether (how, when) a character knows of it. */
+export type DeathKnowledge_Serialize = {
+	character_id: string,
+	character_name: string,
+	/**  The tick whose scene shows the death. */
+	died: number,
+	/**  When and how the character learned of it; `None`: not yet. */
+	learned: [number, Learned] | null,
+};
+
+/**  A model server found on this machine. */
+export type DetectedServer = DetectedServer_Serialize | DetectedServer_Deserialize;
+
+/**  A model server found on this machine. */
+export type DetectedServer_Deserialize = {
+	server: LocalServer,
+	label: string,
+	port: number,
+	/**  The base URL a profile uses, e.g. `http://127.0.0.1:11434/v1`. */
 	base_url: string,
 	models: ModelEntry_Deserialize[],
 };
@@ -1155,6 +1189,10 @@ export type Extraction_Deserialize = {
 	loops_advanced?: LoopProgress_Deserialize[],
 	loops_resolved?: LoopProgress_Deserialize[],
 	lore?: NewLore_Deserialize[],
+	/**  Injuries, illnesses, disguises and other states that begin or end in this scene. */
+	conditions?: ConditionChange_Deserialize[],
+	/**  Did the scene do what its plan intended? Given only when the prompt shows a plan. */
+	plan_verdict?: SceneVerdict_Deserialize | null,
 };
 
 export type Extraction_Serialize = {
@@ -1176,40 +1214,6 @@ export type Extraction_Serialize = {
 	loops_advanced: LoopProgress_Serialize[],
 	loops_resolved: LoopProgress_Serialize[],
 	lore: NewLore_Serialize[],
-};
-
-export type FailureView = FailureView_Serialize | FailureView_Deserialize;
-
-export type FailureView_Deserialize = {
-	tick: number,
-	at: string,
-	/**  What kind of failure it was (the name stored with it, typed). */
-	kind: ErrorKind_Deserialize,
-	message: string,
-	error_file: string,
-	/**  Injuries, illnesses, disguises and other states that begin or end in this scene. */
-	conditions?: ConditionChange_Deserialize[],
-	/**  Did the scene do what its plan intended? Given only when the prompt shows a plan. */
-	plan_verdict?: SceneVerdict_Deserialize | null,
-};
-
-export type FailureView_Serialize = {
-	tick: number,
-	at: string,
-	/**  What kind of failure it was (the name stored with it, typed). */
-	kind: ErrorKind_Serialize,
-	message: string,
-	error_file: string,
-};
-
-/**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
-export type FieldChange = FieldChange_Serialize | FieldChange_Deserialize;
-
-/**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
-export type FieldChange_Deserialize = {
-	path: string,
-	old?: JsonValue | null,
-	new?: JsonValue | null,
 	/**  Injuries, illnesses, disguises and other states that begin or end in this scene. */
 	conditions: ConditionChange_Serialize[],
 	/**  Did the scene do what its plan intended? Given only when the prompt shows a plan. */
@@ -1262,6 +1266,36 @@ export type FailureKind =
 "stock_rising" | 
 /**  A scene that cost far more than the book's usual scene. */
 "costly_scene";
+
+export type FailureView = FailureView_Serialize | FailureView_Deserialize;
+
+export type FailureView_Deserialize = {
+	tick: number,
+	at: string,
+	/**  What kind of failure it was (the name stored with it, typed). */
+	kind: ErrorKind_Deserialize,
+	message: string,
+	error_file: string,
+};
+
+export type FailureView_Serialize = {
+	tick: number,
+	at: string,
+	/**  What kind of failure it was (the name stored with it, typed). */
+	kind: ErrorKind_Serialize,
+	message: string,
+	error_file: string,
+};
+
+/**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
+export type FieldChange = FieldChange_Serialize | FieldChange_Deserialize;
+
+/**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
+export type FieldChange_Deserialize = {
+	path: string,
+	old?: JsonValue | null,
+	new?: JsonValue | null,
+};
 
 /**  One changed leaf: a dotted path with the value before and after (`None` = absent). */
 export type FieldChange_Serialize = {
@@ -1809,38 +1843,6 @@ export type LoopProgress_Serialize = {
 	note: string,
 };
 
-export type LoopStatus = "open" | "resolved" | "abandoned";
-
-/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
-export type LoreEdit = LoreEdit_Serialize | LoreEdit_Deserialize;
-
-/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
-export type LoreEdit_Deserialize = {
-	fact?: string | null,
-	category?: string | null,
-	importance?: Importance | null,
-	keywords?: string[] | null,
-	aliases?: string[] | null,
-	always_on?: boolean | null,
-};
-
-/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
-export type LoreEdit_Serialize = {
-	fact: string | null,
-	category: string | null,
-	importance: Importance | null,
-	keywords: string[] | null,
-	aliases: string[] | null,
-	always_on: boolean | null,
-};
-
-export type LoreFact = LoreFact_Serialize | LoreFact_Deserialize;
-
-export type LoreFact_Deserialize = {
-	id: string,
-	fact: string,
-	category: string,
-	importance: Importance,
 /**  One open question over the book: when it opened, when it was touched, what became of it. */
 export type LoopRow = LoopRow_Serialize | LoopRow_Deserialize;
 
@@ -1878,6 +1880,38 @@ export type LoopRow_Serialize = {
 	longest_silence: number,
 };
 
+export type LoopStatus = "open" | "resolved" | "abandoned";
+
+/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
+export type LoreEdit = LoreEdit_Serialize | LoreEdit_Deserialize;
+
+/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
+export type LoreEdit_Deserialize = {
+	fact?: string | null,
+	category?: string | null,
+	importance?: Importance | null,
+	keywords?: string[] | null,
+	aliases?: string[] | null,
+	always_on?: boolean | null,
+};
+
+/**  Fields of a lore entry the writer may change; `None` keeps the current value. */
+export type LoreEdit_Serialize = {
+	fact: string | null,
+	category: string | null,
+	importance: Importance | null,
+	keywords: string[] | null,
+	aliases: string[] | null,
+	always_on: boolean | null,
+};
+
+export type LoreFact = LoreFact_Serialize | LoreFact_Deserialize;
+
+export type LoreFact_Deserialize = {
+	id: string,
+	fact: string,
+	category: string,
+	importance: Importance,
 	keywords: string[],
 	/**  Other names of what the fact is about; they trigger it like keywords. */
 	aliases?: string[],
@@ -2299,6 +2333,12 @@ export type NovelOverview_Deserialize = {
 	failed_draft?: string | null,
 	/**  The latest scene: what a reopened book recaps ("last time: …"). */
 	last_scene?: SceneRecap_Deserialize | null,
+	/**
+	 *  Why the agent cannot write the latest scene again ("Write scene N again"), in the
+	 *  writer's words: it was imported or written by hand, or the book was reshaped after it.
+	 *  `None` when it can, or when there is no scene yet.
+	 */
+	write_again_refusal?: string | null,
 	updated_at: string,
 	/**
 	 *  Why search is keyword-only and how to turn semantic search on; `None` when it is on.
@@ -2329,6 +2369,12 @@ export type NovelOverview_Serialize = {
 	failed_draft: string | null,
 	/**  The latest scene: what a reopened book recaps ("last time: …"). */
 	last_scene: SceneRecap_Serialize | null,
+	/**
+	 *  Why the agent cannot write the latest scene again ("Write scene N again"), in the
+	 *  writer's words: it was imported or written by hand, or the book was reshaped after it.
+	 *  `None` when it can, or when there is no scene yet.
+	 */
+	write_again_refusal: string | null,
 	updated_at: string,
 	/**
 	 *  Why search is keyword-only and how to turn semantic search on; `None` when it is on.
@@ -2378,6 +2424,13 @@ export type PlanAction_Serialize = {
 	required: boolean,
 };
 
+/**  What became of a scene's plan. */
+export type PlanOutcome = "realized" | "partly" | "not" | 
+/**  Written before verdicts were recorded, or the extractor gave none. */
+"not_judged" | 
+/**  A scene with no plan (an imported chapter). */
+"no_plan";
+
 /**  The writer's answer to a plan, before any tool runs. */
 export type PlanVerdict = PlanVerdict_Serialize | PlanVerdict_Deserialize;
 
@@ -2410,13 +2463,6 @@ export type Plan_Deserialize = {
 
 export type Plan_Serialize = {
 	/**  Why this plan makes sense for the story now. */
-/**  What became of a scene's plan. */
-export type PlanOutcome = "realized" | "partly" | "not" | 
-/**  Written before verdicts were recorded, or the extractor gave none. */
-"not_judged" | 
-/**  A scene with no plan (an imported chapter). */
-"no_plan";
-
 	rationale: string,
 	/**  What should happen in the scene, in 1–2 specific sentences. */
 	scene_intention: string,
@@ -2491,10 +2537,6 @@ export type Pressure_Serialize = {
 	events: StoryEvent[],
 };
 
-/**
- *  What a profile's calls cost, per million tokens (in the provider's currency, usually US
- *  dollars). A profile without prices is counted as free: a local server.
- */
 export type PreviewChapter = PreviewChapter_Serialize | PreviewChapter_Deserialize;
 
 export type PreviewChapter_Deserialize = {
@@ -2530,6 +2572,10 @@ export type PreviewScene = {
 	words: number,
 };
 
+/**
+ *  What a profile's calls cost, per million tokens (in the provider's currency, usually US
+ *  dollars). A profile without prices is counted as free: a local server.
+ */
 export type Prices = Prices_Serialize | Prices_Deserialize;
 
 /**
@@ -2859,6 +2905,15 @@ export type ProvidersView_Serialize = {
 	profiles: ProfileRow_Serialize[],
 };
 
+/**  How much of the plan the scene carried out. */
+export type Realized = 
+/**  The scene did what was planned. */
+"realized" | 
+/**  Some of it: `missed` says what not. */
+"partly" | 
+/**  The scene went elsewhere. */
+"not";
+
 export type RecentNovel = RecentNovel_Serialize | RecentNovel_Deserialize;
 
 export type RecentNovel_Deserialize = {
@@ -2887,24 +2942,25 @@ export type RecordChange_Deserialize = {
 	changes?: { [key in string]: JsonValue },
 	/**  Items to add to list fields, e.g. {"inventory": ["map"]}. */
 	append?: { [key in string]: JsonValue },
+	/**
+	 *  What in this scene changed a recorded fact, when `changes` changes one: with it the
+	 *  fact is superseded (history says when and why); without it the change is refused.
+	 */
+	because?: string | null,
 };
 
 /**  A change to an existing character or location, by id. */
 export type RecordChange_Serialize = {
-/**  How much of the plan the scene carried out. */
-export type Realized = 
-/**  The scene did what was planned. */
-"realized" | 
-/**  Some of it: `missed` says what not. */
-"partly" | 
-/**  The scene went elsewhere. */
-"not";
-
 	id: string,
 	/**  Fields to change: nested objects merge, lists are replaced, null removes. */
 	changes: { [key in string]: JsonValue },
 	/**  Items to add to list fields, e.g. {"inventory": ["map"]}. */
 	append: { [key in string]: JsonValue },
+	/**
+	 *  What in this scene changed a recorded fact, when `changes` changes one: with it the
+	 *  fact is superseded (history says when and why); without it the change is refused.
+	 */
+	because: string | null,
 };
 
 /**  A relationship that formed or changed between two characters (ids). */
@@ -2918,6 +2974,10 @@ export type RelationshipChange_Deserialize = {
 	kind?: string | null,
 	status?: string | null,
 	intensity?: number | null,
+	/**  How character_a sees character_b now, when the scene changed it. */
+	perspective_a?: string | null,
+	/**  How character_b sees character_a now, when the scene changed it. */
+	perspective_b?: string | null,
 	/**  What happened between them in this scene. */
 	event?: string | null,
 };
@@ -2930,6 +2990,10 @@ export type RelationshipChange_Serialize = {
 	kind: string | null,
 	status: string | null,
 	intensity: number | null,
+	/**  How character_a sees character_b now, when the scene changed it. */
+	perspective_a: string | null,
+	/**  How character_b sees character_a now, when the scene changed it. */
+	perspective_b: string | null,
 	/**  What happened between them in this scene. */
 	event: string | null,
 };
@@ -3226,56 +3290,6 @@ export type SceneRecap_Serialize = {
 	summary: string | null,
 };
 
-/**  One version of the scene of a tick. */
-export type SceneVersion = SceneVersion_Serialize | SceneVersion_Deserialize;
-
-/**  One version of the scene of a tick. */
-export type SceneVersion_Deserialize = {
-	id: number,
-	tick: number,
-	/**  The branch it was made on. */
-	branch: string,
-	origin: VersionOrigin,
-	title: string,
-	prose: string,
-	words: number,
-	/**  The recorded change that made it the scene's text, when one did (a draft never is). */
-	change_seq?: number | null,
-	created_at: string,
-};
-
-/**  One version of the scene of a tick. */
-export type SceneVersion_Serialize = {
-	id: number,
-	tick: number,
-	/**  The branch it was made on. */
-	branch: string,
-	origin: VersionOrigin,
-	title: string,
-	prose: string,
-	words: number,
-	/**  The recorded change that made it the scene's text, when one did (a draft never is). */
-	change_seq: number | null,
-	created_at: string,
-};
-
-/**  Every version of a scene, oldest first, and which one the scene shows now. */
-export type SceneVersions = SceneVersions_Serialize | SceneVersions_Deserialize;
-
-/**  Every version of a scene, oldest first, and which one the scene shows now. */
-export type SceneVersions_Deserialize = {
-	tick: number,
-	versions: SceneVersion_Deserialize[],
-	/**  The id of the version the current branch shows. */
-	current?: number | null,
-};
-
-/**  Every version of a scene, oldest first, and which one the scene shows now. */
-export type SceneVersions_Serialize = {
-	tick: number,
-	versions: SceneVersion_Serialize[],
-	/**  The id of the version the current branch shows. */
-	current: number | null,
 /**  A scene as the report names it: its number in the book and its title. */
 export type SceneRef = {
 	/**  The scene's number in the book (1-based). */
@@ -3351,6 +3365,56 @@ export type SceneVerdict_Serialize = {
 	missed: string[],
 };
 
+/**  One version of the scene of a tick. */
+export type SceneVersion = SceneVersion_Serialize | SceneVersion_Deserialize;
+
+/**  One version of the scene of a tick. */
+export type SceneVersion_Deserialize = {
+	id: number,
+	tick: number,
+	/**  The branch it was made on. */
+	branch: string,
+	origin: VersionOrigin,
+	title: string,
+	prose: string,
+	words: number,
+	/**  The recorded change that made it the scene's text, when one did (a draft never is). */
+	change_seq?: number | null,
+	created_at: string,
+};
+
+/**  One version of the scene of a tick. */
+export type SceneVersion_Serialize = {
+	id: number,
+	tick: number,
+	/**  The branch it was made on. */
+	branch: string,
+	origin: VersionOrigin,
+	title: string,
+	prose: string,
+	words: number,
+	/**  The recorded change that made it the scene's text, when one did (a draft never is). */
+	change_seq: number | null,
+	created_at: string,
+};
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions = SceneVersions_Serialize | SceneVersions_Deserialize;
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions_Deserialize = {
+	tick: number,
+	versions: SceneVersion_Deserialize[],
+	/**  The id of the version the current branch shows. */
+	current?: number | null,
+};
+
+/**  Every version of a scene, oldest first, and which one the scene shows now. */
+export type SceneVersions_Serialize = {
+	tick: number,
+	versions: SceneVersion_Serialize[],
+	/**  The id of the version the current branch shows. */
+	current: number | null,
 };
 
 export type SceneView = SceneView_Serialize | SceneView_Deserialize;
@@ -3404,10 +3468,6 @@ export type Severity = "note" | "warning" | "violation";
 /**  What a shaping change did. */
 export type Shaped = Shaped_Serialize | Shaped_Deserialize;
 
-/**
- *  A range of characters (Unicode scalar values, not bytes) in the checked prose: `start`
- *  inclusive, `end` exclusive.
- */
 export type ShapedChapter = ShapedChapter_Serialize | ShapedChapter_Deserialize;
 
 export type ShapedChapter_Deserialize = {
@@ -3458,6 +3518,10 @@ export type Shaped_Serialize = {
 	scenes: number,
 };
 
+/**
+ *  A range of characters (Unicode scalar values, not bytes) in the checked prose: `start`
+ *  inclusive, `end` exclusive.
+ */
 export type Span = {
 	start: number,
 	end: number,
@@ -3513,6 +3577,29 @@ export type StructuredOutput =
 "json_object" | 
 /**  Nothing on the wire: the schema goes in the prompt. */
 "prompt_only";
+
+/**  The whole synopsis. */
+export type Synopsis = {
+	scenes: number,
+	words: number,
+	arcs: SynopsisArc[],
+};
+
+/**  A part of the book, or a run of chapters in a book without parts. */
+export type SynopsisArc = {
+	/**  The part's heading, or "Chapters 1–10" for a book without parts. */
+	title: string,
+	chapters: SynopsisChapter[],
+};
+
+/**  One chapter told in a paragraph. */
+export type SynopsisChapter = {
+	number: number,
+	title: string,
+	first_tick: number,
+	last_tick: number,
+	text: string,
+};
 
 export type Tense = "past" | "present";
 

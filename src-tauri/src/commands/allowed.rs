@@ -58,6 +58,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "save_budget",
     "story_bible",
     "story_charts",
+    "story_synopsis",
     "preview_next_prompt",
     "edit_record",
     "add_record",

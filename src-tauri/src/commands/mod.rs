@@ -17,6 +17,7 @@ pub mod replace;
 pub mod search;
 pub mod settings;
 pub mod shape;
+pub mod synopsis;
 #[cfg(test)]
 mod test_novel;
 pub mod timeline;

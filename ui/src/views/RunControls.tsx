@@ -10,6 +10,8 @@ interface Props {
   mode: RunMode;
   /** The latest scene (0: none yet, so nothing to write again). */
   latestTick: number;
+  /** Why the latest scene cannot be written again (imported, written by hand), if it cannot. */
+  writeAgainRefusal: string | null;
   /** The review panel is waiting for the writer. */
   reviewing: boolean;
   steering: string;
@@ -20,7 +22,7 @@ interface Props {
   progress: { index: number; total: number };
 }
 
-export function RunControls({ status, mode, latestTick, reviewing, steering, onSteering, onRun, onRegenerate, onStop, progress }: Props) {
+export function RunControls({ status, mode, latestTick, writeAgainRefusal, reviewing, steering, onSteering, onRun, onRegenerate, onStop, progress }: Props) {
   const [count, setCount] = useState("5");
   const running = status !== "idle";
   const n = Math.round(Number(count));
@@ -94,7 +96,12 @@ export function RunControls({ status, mode, latestTick, reviewing, steering, onS
                 className="btn btn-quiet"
                 data-testid="regenerate-scene"
                 onClick={onRegenerate}
-                title={`Write scene ${latestTick} again, with the note above if there is one (Ctrl+Shift+Enter). The current text is kept as a version.`}
+                disabled={writeAgainRefusal !== null}
+                aria-describedby={writeAgainRefusal !== null ? "write-again-why" : undefined}
+                title={
+                  writeAgainRefusal ??
+                  `Write scene ${latestTick} again, with the note above if there is one (Ctrl+Shift+Enter). The current text is kept as a version.`
+                }
               >
                 <Icon name="regenerate" /> Write scene {latestTick} again
               </button>
@@ -126,6 +133,12 @@ export function RunControls({ status, mode, latestTick, reviewing, steering, onS
           </>
         )}
       </div>
+      {writeAgainRefusal !== null && latestTick > 0 && !running && (
+        // A disabled button's tooltip does not show in every web view: the reason is on screen.
+        <p className="muted small" id="write-again-why" data-testid="write-again-why">
+          {writeAgainRefusal}
+        </p>
+      )}
       {!countOk && !running && <p className="field-error">Choose between 1 and {MAX_RUN} scenes.</p>}
     </section>
   );

@@ -2,7 +2,8 @@
 // matches and a searched passage marked in it);
 // Edit turns the prose into the scene editor (editor/SceneEditor) with Save and Cancel. Versions opens
 // the scene's versions under its heading, Check runs every check on it as it stands; the menu has the scene across branches, rewind to
-// here, a new branch from here, (on the latest scene) writing it again, and shaping the book:
+// here, a new branch from here, (on the latest scene, when the agent wrote it) writing it again,
+// and shaping the book:
 // move up or down (the keyboard's way to reorder; the contents also take a drag), split at a
 // paragraph, merge with the next scene, rename and delete.
 import { memo, useState } from "react";
@@ -12,6 +13,7 @@ import { Icon } from "../components/Icon";
 import { Menu } from "../components/Menu";
 import type { MenuItem } from "../components/Menu";
 import { errorText } from "../lib/api";
+import { useNovel } from "../lib/novel";
 import { plural } from "../lib/format";
 import { paragraphs, placeDown, placeUp } from "../lib/shape";
 import type { Highlight } from "../lib/textRanges";
@@ -76,6 +78,8 @@ export const SceneArticle = memo(function SceneArticle({
   last,
   onShape,
 }: Props) {
+  // An imported scene, or one written by hand, is not the agent's to write again.
+  const writable = useNovel().overview?.write_again_refusal == null;
   const [form, setForm] = useState<ShapeForm>(null);
   const [title, setTitle] = useState(scene.title);
   const [after, setAfter] = useState(1);
@@ -116,7 +120,9 @@ export const SceneArticle = memo(function SceneArticle({
       ? []
       : [
           ...(latest
-            ? [{ id: "write-again", label: "Write this scene again", hint: "The current text stays as a version", onSelect: onWriteAgain }]
+            ? writable
+              ? [{ id: "write-again", label: "Write this scene again", hint: "The current text stays as a version", onSelect: onWriteAgain }]
+              : []
             : [{ id: "rewind", label: `Rewind to scene ${scene.tick}`, hint: "Later scenes are kept in a branch", onSelect: () => onRewind(scene.tick) }]),
           { id: "branch-from", label: "New branch from here…", hint: "What if the story went another way?", onSelect: () => onBranchFrom(scene.tick) },
           ...shaping,

@@ -90,6 +90,7 @@ export function WriteView({ onRun, onRegenerate, goSettings, openVersions, editS
         status={run.status}
         mode={run.mode}
         latestTick={overview?.current_tick ?? 0}
+        writeAgainRefusal={overview?.write_again_refusal ?? null}
         reviewing={review !== null}
         onRegenerate={onRegenerate}
         steering={run.steering}

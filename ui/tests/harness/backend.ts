@@ -31,6 +31,7 @@ import { auditHandlers } from "./auditBackend";
 import { bibleHandlers } from "./bibleBackend";
 import { readerHandlers } from "./readerBackend";
 import { replaceHandlers } from "./replaceBackend";
+import { synopsisHandlers } from "./synopsisBackend";
 import { importHandlers } from "./importBackend";
 import type { ImportScenario } from "./importBackend";
 import { providersHandlers } from "./providersBackend";
@@ -92,6 +93,8 @@ export interface Scenario extends ProvidersScenario, ImportScenario {
   declineRewind?: boolean;
   /** The local embedding model is missing: search by words only. */
   keywordSearchOnly?: boolean;
+  /** The overview's reason the latest scene cannot be written again (imported, by hand). */
+  writeAgainRefusal?: string;
 }
 
 /** The memory actions of the plan review mode shows, as the planner writes them (ids, JSON). */
@@ -222,7 +225,8 @@ export function createBackend(s: Scenario) {
   const ov = () => {
     const o = overview(scenes, pending, failedDraft);
     const search_notice = s.keywordSearchOnly ? "Semantic search is off: the local embedding model is not installed." : o.search_notice;
-    return { ...o, search_notice, branch, generation: { ...o.generation, review_before_commit: Boolean(s.review) }, foundation: { ...o.foundation, title } };
+    const write_again_refusal = s.writeAgainRefusal ?? o.write_again_refusal;
+    return { ...o, search_notice, write_again_refusal, branch, generation: { ...o.generation, review_before_commit: Boolean(s.review) }, foundation: { ...o.foundation, title } };
   };
   const need = () => {
     if (!open) throw { kind: "no_novel_open", message: "No novel is open. Open one from the Library or start a new one." } satisfies AppError;
@@ -733,6 +737,7 @@ export function createBackend(s: Scenario) {
     ...providersHandlers(s, { need, changed, providers: () => providers }),
     ...importing.handlers,
     ...replaceHandlers({ need, changed, scenes: () => scenes, setScenes: (next) => (scenes = next) }),
+    ...synopsisHandlers({ need, scenes: () => scenes }),
     ...auditHandlers({ need, scenes: () => scenes }),
   };
 

@@ -116,6 +116,7 @@ export function overview(
     pending_failure: pending,
     failed_draft: pending ? failedDraft : null,
     last_scene: last ? { tick: last.tick, title: last.title, summary: last.summary[0] ?? null } : null,
+    write_again_refusal: null,
     updated_at: "2025-11-20T10:00:42Z",
     search_notice: null,
   };

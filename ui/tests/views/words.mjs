@@ -143,6 +143,10 @@ test("no view shows the engine's words (tick, section names, raw ids) or the sam
       await p.getByTestId("bible-tab-charts").click();
       await p.getByTestId("emotion-chart").waitFor();
     }],
+    ["Bible, story so far", async (p) => {
+      await p.getByTestId("bible-tab-story").click();
+      await p.getByTestId("synopsis-chapter").first().waitFor();
+    }],
     ["Audit", async (p) => {
       await nav("audit")(p);
       await p.getByTestId("audit-voice-chart").locator("canvas").waitFor();

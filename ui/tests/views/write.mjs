@@ -444,3 +444,42 @@ test("a reopened book says which scene is next and recaps the last one", async (
   await app.assertClean(assert);
   await app.close();
 });
+
+test("a latest scene the agent did not write (imported, by hand) is not offered to be written again, and the tooltip says why", async () => {
+  const why = "Scene 2 came from the imported manuscript, not from the agent: edit it by hand, or write a new scene with Next scene.";
+  const app = await openApp(env, { novel: true, scenes: 2, writeAgainRefusal: why });
+  const { page } = app;
+  const again = page.getByTestId("regenerate-scene");
+  await again.waitFor();
+  assert.ok(await again.isDisabled(), "Write scene 2 again is disabled");
+  assert.equal(await again.getAttribute("title"), why);
+  assert.equal(await page.getByTestId("write-again-why").textContent(), why, "and said on screen");
+  // The shortcut asks nothing of the engine either.
+  await page.keyboard.press("Control+Shift+Enter");
+  await page.waitForTimeout(200);
+  assert.equal((await app.calls("regenerate_scene")).length, 0);
+  // Nor does the manuscript's scene menu offer it.
+  await page.getByTestId("nav-manuscript").click();
+  const last = page.locator('[data-testid="scene"][data-tick="2"]');
+  await last.getByTestId("scene-menu").click();
+  await last.getByTestId("menu-branch-from").waitFor();
+  assert.equal(await last.getByTestId("menu-write-again").count(), 0);
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("the agent's own latest scene is offered to be written again", async () => {
+  const app = await openApp(env, { novel: true, scenes: 2 });
+  const { page } = app;
+  const again = page.getByTestId("regenerate-scene");
+  await again.waitFor();
+  assert.ok(await again.isEnabled());
+  assert.match(await again.getAttribute("title"), /Write scene 2 again/);
+  assert.equal(await page.getByTestId("write-again-why").count(), 0);
+  await page.getByTestId("nav-manuscript").click();
+  const last = page.locator('[data-testid="scene"][data-tick="2"]');
+  await last.getByTestId("scene-menu").click();
+  await last.getByTestId("menu-write-again").waitFor();
+  await app.assertClean(assert);
+  await app.close();
+});

@@ -1,6 +1,6 @@
 // The story bible: the writer's guidance (author's note, foundation, outline, pressure), the
-// codex (a page per character, place and lore entry), the next prompt's preview and the
-// story's charts.
+// codex (a page per character, place and lore entry), the story so far (the synopsis), the next
+// prompt's preview and the story's charts.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { commands } from "../../bindings";
 import { LoadError } from "../../components/LoadError";
@@ -11,17 +11,19 @@ import { useLoad } from "../../lib/useLoad";
 import { Codex } from "./Codex";
 import { GuidancePanel } from "./GuidancePanel";
 import { PromptPreview } from "./PromptPreview";
+import { StorySoFar } from "./StorySoFar";
 import "../../styles/bible.css";
 
 // uPlot loads with the Charts tab only.
 const ChartsPanel = lazy(() => import("./ChartsPanel"));
 
-type Tab = "guidance" | "lore" | "preview" | "charts";
+type Tab = "guidance" | "lore" | "story" | "preview" | "charts";
 
 const TABS: { id: Tab; label: string }[] = [
   { id: "guidance", label: "Guidance" },
   // The codex keeps the lore tab's id: links and tests name it.
   { id: "lore", label: "Codex" },
+  { id: "story", label: "Story so far" },
   { id: "preview", label: "Next prompt" },
   { id: "charts", label: "Charts" },
 ];
@@ -50,6 +52,8 @@ export function BibleView() {
       <div role="tabpanel" className="bible-panel" data-testid={`bible-panel-${tab}`}>
         {tab === "preview" ? (
           <PromptPreview version={key} />
+        ) : tab === "story" ? (
+          <StorySoFar loadKey={key} onScene={links?.readScene} />
         ) : tab === "charts" ? (
           charts.error !== undefined && !charts.data ? (
             <LoadError error={charts.error} onRetry={charts.reload} />
