@@ -44,9 +44,9 @@ pub use error::ErrorKind;
 pub use error::StepError;
 pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
+pub use judging::{Judged, judge_scenes};
 pub use keeping::{KeepAs, keep_failed_draft, keep_failed_draft_as};
 pub use preview::{PreviewError, PromptPreview, preview_next, preview_next_for, preview_writer};
-pub use judging::{Judged, judge_scenes};
 pub use reextract::{SceneExtraction, extract_scene};
 pub use review::{
     ChangeCategory, PlanVerdict, Proposal, ProposedChange, Reviewer, ToolOutcome, Verdict,
