@@ -250,25 +250,7 @@ impl Extraction {
         };
         for change in &self.character_updates {
             run(format!("update {}", change.id), &mut || {
-                match change.because.as_deref().filter(|b| !b.trim().is_empty()) {
-                    Some(because) => memory::update_record_shown::<Character>(
-                        tx,
-                        &change.id,
-                        &change.update(),
-                        because,
-                        tick,
-                        SOURCE,
-                    ),
-                    None => memory::update_record::<Character>(
-                        tx,
-                        &change.id,
-                        &change.update(),
-                        tick,
-                        SOURCE,
-                    ),
-                }
-                .map(Some)
-                .map_err(|e| e.to_string())
+                change.apply::<Character>(tx, tick).map(Some)
             });
         }
         for c in &self.conditions {
@@ -301,25 +283,7 @@ impl Extraction {
         }
         for change in &self.location_updates {
             run(format!("update {}", change.id), &mut || {
-                match change.because.as_deref().filter(|b| !b.trim().is_empty()) {
-                    Some(because) => memory::update_record_shown::<Location>(
-                        tx,
-                        &change.id,
-                        &change.update(),
-                        because,
-                        tick,
-                        SOURCE,
-                    ),
-                    None => memory::update_record::<Location>(
-                        tx,
-                        &change.id,
-                        &change.update(),
-                        tick,
-                        SOURCE,
-                    ),
-                }
-                .map(Some)
-                .map_err(|e| e.to_string())
+                change.apply::<Location>(tx, tick).map(Some)
             });
         }
         for change in &self.relationship_changes {
@@ -351,6 +315,23 @@ impl Extraction {
 }
 
 impl RecordChange {
+    /// Applies the change to the record of kind `R`: a recorded fact gives way only when the
+    /// change says what in the scene changed it.
+    fn apply<R: crate::memory::Record>(
+        &self,
+        tx: &Transaction<'_>,
+        tick: u32,
+    ) -> Result<crate::memory::UpdateReport, String> {
+        let update = self.update();
+        match self.because.as_deref().filter(|b| !b.trim().is_empty()) {
+            Some(because) => {
+                memory::update_record_shown::<R>(tx, &self.id, &update, because, tick, SOURCE)
+            }
+            None => memory::update_record::<R>(tx, &self.id, &update, tick, SOURCE),
+        }
+        .map_err(|e| e.to_string())
+    }
+
     fn update(&self) -> EntityUpdate {
         EntityUpdate {
             changes: self.changes.clone(),

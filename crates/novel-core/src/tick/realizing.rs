@@ -19,7 +19,7 @@ use super::state::TickRun;
 use crate::merge::Contradiction;
 use crate::model::Realized;
 use crate::plan::Plan;
-use crate::store::StoreError;
+use crate::store::{self, StoreError};
 
 pub(super) async fn hold_to_plan(
     run: &mut TickRun<'_>,
@@ -33,7 +33,7 @@ pub(super) async fn hold_to_plan(
         _ => None,
     };
     if checked.revised || (missed.is_none() && conflicts.is_empty()) {
-        note_conflicts(run, &conflicts);
+        note_conflicts(run, &acted.tx, &conflicts);
         return Ok((checked, extraction));
     }
     let mut brief = String::new();
@@ -49,12 +49,12 @@ pub(super) async fn hold_to_plan(
     let Some(revised) =
         revise_after_reading(run, acted, &checked, &brief, &why.join(" and ")).await?
     else {
-        note_conflicts(run, &conflicts);
+        note_conflicts(run, &acted.tx, &conflicts);
         return Ok((checked, extraction));
     };
     let extraction = extract(run, acted, &revised).await?;
     let still = dry_run(&acted.tx, &extraction, run.tick).at(Stage::Extracting)?;
-    note_conflicts(run, &still);
+    note_conflicts(run, &acted.tx, &still);
     Ok((revised, extraction))
 }
 
@@ -71,13 +71,26 @@ fn dry_run(
     Ok(report.contradictions)
 }
 
-fn note_conflicts(run: &mut TickRun<'_>, conflicts: &[(String, Contradiction)]) {
+fn note_conflicts(
+    run: &mut TickRun<'_>,
+    tx: &Transaction<'_>,
+    conflicts: &[(String, Contradiction)],
+) {
     for (id, c) in conflicts {
         run.note(format!(
-            "kept although the scene disagrees with the story memory (flagged on {id}): {}",
+            "kept although the scene disagrees with the story memory (flagged on {}): {}",
+            record_name(tx, id),
             c.reason
         ));
     }
+}
+
+/// The name a writer knows a character or place by; the id when it has none.
+fn record_name(tx: &Transaction<'_>, id: &str) -> String {
+    let character = store::get_character(tx, id).ok().flatten().map(|c| c.name);
+    character
+        .or_else(|| store::get_location(tx, id).ok().flatten().map(|l| l.name))
+        .unwrap_or_else(|| id.to_string())
 }
 
 /// The reviser's brief when the scene went elsewhere than its plan: the intention, the

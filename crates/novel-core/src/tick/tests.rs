@@ -464,6 +464,15 @@ async fn the_prompt_preview_shows_the_budgets_the_tick_will_use_for_its_models()
     }
 }
 
+/// A plan that runs no tool: the scene's intention and its one expected outcome.
+fn plan_without_tools(intention: &str, outcome: &str) -> serde_json::Value {
+    json!({
+        "rationale": "Next.", "scene_intention": intention,
+        "pov_character": "C0", "target_location": "L0", "actions": [],
+        "expected_outcomes": [outcome]
+    })
+}
+
 fn verdict(realized: &str, missed: &[&str]) -> serde_json::Value {
     let mut answer = extraction();
     answer["plan_verdict"] = json!({"verdict": realized, "missed": missed});
@@ -555,11 +564,7 @@ async fn a_betrayal_scene_changes_how_each_sees_the_other() {
     assert_eq!(pair.perspective_a, "a dockhand she can use");
     assert_eq!(pair.perspective_b, "trouble worth the coin");
 
-    let no_tools = json!({
-        "rationale": "The cost.", "scene_intention": "Bram sells Tamsin to the watch.",
-        "pov_character": "C0", "target_location": "L0", "actions": [],
-        "expected_outcomes": ["the betrayal"]
-    });
+    let no_tools = plan_without_tools("Bram sells Tamsin to the watch.", "the betrayal");
     let mut betrayal = extraction();
     betrayal["loops_opened"] = json!([]);
     betrayal["relationship_changes"] = json!([{
@@ -595,11 +600,7 @@ async fn a_betrayal_scene_changes_how_each_sees_the_other() {
 async fn an_injury_opened_in_one_scene_heals_in_a_later_one_and_the_record_says_both() {
     let (_tmp, mut novel) = novel();
     let events = RefCell::new(Vec::new());
-    let quiet = json!({
-        "rationale": "Next.", "scene_intention": "Tamsin keeps moving.",
-        "pov_character": "C0", "target_location": "L0", "actions": [],
-        "expected_outcomes": ["she moves on"]
-    });
+    let quiet = plan_without_tools("Tamsin keeps moving.", "she moves on");
     let mut hurt = extraction();
     hurt["conditions"] = json!([{"character": "C0", "condition": "broken left arm",
         "kind": "injury", "change": "began", "note": "the watchman's club"}]);
@@ -642,11 +643,7 @@ async fn an_injury_opened_in_one_scene_heals_in_a_later_one_and_the_record_says_
 async fn a_recorded_fact_gives_way_only_to_a_scene_that_shows_why() {
     let (_tmp, mut novel) = novel();
     let events = RefCell::new(Vec::new());
-    let quiet = json!({
-        "rationale": "Next.", "scene_intention": "Tamsin keeps moving.",
-        "pov_character": "C0", "target_location": "L0", "actions": [],
-        "expected_outcomes": ["she moves on"]
-    });
+    let quiet = plan_without_tools("Tamsin keeps moving.", "she moves on");
     let mut first = extraction();
     first["character_updates"] =
         json!([{"id": "C0", "changes": {"facts": {"hair": "long and red"}}}]);
@@ -683,7 +680,9 @@ async fn a_recorded_fact_gives_way_only_to_a_scene_that_shows_why() {
         .notes
         .join("\n");
     assert!(
-        notes.contains("kept although the scene disagrees with the story memory (flagged on C0)"),
+        notes.contains(
+            "kept although the scene disagrees with the story memory (flagged on Tamsin Vale)"
+        ),
         "{notes}"
     );
     let hair = |novel: &Novel| {
@@ -727,11 +726,7 @@ async fn a_scene_that_contradicts_a_recorded_fact_is_revised_to_agree_with_memor
         .reply_json(&first);
     tick(&mut novel, &model, &events).await.unwrap();
 
-    let quiet = json!({
-        "rationale": "Next.", "scene_intention": "Tamsin studies Bram.",
-        "pov_character": "C0", "target_location": "L0", "actions": [],
-        "expected_outcomes": ["doubt"]
-    });
+    let quiet = plan_without_tools("Tamsin studies Bram.", "doubt");
     let mut brown = extraction();
     brown["loops_opened"] = json!([]);
     brown["character_updates"] = json!([{"id": "C1", "changes": {"facts": {"eyes": "brown"}}}]);
@@ -778,11 +773,7 @@ async fn a_loop_the_extractor_opens_twice_advances_the_first_instead() {
     tick(&mut novel, &model, &events).await.unwrap();
     let open_before = store::list_loops(novel.store().conn(), None).unwrap().len();
 
-    let quiet = json!({
-        "rationale": "Next.", "scene_intention": "Tamsin reads the slate.",
-        "pov_character": "C0", "target_location": "L0", "actions": [],
-        "expected_outcomes": ["a clue"]
-    });
+    let quiet = plan_without_tools("Tamsin reads the slate.", "a clue");
     let mut again = extraction();
     again["loops_opened"] = json!([{"description": "Who wrote Tamsin's name on the slate by the customs house?",
         "category": "mystery", "importance": "high"}]);

@@ -88,7 +88,10 @@ async fn an_extraction_out_of_range_keeps_the_scene_and_notes_the_repairs() {
     assert!(done.scene.title.chars().any(char::is_alphabetic));
     let notes = done.notes.join("\n");
     assert!(notes.contains("tension 30"), "{notes}");
-    assert!(notes.contains("new_characters[0]"), "{notes}");
+    assert!(
+        notes.contains("the 1st of the new characters"),
+        "named in words, not by its field: {notes}"
+    );
     let stored = store::list_ticks(novel.store().conn()).unwrap();
     assert_eq!(stored[0].notes, done.notes, "the timeline shows the notes");
 }
@@ -125,7 +128,7 @@ async fn an_extraction_of_thousands_of_records_commits_at_most_the_cap_and_says_
     let stored = store::list_ticks(novel.store().conn()).unwrap();
     let notes = stored[0].notes.join("\n");
     assert!(
-        notes.contains("dropped the rest (1900 new_characters)"),
+        notes.contains("dropped the rest (1900 new characters)"),
         "{notes}"
     );
     assert_eq!(stored[0].notes, done.notes, "the timeline shows the note");
