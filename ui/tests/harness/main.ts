@@ -18,6 +18,16 @@ document.addEventListener("securitypolicyviolation", (e) => {
   window.__cspViolations.push(`${e.violatedDirective}: ${e.blockedURI}`);
 });
 
+// Each openApp starts clean: its `fresh` token clears the storage here, in the new page before
+// the app boots (clearing from the old page raced with its last writes, e.g. the view it
+// remembers). A reload keeps the token and so keeps what the app stored, as a relaunch would.
+const fresh = new URLSearchParams(location.search).get("fresh");
+if (fresh && sessionStorage.getItem("harness.fresh") !== fresh) {
+  localStorage.clear();
+  sessionStorage.clear();
+  sessionStorage.setItem("harness.fresh", fresh);
+}
+
 mockWindows("main");
 // The scenario comes in the query string (`?scenario=<json>`) or from an init script.
 const fromQuery = new URLSearchParams(location.search).get("scenario");

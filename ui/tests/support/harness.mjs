@@ -135,16 +135,12 @@ export async function openApp(env, scenario = {}, { colorScheme = "light", viewp
   if (env.crashed || env.page.isClosed() || env.uses >= PAGE_USES) await env.renew();
   env.uses += 1;
   const { page } = env;
-  if (page.url().startsWith(env.url)) {
-    await page.evaluate(() => {
-      localStorage.clear();
-      sessionStorage.clear();
-    });
-  }
   await page.emulateMedia({ colorScheme });
   await page.setViewportSize(viewport);
   env.problems.length = 0;
-  await page.goto(`${env.url}?scenario=${encodeURIComponent(JSON.stringify(scenario))}`);
+  // The page clears its storage itself, before the app boots (see the harness's main.ts).
+  env.fresh = (env.fresh ?? 0) + 1;
+  await page.goto(`${env.url}?fresh=${env.fresh}&scenario=${encodeURIComponent(JSON.stringify(scenario))}`);
   await page.getByTestId("novel-title").waitFor();
   return {
     page,
