@@ -111,7 +111,10 @@ fn with_the_model_reindex_embeds_every_passage() {
     }
     let (_tmp, dir) = generated();
     let json: serde_json::Value = serde_json::from_str(&stdout_of(
-        novel().arg("-C").arg(&dir).args(["--json", "reindex"]),
+        novel_with_semantic_search()
+            .arg("-C")
+            .arg(&dir)
+            .args(["--json", "reindex"]),
     ))
     .unwrap();
     assert_eq!(json["model"], novel_embed::MINILM_ID);

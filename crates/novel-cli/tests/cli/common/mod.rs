@@ -8,7 +8,19 @@ use assert_cmd::Command;
 
 pub mod story;
 
+/// The real `novel` binary with keyword search only. Loading the embedding model costs each
+/// command seconds (most of a three-scene run's time), and these tests are about what the
+/// commands do, not about ranking by meaning; the tests that are, use
+/// [`novel_with_semantic_search`]. A runtime library that does not exist turns semantic search
+/// off exactly as on a machine without the model.
 pub fn novel() -> Command {
+    let mut cmd = novel_with_semantic_search();
+    cmd.env("ORT_DYLIB_PATH", "/nonexistent/libonnxruntime.so.1.31.1");
+    cmd
+}
+
+/// The real `novel` binary finding the embedding model where a user's would.
+pub fn novel_with_semantic_search() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_novel"));
     cmd.env(
         "NOVEL_AGENT_CONFIG_DIR",
