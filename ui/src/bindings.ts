@@ -3701,6 +3701,8 @@ export type TimelineRow = TimelineRow_Serialize | TimelineRow_Deserialize;
 export type TimelineRow_Deserialize = {
 	tick: number,
 	status: TickStatus,
+	/**  Who wrote the scene: the agent, the writer by hand, or the imported manuscript. */
+	written_by: WrittenBy,
 	title?: string | null,
 	pov?: string | null,
 	location?: string | null,
@@ -3733,6 +3735,8 @@ export type TimelineRow_Deserialize = {
 export type TimelineRow_Serialize = {
 	tick: number,
 	status: TickStatus,
+	/**  Who wrote the scene: the agent, the writer by hand, or the imported manuscript. */
+	written_by: WrittenBy,
 	title: string | null,
 	pov: string | null,
 	location: string | null,
@@ -3842,6 +3846,12 @@ export type VersionOrigin =
 "restore" | 
 /**  A scene written before versions were kept. */
 "imported";
+
+export type WrittenBy = "agent" | 
+/**  Written by the writer: added, or split off another scene, in the manuscript. */
+"hand" | 
+/**  A scene of an imported manuscript. */
+"import";
 
 /* Tauri Specta runtime */
 async function typedError<T, E>(result: Promise<T>): Promise<{ status: "ok"; data: T } | { status: "error"; error: E }> {

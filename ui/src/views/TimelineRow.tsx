@@ -1,7 +1,8 @@
 // One scene of the timeline on one line: its number, its title (opening it in the manuscript),
-// POV, place and how many findings its checks left; the rest on demand under Details — the
-// plan's reason, the findings, the characters in it, and behind the engineer's numbers the
-// tokens, model calls, time and the lookups run. A failed attempt shows its error with Retry /
+// POV, place, who wrote it (the agent, by hand, imported) and how many findings its checks
+// left; the rest on demand under Details — who wrote it, the plan's reason, the findings, the
+// characters in it, and behind the engineer's numbers the tokens, model calls, time and the
+// lookups run. A failed attempt shows its error with Retry /
 // Skip without being opened.
 import { useState } from "react";
 import { FindingsList } from "../components/FindingsList";
@@ -9,6 +10,13 @@ import { TelemetryDetails } from "../components/TelemetryDetails";
 import { errorText } from "../lib/api";
 import { count, duration, plural } from "../lib/format";
 import type { TimelineEntry } from "../lib/types";
+
+/** Who wrote the scene, on its line (short) and in its details (a sentence). */
+const WRITER: Record<TimelineEntry["written_by"], { short: string; long: string }> = {
+  agent: { short: "Agent", long: "Written by the agent." },
+  hand: { short: "By hand", long: "Written by hand in the manuscript." },
+  import: { short: "Imported", long: "A scene of the imported manuscript." },
+};
 
 const STATUS: Record<TimelineEntry["status"], string> = {
   committed: "Written",
@@ -30,6 +38,10 @@ export function TimelineRow({ row, running, onRetry, onSkip, onOpen }: Props) {
   const [open, setOpen] = useState(false);
   const failed = row.status === "failed";
   const committed = row.status === "committed";
+  // The checks read only what the agent writes: a scene written by hand or imported was never
+  // checked, which is not the same as clean.
+  const checked = row.written_by === "agent" || row.findings.length > 0;
+  const telemetry = row.tokens > 0 || row.calls > 0 || row.roles.length > 0 || row.tools.length > 0;
   const findings = row.findings.filter((f) => f.severity !== "note").length;
   const notes = row.findings.length - findings;
   const detailsId = `timeline-details-${row.tick}-${row.status}`;
@@ -52,9 +64,14 @@ export function TimelineRow({ row, running, onRetry, onSkip, onOpen }: Props) {
         <span className="timeline-cell muted" data-testid="timeline-place" title="Place">
           {row.location ?? ""}
         </span>
+        <span className={`timeline-cell timeline-by by-${row.written_by}`} data-testid="timeline-by" title={committed ? WRITER[row.written_by].long : undefined}>
+          {committed ? WRITER[row.written_by].short : ""}
+        </span>
         <span className="timeline-cell timeline-count" data-testid="timeline-finding-count">
           {committed &&
-            (findings > 0 ? (
+            (!checked ? (
+              <span className="muted small">not checked</span>
+            ) : findings > 0 ? (
               <span className="badge badge-warning">{plural(findings, "finding")}</span>
             ) : notes > 0 ? (
               <span className="muted small">{plural(notes, "note")}</span>
@@ -75,6 +92,11 @@ export function TimelineRow({ row, running, onRetry, onSkip, onOpen }: Props) {
       </div>
       {open && (
         <div className="timeline-body" id={detailsId} data-testid="timeline-details">
+          {committed && (
+            <p className="timeline-meta" data-testid="timeline-written-by">
+              {WRITER[row.written_by].long}
+            </p>
+          )}
           {row.chapter !== null && (
             <p className="timeline-meta">
               Chapter {row.chapter}
@@ -82,8 +104,9 @@ export function TimelineRow({ row, running, onRetry, onSkip, onOpen }: Props) {
             </p>
           )}
           {row.characters.length > 0 && <p className="timeline-meta" data-testid="timeline-characters">With {row.characters.join(", ")}</p>}
-          {row.rationale && <p className="timeline-rationale">{row.rationale}</p>}
+          {row.rationale && row.written_by === "agent" && <p className="timeline-rationale">{row.rationale}</p>}
           {committed && row.findings.length > 0 && <FindingsList findings={row.findings} testId="timeline-findings" />}
+          {telemetry && (
           <TelemetryDetails testId="timeline-telemetry">
             <p className="timeline-usage">
               {[row.tokens > 0 && `${count(row.tokens)} tokens`, row.calls > 0 && plural(row.calls, "model call"), duration(row.duration_ms), money(row.cost)]
@@ -117,6 +140,7 @@ export function TimelineRow({ row, running, onRetry, onSkip, onOpen }: Props) {
               </details>
             )}
           </TelemetryDetails>
+          )}
         </div>
       )}
       {row.error && (failed || open) && (

@@ -1,5 +1,5 @@
-// Timeline: the book as a plan, a line per scene (number, title, POV, place, findings) with
-// the details on demand, each opening its scene in the manuscript; filtered by POV, by a
+// Timeline: the book as a plan, a line per scene in book order, whoever wrote it (number,
+// title, POV, place, who wrote it, findings) with the details on demand, each opening its scene in the manuscript; filtered by POV, by a
 // character in the scene and by chapter. Failed attempts offer Retry and Skip.
 import { useMemo, useState } from "react";
 import type { ChangeEvent } from "react";
@@ -60,7 +60,7 @@ export function TimelineView({ onRetry, openScene }: { onRetry: () => void; open
 
   if (rows.error !== undefined && !rows.data) return <LoadError error={rows.error} onRetry={rows.reload} />;
   if (!rows.data) return <p className="loading">Loading the timeline…</p>;
-  if (rows.data.length === 0) return <EmptyState title="No scenes yet — press Next scene">Each scene the agent writes appears here.</EmptyState>;
+  if (rows.data.length === 0) return <EmptyState title="No scenes yet — press Next scene">Each scene of the book appears here: the agent’s, yours and imported ones.</EmptyState>;
   const written = rows.data.filter((r) => r.status === "committed").length;
   const tokens = rows.data.reduce((n, r) => n + r.tokens, 0);
   const time = rows.data.reduce((n, r) => n + (r.duration_ms ?? 0), 0);

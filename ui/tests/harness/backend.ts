@@ -36,7 +36,7 @@ import { importHandlers } from "./importBackend";
 import type { ImportScenario } from "./importBackend";
 import { providersHandlers } from "./providersBackend";
 import type { ProvidersScenario } from "./providersBackend";
-import { ABANDONED_LOOP, GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, graphWithUnlinked, overview, scene, timelineRow } from "./fixtures";
+import { ABANDONED_LOOP, GRAPH, HOSTILE_PROSE, LOOPS, NOVEL_PATH, PROSE, PROVIDERS, bigGraph, entity, graphWithUnlinked, overview, ownRow, scene, timelineRow } from "./fixtures";
 
 /** What one tick of a run does. */
 export interface TickScript {
@@ -95,6 +95,8 @@ export interface Scenario extends ProvidersScenario, ImportScenario {
   keywordSearchOnly?: boolean;
   /** The overview's reason the latest scene cannot be written again (imported, by hand). */
   writeAgainRefusal?: string;
+  /** Scenes (by number) the agent did not write: written by hand, or imported. */
+  writtenBy?: Record<number, "hand" | "import">;
 }
 
 /** The memory actions of the plan review mode shows, as the planner writes them (ids, JSON). */
@@ -170,7 +172,11 @@ export function createBackend(s: Scenario) {
   let scenes: SceneView_Serialize[] = Array.from({ length: open ? (s.scenes ?? 2) : 0 }, (_, i) =>
     scene(i + 1, i === 0 && s.hostile ? HOSTILE_PROSE : PROSE),
   );
-  let rows: TimelineRow_Serialize[] = scenes.map((sc) => timelineRow(sc.tick, sc.title));
+  const row = (sc: SceneView_Serialize) => {
+    const by = s.writtenBy?.[sc.tick];
+    return by ? ownRow(sc.tick, sc.title, by) : timelineRow(sc.tick, sc.title);
+  };
+  let rows: TimelineRow_Serialize[] = scenes.map(row);
   let pending: FailureView | null = null;
   let providers: ProvidersView_Serialize = s.providers ?? structuredClone(PROVIDERS);
   let recent: RecentNovel_Serialize[] = s.recent ?? [];
@@ -426,7 +432,7 @@ export function createBackend(s: Scenario) {
     addScene: (tick) => {
       const sc = scene(tick);
       scenes = [...scenes, sc];
-      rows = [...rows, timelineRow(sc.tick, sc.title)];
+      rows = [...rows, ownRow(sc.tick, sc.title, "import")];
     },
     overview: () => ov(),
     busy: () => control !== null,
@@ -445,7 +451,7 @@ export function createBackend(s: Scenario) {
       if (r) title = r.title;
       if (scenes.length === 0 && (s.scenes ?? 2) > 0) {
         scenes = Array.from({ length: s.scenes ?? 2 }, (_, i) => scene(i + 1));
-        rows = scenes.map((sc) => timelineRow(sc.tick, sc.title));
+        rows = scenes.map(row);
       }
       void changed("opened");
       return ov();

@@ -50,6 +50,7 @@ export function timelineRow(tick: number, title: string): TimelineRow_Serialize 
   return {
     tick,
     status: "committed",
+    written_by: "agent",
     title,
     pov: "Tamsin Vale",
     location: "Rainmarket Docks",
@@ -74,6 +75,25 @@ export function timelineRow(tick: number, title: string): TimelineRow_Serialize 
       { role: "extractor", model: "qwen2.5-7b", calls: 1, prompt_tokens: 110, completion_tokens: 50, cost: 0 },
     ],
     cost: 0.0102,
+  };
+}
+
+/** A scene the agent did not write: by hand (no POV recorded) or imported (read once). */
+export function ownRow(tick: number, title: string, by: "hand" | "import"): TimelineRow_Serialize {
+  const row = timelineRow(tick, title);
+  const reader = row.roles.filter((r) => r.role === "extractor");
+  return {
+    ...row,
+    written_by: by,
+    pov: by === "hand" ? null : row.pov,
+    rationale: by === "import" ? "A scene of the imported manuscript, adopted as written." : null,
+    tools: [],
+    findings: [],
+    calls: by === "import" ? 1 : 0,
+    tokens: by === "import" ? 160 : 0,
+    duration_ms: null,
+    roles: by === "import" ? reader : [],
+    cost: 0,
   };
 }
 

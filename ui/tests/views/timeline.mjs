@@ -1,6 +1,6 @@
-// Timeline: a compact line per scene (number, title, POV, place, findings) whose details open
-// on demand (the plan's reason, findings, characters, chapter; tokens, calls, time and the
-// lookups behind Details); a title opens the scene in the manuscript; filters by POV,
+// Timeline: a compact line per scene of the book, whoever wrote it (number, title, POV, place,
+// the agent / by hand / imported, findings) whose details open on demand (the plan's reason,
+// findings, characters, chapter; tokens, calls, time and the lookups behind Details); a title opens the scene in the manuscript; filters by POV,
 // character and chapter; a failed row shows its error with Retry (a new run, watched in Write)
 // and Skip.
 import { test } from "node:test";
@@ -58,6 +58,35 @@ test("each scene is one line; its plan, findings, tokens and time open on demand
   assert.ok(await first.getByText('{"id":"C1","name":"Bram"}').isVisible(), "expanded tools show their results");
   await first.getByTestId("timeline-expand").click();
   assert.equal(await first.getByTestId("timeline-details").count(), 0, "Less folds it again");
+  await app.assertClean(assert);
+  await app.close();
+});
+
+test("scenes written by hand and imported have their line, marked, and filter like the rest", async () => {
+  const app = await openTimeline({ scenes: 4, writtenBy: { 2: "hand", 3: "import" } });
+  const { page } = app;
+  const rows = page.getByTestId("timeline-row");
+  assert.deepEqual(await rows.evaluateAll((els) => els.map((e) => e.dataset.tick)), ["1", "2", "3", "4"]);
+  assert.deepEqual(await rows.getByTestId("timeline-by").allTextContents(), ["Agent", "By hand", "Imported", "Agent"]);
+  const byHand = page.locator('[data-testid="timeline-row"][data-tick="2"]');
+  assert.equal(await byHand.getByTestId("timeline-finding-count").textContent(), "not checked", "never read by the checks, not clean");
+  await byHand.getByTestId("timeline-expand").click();
+  const details = byHand.getByTestId("timeline-details");
+  assert.equal(await details.getByTestId("timeline-written-by").textContent(), "Written by hand in the manuscript.");
+  assert.match(await details.textContent(), /Chapter 1 · The Quay/);
+  assert.equal(await details.getByTestId("timeline-telemetry-toggle").count(), 0, "no model numbers for a scene no model wrote");
+  const imported = page.locator('[data-testid="timeline-row"][data-tick="3"]');
+  await imported.getByTestId("timeline-expand").click();
+  assert.equal(await imported.getByTestId("timeline-written-by").textContent(), "A scene of the imported manuscript.");
+  assert.equal(await imported.getByText("adopted as written").count(), 0, "the import's stand-in plan is not shown as a reason");
+  // The chapter filter keeps the writer's scene with its chapter; the POV filter leaves it out.
+  await page.getByTestId("filter-chapter").selectOption({ label: "1 · The Quay" });
+  assert.deepEqual(await rows.evaluateAll((els) => els.map((e) => e.dataset.tick)), ["1", "2"]);
+  await page.getByTestId("filter-pov").selectOption("Tamsin Vale");
+  assert.deepEqual(await rows.evaluateAll((els) => els.map((e) => e.dataset.tick)), ["1"]);
+  await page.getByTestId("filter-clear").click();
+  await byHand.getByTestId("timeline-open").click();
+  await page.locator('[data-testid="scene"][data-tick="2"]').waitFor();
   await app.assertClean(assert);
   await app.close();
 });

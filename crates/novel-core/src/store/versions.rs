@@ -2,6 +2,8 @@
 //! hand edit and restore, on whichever branch it was made. Versions are never deleted and never
 //! undone — moving through history changes which version a scene shows, not which exist.
 
+use std::collections::HashSet;
+
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::{Deserialize, Serialize};
 
@@ -143,6 +145,17 @@ pub fn versions_of(conn: &Connection, tick: u32) -> StoreResult<Vec<SceneVersion
          ORDER BY id"
     ))?;
     let rows = stmt.query_map([tick], read)?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// The scenes (by id) whose every version is the writer's edit: added by hand, or split off
+/// an existing scene by hand. A scene with no version at all is not among them.
+pub fn hand_written_scenes(conn: &Connection) -> StoreResult<HashSet<String>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT scene_id FROM scene_versions WHERE scene_id IS NOT NULL
+         GROUP BY scene_id HAVING sum(origin <> 'edit') = 0",
+    )?;
+    let rows = stmt.query_map([], |r| r.get(0))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 

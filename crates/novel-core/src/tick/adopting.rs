@@ -152,10 +152,15 @@ async fn steps(
     Ok(outputs::write_files(run, committed, findings, revised))
 }
 
+/// The reason recorded in an imported scene's plan: with no tools, it is how the timeline
+/// tells a scene of the imported manuscript from one the agent wrote (its tick record follows
+/// the scene when the book is reshaped; the import's own bookkeeping does not).
+pub const IMPORTED_RATIONALE: &str = "A scene of the imported manuscript, adopted as written.";
+
 /// The plan recorded for an adopted scene: no tools, and what it is.
 fn plan_of(scene: &WrittenScene) -> Plan {
     Plan {
-        rationale: "A scene of the imported manuscript, adopted as written.".into(),
+        rationale: IMPORTED_RATIONALE.into(),
         scene_intention: scene
             .title
             .clone()

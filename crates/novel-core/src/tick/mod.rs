@@ -38,7 +38,7 @@ use std::sync::{Arc, Mutex};
 
 use novel_llm::LanguageModel;
 
-pub use adopting::{BeforeCommit, WrittenScene, adopt_scene};
+pub use adopting::{BeforeCommit, IMPORTED_RATIONALE, WrittenScene, adopt_scene};
 pub use cancel::CancelToken;
 pub use error::ErrorKind;
 pub use error::StepError;

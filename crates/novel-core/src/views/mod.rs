@@ -6,6 +6,7 @@
 //! Each is a plain serializable snapshot built from the store in one read, shaped for display
 //! (names resolved, JSON columns decoded), so a front end renders it without knowing the schema.
 
+mod authorship;
 mod bible;
 mod book_search;
 mod charts;
@@ -26,7 +27,10 @@ mod tests;
 mod tests_codex;
 #[cfg(test)]
 mod tests_planning;
+#[cfg(test)]
+mod tests_timeline;
 
+pub use authorship::WrittenBy;
 pub use bible::{BibleView, bible};
 pub use book_search::{BookHit, Mark, book_search, query_marks};
 pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};

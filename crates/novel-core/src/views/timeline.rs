@@ -1,17 +1,20 @@
-//! The timeline: one row per tick, committed or failed, with what the planner intended, which
-//! tools ran and what they returned, what the checks found, and what it cost; and what a
-//! writer filters it by: the scene's chapter and the characters in it.
+//! The timeline: one row per scene of the book, in its order, and one per failed attempt. A
+//! scene the agent wrote carries what the planner intended, which tools ran and what they
+//! returned, what the checks found, and what it cost; a scene written by hand or imported
+//! carries what it has. Every row says who wrote the scene and what a writer filters it by:
+//! its chapter and the characters in it.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use rusqlite::Connection;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::authorship::{WrittenBy, written_by};
 use super::{FailureView, name_of, names};
 use crate::evaluate::Finding;
 use crate::executor::{ActionState, ExecutionReport};
-use crate::model::TickUsage;
+use crate::model::{Scene, TickRecord, TickUsage};
 use crate::plan::Plan;
 use crate::store::{self, StoreError};
 
@@ -40,6 +43,8 @@ pub struct ToolRun {
 pub struct TimelineRow {
     pub tick: u32,
     pub status: TickStatus,
+    /// Who wrote the scene: the agent, the writer by hand, or the imported manuscript.
+    pub written_by: WrittenBy,
     pub title: Option<String>,
     pub pov: Option<String>,
     pub location: Option<String>,
@@ -130,19 +135,43 @@ fn role_lines(usage: &TickUsage) -> Vec<RoleLine> {
     lines
 }
 
-/// Every committed tick and every failure, in tick order (a failure before the commit that
-/// retried it).
+/// Every scene of the book in its order — the agent's with what its tick recorded, the
+/// writer's own and the imported with what they have (title, POV, place, chapter, who wrote
+/// it) — and every failed attempt (a failure before the commit that retried it).
 pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
     let names = names(conn)?;
     let scene_list = store::list_scenes(conn)?;
     let chapters = store::book_chapters(conn, &scene_list)?;
     let mut touched = characters_by_tick(conn)?;
-    let scenes: HashMap<u32, _> = scene_list.into_iter().map(|s| (s.tick, s)).collect();
+    let hand = store::hand_written_scenes(conn)?;
+    let mut records: BTreeMap<u32, TickRecord> = store::list_ticks(conn)?
+        .into_iter()
+        .map(|r| (r.tick, r))
+        .collect();
     let mut rows = Vec::new();
-    for record in store::list_ticks(conn)? {
-        let scene = scenes.get(&record.tick);
-        let usage: TickUsage = serde_json::from_value(record.usage.clone()).unwrap_or_default();
-        let mut ids = touched.remove(&record.tick).unwrap_or_default();
+    // A tick record with no scene at its place (not made by the engine today) keeps its line.
+    let scene_ticks: BTreeSet<u32> = scene_list.iter().map(|s| s.tick).collect();
+    let orphans: Vec<u32> = records
+        .keys()
+        .filter(|t| !scene_ticks.contains(t))
+        .copied()
+        .collect();
+    let places = scene_list
+        .into_iter()
+        .map(|s| (s.tick, Some(s)))
+        .chain(orphans.into_iter().map(|t| (t, None::<Scene>)));
+    for (tick, scene) in places {
+        let record = records.remove(&tick);
+        let scene = scene.as_ref();
+        let plan: Option<Plan> = record
+            .as_ref()
+            .and_then(|r| r.plan.clone())
+            .and_then(|p| serde_json::from_value(p).ok());
+        let usage: TickUsage = record
+            .as_ref()
+            .and_then(|r| serde_json::from_value(r.usage.clone()).ok())
+            .unwrap_or_default();
+        let mut ids = touched.remove(&tick).unwrap_or_default();
         ids.extend(scene.and_then(|s| s.pov_character.clone()));
         let mut characters: Vec<String> = ids
             .iter()
@@ -150,35 +179,42 @@ pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
             .collect();
         characters.sort();
         characters.dedup();
-        let chapter = chapters.iter().find(|c| c.contains(record.tick));
+        let chapter = chapters.iter().find(|c| c.contains(tick));
+        let (started_at, finished_at) = match (&record, scene) {
+            (Some(r), _) => (r.started_at.clone(), r.finished_at.clone()),
+            (None, Some(s)) => (s.created_at.clone(), s.created_at.clone()),
+            (None, None) => Default::default(),
+        };
         rows.push(TimelineRow {
             characters,
             chapter: chapter.map(|c| c.number),
             chapter_title: chapter.map(|c| c.title.clone()),
-            tick: record.tick,
+            tick,
             status: TickStatus::Committed,
+            written_by: scene.map_or(WrittenBy::Agent, |s| {
+                written_by(&s.id, &hand, plan.as_ref())
+            }),
             title: scene.map(|s| s.title.clone()),
             pov: scene.and_then(|s| name_of(&names, s.pov_character.as_deref())),
             location: scene.and_then(|s| name_of(&names, s.location.as_deref())),
-            rationale: record
-                .plan
-                .clone()
-                .and_then(|p| serde_json::from_value::<Plan>(p).ok())
-                .map(|p| p.rationale),
+            rationale: plan.map(|p| p.rationale),
             tools: record
-                .execution
-                .clone()
+                .as_ref()
+                .and_then(|r| r.execution.clone())
                 .and_then(|e| serde_json::from_value::<ExecutionReport>(e).ok())
                 .map(|e| tool_runs(&e))
                 .unwrap_or_default(),
-            findings: serde_json::from_value(record.findings.clone()).unwrap_or_default(),
+            findings: record
+                .as_ref()
+                .and_then(|r| serde_json::from_value(r.findings.clone()).ok())
+                .unwrap_or_default(),
             calls: usage.calls(),
             tokens: usage.total_tokens(),
             roles: role_lines(&usage),
             cost: usage.roles.values().map(|r| r.cost).sum(),
-            duration_ms: duration_ms(&record.timings),
-            started_at: record.started_at,
-            finished_at: record.finished_at,
+            duration_ms: record.as_ref().and_then(|r| duration_ms(&r.timings)),
+            started_at,
+            finished_at,
             error: None,
         });
     }
@@ -190,6 +226,7 @@ pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
             } else {
                 TickStatus::Failed
             },
+            written_by: WrittenBy::Agent,
             title: None,
             pov: None,
             location: None,
@@ -209,7 +246,8 @@ pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
             chapter_title: None,
         });
     }
-    // Within a tick, its failures happened before the commit that finally made it.
+    // Within a tick, its failures happened before the commit that finally made it (the sort
+    // is stable, so scenes keep the book's order).
     rows.sort_by_key(|r| (r.tick, r.status == TickStatus::Committed));
     Ok(rows)
 }
