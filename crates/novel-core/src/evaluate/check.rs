@@ -80,6 +80,19 @@ pub fn check_text(
     let locations = store::list_locations(conn)?;
     let lost = lost_items(conn, &characters)?;
     let state = store::load_state(conn)?;
+    let scenes = store::list_scenes(conn)?;
+    // A stored scene is read as of its own tick; any other text as the next scene.
+    let before = scenes
+        .iter()
+        .find(|s| s.prose.trim() == text.trim())
+        .map_or_else(
+            || {
+                let last = scenes.last().map_or(0, |s| s.tick);
+                state.current_tick.max(last).saturating_add(1)
+            },
+            |s| s.tick,
+        );
+    let characters = conditions_as_of(characters, before);
     let pov_id = scope.pov_character.clone().or(state.active_character);
     let fallback = Character::default();
     let pov_character = match pov_id.as_deref() {
@@ -102,18 +115,6 @@ pub fn check_text(
         ),
         None => None,
     };
-    let scenes = store::list_scenes(conn)?;
-    // A stored scene is read as of its own tick; any other text as the next scene.
-    let before = scenes
-        .iter()
-        .find(|s| s.prose.trim() == text.trim())
-        .map_or_else(
-            || {
-                let last = scenes.last().map_or(0, |s| s.tick);
-                state.current_tick.max(last).saturating_add(1)
-            },
-            |s| s.tick,
-        );
     let off_page = off_page_deaths(conn, &characters, pov_character, before)?;
     let mut findings = evaluate(&EvalInput {
         prose: text,
@@ -133,6 +134,22 @@ pub fn check_text(
     let recent = recent_prose(&scenes, text);
     findings.extend(repetition(text, &recent));
     Ok(findings)
+}
+
+/// The characters with their conditions as they stood in the scene of `tick`: one that began
+/// there or later is not yet, one that ended there is the scene's own healing (not held
+/// against it), one that ended later was still on.
+fn conditions_as_of(mut characters: Vec<Character>, tick: u32) -> Vec<Character> {
+    for c in &mut characters {
+        c.conditions
+            .retain(|k| k.since_tick < tick && k.until_tick != Some(tick));
+        for k in &mut c.conditions {
+            if k.until_tick.is_some_and(|u| u > tick) {
+                k.until_tick = None;
+            }
+        }
+    }
+    characters
 }
 
 /// The prose of the latest scenes before `text`: when `text` is itself a stored scene, the

@@ -11,7 +11,10 @@
 //! ([`check_text`]). Precision comes first — a needless revision costs a call and can damage
 //! good prose; `tests/engine/check_corpus.rs` measures both precision and recall on labelled passages.
 
+mod ages;
+mod appearance;
 mod check;
+mod conditions;
 mod continuity;
 pub mod corpus;
 pub mod critic;
@@ -29,9 +32,12 @@ mod text;
 mod title;
 mod verbs;
 mod voice;
+mod whose;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_records;
 
 use std::cell::OnceCell;
 use std::collections::HashMap;
@@ -205,7 +211,7 @@ const MAX_PER_CHECK: usize = 4;
 pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
     let ctx = Ctx::new(*input);
     let mut findings = Vec::new();
-    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 14] = [
+    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 17] = [
         pov::leaks,
         minds::other_minds,
         continuity::dead_characters,
@@ -213,6 +219,9 @@ pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
         continuity::lost_items,
         places::unreachable,
         facts::contradictions,
+        appearance::contradictions,
+        conditions::contradictions,
+        ages::contradictions,
         knowledge::off_page_knowledge,
         form::length,
         voice::tense_drift,

@@ -402,4 +402,6 @@ mod tests_grammar;
 #[cfg(test)]
 mod tests_keeping;
 #[cfg(test)]
+mod tests_records;
+#[cfg(test)]
 mod tests_story_mind;
