@@ -8,6 +8,19 @@ import { call, errorText } from "../lib/api";
 import { useNovel } from "../lib/novel";
 import { useToast } from "../lib/toast";
 
+// What the critic costs, in the terms of its prompt (crates/novel-core/prompts/critic.j2):
+// its instructions (~360 tokens), who is in the scene (120 at most), the checks' findings (a
+// few dozen to ~150), and the scene itself at about 4 tokens for every 3 words; its answer is
+// capped at 1,200 tokens (tick/critic.rs) and is usually a few hundred.
+const CRITIC_FIXED_TOKENS = 600;
+const CRITIC_TOKENS_PER_WORD = 4 / 3;
+const CRITIC_ANSWER_MAX = 1200;
+
+/** About how many tokens the critic is sent per scene, for scenes of up to `words` words. */
+export function criticTokens(words: number): number {
+  return Math.round((CRITIC_FIXED_TOKENS + words * CRITIC_TOKENS_PER_WORD) / 100) * 100;
+}
+
 type NumberField = "target_words_min" | "target_words_max" | "max_tools_per_tick" | "recent_scenes_count";
 
 const NUMBERS: { name: NumberField; label: string; min: number; max: number; hint: string }[] = [
@@ -28,6 +41,9 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
   }));
   const [summary, setSummary] = useState(settings.include_overall_summary);
   const [critic, setCritic] = useState(settings.critic);
+  // The cost follows the longest scene as it is being typed.
+  const typedLongest = Number(values.target_words_max);
+  const longest = Number.isInteger(typedLongest) && typedLongest > 0 ? typedLongest : settings.target_words_max;
   const [review, setReview] = useState(settings.review_before_commit);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -106,8 +122,17 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
           checked={critic}
           onChange={(e) => setCritic(e.target.checked)}
         />
-        Ask a critic for a second opinion on every scene (one more model call per scene)
+        Ask a critic for a second opinion on every scene
       </label>
+      <p className="field-hint check-hint" data-testid="generation-critic-cost">
+        It costs one more model call per scene: about {criticTokens(longest).toLocaleString("en")} tokens sent (the
+        scene of up to {longest.toLocaleString("en")} words, who is in it, and what the checks found) and up to{" "}
+        {CRITIC_ANSWER_MAX.toLocaleString("en")} back, usually a few hundred. It reads what no rule can: another
+        character&apos;s thoughts told as fact, what your viewpoint character cannot know, an illness or a disguise
+        forgotten, a described look or manner not kept; and it can overrule a check that was wrong. Without it, every
+        scene is still checked against what the story records (who is alive, where everyone is, what they carry, how
+        they look, their injuries and ages) at no cost.
+      </p>
       <label className="check">
         <input type="checkbox" data-testid="generation-review_before_commit" checked={review} onChange={(e) => setReview(e.target.checked)} />
         Review each scene before it is saved: its plan first, then the prose and every memory change, each with a checkbox
