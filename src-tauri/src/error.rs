@@ -138,7 +138,8 @@ impl From<BranchError> for AppError {
             | BranchError::DeleteCurrent(_)
             | BranchError::Reshaped { .. }
             | BranchError::Imported { .. }
-            | BranchError::WrittenByHand { .. } => AppError::InvalidInput {
+            | BranchError::WrittenByHand { .. }
+            | BranchError::WrittenFromNote { .. } => AppError::InvalidInput {
                 message: sentence(&e.to_string()),
             },
             BranchError::Store(inner) => inner.into(),

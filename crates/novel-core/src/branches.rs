@@ -40,6 +40,10 @@ pub enum BranchError {
         "scene {tick} was written by hand, not by the agent: edit it, or write a new scene with Next scene"
     )]
     WrittenByHand { tick: u32 },
+    #[error(
+        "scene {tick} was written from your note at its place in the book, not as the next scene: undo it and ask again, or edit it"
+    )]
+    WrittenFromNote { tick: u32 },
     #[error(transparent)]
     Store(#[from] StoreError),
 }

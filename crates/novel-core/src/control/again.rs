@@ -1,7 +1,8 @@
 //! Whether the agent can write the book's last scene again, and which recorded change that
 //! undoes. "Write scene N again" replaces the agent's own latest scene; it is refused, with the
-//! reason, for a scene the agent did not write (imported from a manuscript, written by hand) and
-//! for a book reshaped since the agent's scene (another scene is last now). The overview asks
+//! reason, for a scene the agent did not write (imported from a manuscript, written by hand), for
+//! one it wrote from the writer's note at a place in the book, and for a book reshaped since the
+//! agent's scene (another scene is last now). The overview asks
 //! the same question, so the app offers the action only when it would be accepted.
 
 use rusqlite::Connection;
@@ -17,6 +18,12 @@ pub fn agent_scene_change(conn: &Connection, tick: u32) -> Result<Option<i64>, B
     // Every text the scene ever had came from the writer's hand: added (or split off) by hand.
     if !versions.is_empty() && versions.iter().all(|v| v.origin == VersionOrigin::Edit) {
         return Err(BranchError::WrittenByHand { tick });
+    }
+    // Written from the writer's note at a place (`shape::write_scene`): no tick committed it,
+    // and writing it again as the next scene would drop the note.
+    let plan = store::get_tick(conn, tick)?.and_then(|t| t.plan);
+    if plan.is_some_and(|p| p["rationale"] == crate::tick::PLACED_RATIONALE) {
+        return Err(BranchError::WrittenFromNote { tick });
     }
     // The import records the tick each manuscript scene was committed as. A scene the agent
     // writes at that number after a rewind past the import would read as imported too: the

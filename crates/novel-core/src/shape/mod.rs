@@ -10,6 +10,7 @@
 //! (`bible::propose_after_edit`), whose proposal also flags later scenes that now disagree.
 
 mod book;
+mod written;
 
 use serde::Serialize;
 
@@ -22,6 +23,7 @@ use crate::store::{self, ChangeKind, HistoryEntry, NewVersion, StoreError, Versi
 use crate::text::clean_line;
 
 pub use book::{Book, Chapter, NewScene, Slot};
+pub use written::write_scene;
 
 /// The longest scene title kept, in characters.
 pub const MAX_TITLE_CHARS: usize = 120;
@@ -50,6 +52,10 @@ pub enum ShapeError {
     NotYours { label: String },
     #[error("the novel is open read-only; this needs it opened for writing")]
     ReadOnly,
+    #[error("tell the agent what happens in the scene: write a note")]
+    EmptyNote,
+    #[error("the agent could not write the scene; the book is unchanged ({0})")]
+    Writing(#[from] crate::tick::TickError),
     #[error(transparent)]
     Branch(#[from] BranchError),
     #[error(transparent)]
@@ -184,6 +190,37 @@ fn reshape(
     clock: &dyn Clock,
     edit: impl FnOnce(&mut Book) -> Result<Focus, ShapeError>,
 ) -> Result<Shaped, ShapeError> {
+    reshape_by(novel, label, clock, Author::Writer, edit)
+}
+
+/// Whose text a shaping change brings in.
+#[derive(Clone, Copy)]
+enum Author<'r> {
+    /// The writer's own hand.
+    Writer,
+    /// The agent, from the writer's note: the new scene keeps `record` (its plan — the note —,
+    /// findings and usage) as its tick record, which says where it came from.
+    Agent(&'r crate::model::TickRecord),
+}
+
+impl Author<'_> {
+    fn origin(&self) -> VersionOrigin {
+        match self {
+            Author::Writer => VersionOrigin::Edit,
+            // The agent's text; its record's plan says it came from a note.
+            Author::Agent(_) => VersionOrigin::Revision,
+        }
+    }
+}
+
+/// [`reshape`], with the new text from `author`.
+fn reshape_by(
+    novel: &mut Novel,
+    label: &str,
+    clock: &dyn Clock,
+    author: Author<'_>,
+    edit: impl FnOnce(&mut Book) -> Result<Focus, ShapeError>,
+) -> Result<Shaped, ShapeError> {
     let now = timestamp(clock.now());
     let root = novel.root().to_path_buf();
     let mut book = Book::read(novel.store().conn())?;
@@ -200,6 +237,10 @@ fn reshape(
         |tx| {
             let committed = book.commit(tx, &now)?;
             let scenes = store::list_scenes(tx)?;
+            let (by, source) = match author {
+                Author::Writer => ("by the writer", "user"),
+                Author::Agent(_) => ("by the agent", "agent"),
+            };
             for scene in scenes.iter().filter(|s| focus.is_text(&book, s)) {
                 store::append_history(
                     tx,
@@ -207,13 +248,22 @@ fn reshape(
                         entity_id: scene.id.clone(),
                         tick: committed.after,
                         field: "prose".into(),
-                        change: format!("{label} by the writer at {now}"),
+                        change: format!("{label} {by} at {now}"),
                         old_value: None,
                         new_value: None,
                         flagged: false,
-                        source: "user".into(),
+                        source: source.into(),
                     },
                 )?;
+                if let Author::Agent(record) = author {
+                    store::insert_tick(
+                        tx,
+                        &crate::model::TickRecord {
+                            tick: scene.tick,
+                            ..record.clone()
+                        },
+                    )?;
+                }
             }
             Ok::<_, ShapeError>((committed, scenes))
         },
@@ -225,7 +275,7 @@ fn reshape(
                     &NewVersion {
                         tick: scene.tick,
                         branch: &branch,
-                        origin: VersionOrigin::Edit,
+                        origin: author.origin(),
                         title: &scene.title,
                         prose: &scene.prose,
                         words: scene.word_count,
@@ -653,3 +703,5 @@ pub fn undo(novel: &mut Novel) -> Result<Undone, ShapeError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_written;

@@ -5,7 +5,7 @@ use crate::novel::Access;
 use crate::synthetic;
 use crate::tick::tests::clock;
 
-fn book(scenes: u32) -> (tempfile::TempDir, Novel) {
+pub(super) fn book(scenes: u32) -> (tempfile::TempDir, Novel) {
     let tmp = tempfile::tempdir().unwrap();
     let mut novel = synthetic::generate(&tmp.path().join("n"), scenes, &[]).unwrap();
     // Generated novels have no tick records (plans) and no files yet: give every scene a plan
@@ -25,7 +25,7 @@ fn book(scenes: u32) -> (tempfile::TempDir, Novel) {
     (tmp, novel)
 }
 
-fn ids(novel: &Novel) -> Vec<String> {
+pub(super) fn ids(novel: &Novel) -> Vec<String> {
     store::list_scenes(novel.store().conn())
         .unwrap()
         .into_iter()
@@ -50,7 +50,7 @@ fn chapters(novel: &Novel) -> Vec<(u32, u32)> {
 }
 
 /// Every scene and plan file, by name, with its text.
-fn files_of(root: &Path) -> Vec<(String, String)> {
+pub(super) fn files_of(root: &Path) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for dir in ["scenes", "plans"] {
         let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
@@ -69,13 +69,13 @@ fn files_of(root: &Path) -> Vec<(String, String)> {
     out
 }
 
-fn story(novel: &Novel) -> String {
+pub(super) fn story(novel: &Novel) -> String {
     store::dump_story(novel.store().conn()).unwrap()
 }
 
 /// Compares two story dumps as sets of rows (a deleted row that undo brings back may come back
 /// under another rowid, so in another place of an unordered dump), naming the first that differs.
-fn assert_same_story(now: &str, before: &str) {
+pub(super) fn assert_same_story(now: &str, before: &str) {
     let (mut a, mut b): (Vec<&str>, Vec<&str>) = (now.lines().collect(), before.lines().collect());
     a.sort_unstable();
     b.sort_unstable();

@@ -157,6 +157,17 @@ fn refusal(blocking: &[&Finding]) -> String {
     text
 }
 
+/// The checks that judge a scene by the story's records (who is dead, where everyone is,
+/// what was lost, what a character's record says).
+const READS_RECORDS: [Check; 6] = [
+    Check::DeadCharacter,
+    Check::TwoPlaces,
+    Check::LostItem,
+    Check::Unreachable,
+    Check::Contradiction,
+    Check::OffPage,
+];
+
 /// What the checks read from the story memory, once per tick.
 struct Memory {
     characters: Vec<Character>,
@@ -249,6 +260,18 @@ impl Memory {
         }
         findings.extend(evaluated);
         findings.extend(evaluate::repetition(&prose, &self.recent));
+        if run.placed {
+            // The records describe the end of the book, not the place of this scene: what
+            // they contradict is for the writer to judge, not a reason to revise.
+            for f in findings
+                .iter_mut()
+                .filter(|f| READS_RECORDS.contains(&f.check))
+            {
+                if f.severity == evaluate::Severity::Violation {
+                    f.severity = evaluate::Severity::Warning;
+                }
+            }
+        }
         run.time("checks", started);
         run.emit(TickEvent::Findings {
             findings: findings.clone(),

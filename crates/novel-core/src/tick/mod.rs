@@ -19,6 +19,7 @@ mod extraction;
 mod judging;
 mod keeping;
 mod outputs;
+mod placing;
 mod planning;
 mod pressure;
 mod preview;
@@ -46,6 +47,7 @@ pub use events::{Stage, TickEvent, TickObserver};
 pub use extraction::{ApplyReport, Extraction, LoopProgress, RecordChange, RelationshipChange};
 pub use judging::{Judged, judge_scenes};
 pub use keeping::{KeepAs, keep_failed_draft, keep_failed_draft_as};
+pub use placing::{PLACED_RATIONALE, PlacedBrief, PlacedScene, write_placed};
 pub use preview::{PreviewError, PromptPreview, preview_next, preview_next_for, preview_writer};
 pub use reextract::{SceneExtraction, extract_scene};
 pub use review::{
@@ -337,6 +339,7 @@ async fn new_run<'a>(
         partial: Default::default(),
         scene_context: None,
         writer_request: None,
+        placed: false,
     }
 }
 

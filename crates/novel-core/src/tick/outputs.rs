@@ -104,10 +104,17 @@ pub(super) fn record_failure(novel: &mut Novel, run: &TickRun<'_>, failure: Fail
         findings: run.partial.findings.clone(),
         notes: run.notes.clone(),
         context_used: serde_json::to_value(&run.context_used).ok(),
-        instructions: format!(
-            "{}\nTo retry: novel tick --retry\nTo give up on this attempt: novel tick --skip",
-            failure.error.advice(failure.stage)
-        ),
+        instructions: if run.placed {
+            format!(
+                "{}\nTo try again: ask the agent again for this scene (novel scene write).",
+                failure.error.advice(failure.stage)
+            )
+        } else {
+            format!(
+                "{}\nTo retry: novel tick --retry\nTo give up on this attempt: novel tick --skip",
+                failure.error.advice(failure.stage)
+            )
+        },
     };
     let root = novel.root().to_path_buf();
     let error_file = match files::write_error(&root, &record) {
@@ -125,7 +132,8 @@ pub(super) fn record_failure(novel: &mut Novel, run: &TickRun<'_>, failure: Fail
             error_type: kind.as_str().to_string(),
             message: message.clone(),
             error_file: error_file.display().to_string(),
-            resolved: false,
+            // A scene asked for at a place is no next scene for Next scene to retry.
+            resolved: run.placed,
         };
         let saved = store.transaction().and_then(|tx| {
             store::record_failure(&tx, &row)?;

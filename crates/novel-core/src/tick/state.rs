@@ -63,6 +63,9 @@ pub(super) struct TickRun<'a> {
     pub scene_context: Option<crate::context::StoryContext>,
     /// The writer's request exactly as sent: the extractor continues its conversation.
     pub writer_request: Option<novel_llm::ChatRequest>,
+    /// A scene written at a place the writer chose in the book (`placing`): the records
+    /// describe later scenes than this one, and its failure is not the next scene's.
+    pub placed: bool,
 }
 
 impl TickRun<'_> {
