@@ -26,6 +26,7 @@ mod meta;
 mod minds;
 mod people;
 mod places;
+mod possessions;
 mod pov;
 mod style;
 mod text;
@@ -211,12 +212,13 @@ const MAX_PER_CHECK: usize = 4;
 pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
     let ctx = Ctx::new(*input);
     let mut findings = Vec::new();
-    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 17] = [
+    let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 18] = [
         pov::leaks,
         minds::other_minds,
         continuity::dead_characters,
         continuity::two_places,
         continuity::lost_items,
+        possessions::held_by_another,
         places::unreachable,
         facts::contradictions,
         appearance::contradictions,

@@ -17,7 +17,7 @@ fn character(id: &str, name: &str, extra: serde_json::Value) -> Character {
 }
 
 /// Tamsin Reed (POV, she, grey-eyed, twenty-six), Bram Hale (he, a grey beard and a scar over
-/// his left eye, a broken left leg since scene 4), Maud Fenn (she, a red-haired widow of
+/// his left eye, a broken left leg since scene 4, his father's silver knife in hand), Maud Fenn (she, a red-haired widow of
 /// sixty, a broken right arm since scene 5).
 fn cast() -> Vec<Character> {
     vec![
@@ -35,6 +35,7 @@ fn cast() -> Vec<Character> {
             json!({
                 "description": "A ferryman with a grey beard and a scar over his left eye.",
                 "facts": { "pronouns": "he" },
+                "inventory": ["his father's silver knife", "rope"],
                 "conditions": [
                     { "name": "broken left leg", "kind": "injury", "since_tick": 4 }
                 ]
@@ -312,4 +313,39 @@ fn the_narrators_past_age_in_the_first_person_is_a_memory() {
     let found = check_as("I am forty, and the town knows it.", PointOfView::First);
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].severity, Severity::Violation);
+}
+
+// ---- possessions ----
+
+#[test]
+fn an_item_another_person_holds_used_without_handing_over_is_a_warning() {
+    let prose = "The rope would not give. Tamsin drew the silver knife and cut it.";
+    let found = check(prose);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let f = &found[0];
+    assert_eq!(f.severity, Severity::Warning, "the record may lag: {f:#?}");
+    assert_eq!(f.record.as_deref(), Some("C2"));
+    assert!(
+        f.message.contains("his father's silver knife"),
+        "{}",
+        f.message
+    );
+    assert!(
+        f.message.contains("Tamsin drew the silver knife"),
+        "{}",
+        f.message
+    );
+    for prose in [
+        // The holder uses it.
+        "Bram drew the silver knife and cut the rope.",
+        // Handed over on the page first.
+        "Bram handed her the knife. Tamsin drew the silver knife and cut the rope.",
+        // Another of the kind, or her own.
+        "Tamsin drew a silver knife from the rack.",
+        "Tamsin drew her silver knife.",
+        // A generic item is anyone's.
+        "Tamsin gripped the rope.",
+    ] {
+        silent(prose);
+    }
 }
