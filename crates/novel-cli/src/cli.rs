@@ -809,6 +809,21 @@ pub enum SceneCommand {
     Rename { scene: u32, title: String },
     /// Delete scene N (`novel undo` brings it back).
     Delete { scene: u32 },
+    /// Ask the agent to write a scene at a place from your note (the scenes after it move
+    /// down one number); then `novel reread` it.
+    Write {
+        /// What happens in the scene.
+        note: String,
+        /// The scene's title (default: the note's first words).
+        #[arg(long)]
+        title: Option<String>,
+        #[command(flatten)]
+        at: PlaceArgs,
+        /// The provider profile to use for every role (default: novel.toml's [models], else
+        /// the configured default).
+        #[arg(long)]
+        profile: Option<String>,
+    },
 }
 
 /// A profile's generation settings, for `providers add` and `providers set`.

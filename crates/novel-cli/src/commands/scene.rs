@@ -1,6 +1,7 @@
 //! `novel scene add|move|split|merge|rename|delete`, `novel chapter delete|move` and
-//! `novel undo`: the writer shaping the book by hand. Each change renumbers the scenes after it,
-//! is one recorded change (undone by `novel undo`), and says which scenes to re-read so the
+//! `novel undo`: the writer shaping the book by hand — and `novel scene write`, the agent
+//! writing a scene at a place from the writer's note. Each change renumbers the scenes after
+//! it, is one recorded change (undone by `novel undo`), and says which scenes to re-read so the
 //! memory follows.
 
 use std::path::Path;
@@ -47,8 +48,53 @@ pub fn run(dir: &Path, cmd: SceneCommand, as_json: bool) -> Result<()> {
             shape::rename_scene(&mut novel, scene, &title, &clock)?
         }
         SceneCommand::Delete { scene } => shape::delete_scene(&mut novel, scene, &clock)?,
+        SceneCommand::Write {
+            note,
+            title,
+            at,
+            profile,
+        } => {
+            let place = place(&novel, &at)?;
+            write_here(
+                &mut novel,
+                place,
+                &note,
+                title.as_deref(),
+                profile.as_deref(),
+            )?
+        }
     };
     report(&shaped, as_json)
+}
+
+/// The agent writes the scene at `place` from `note`, with a spinner while it does.
+fn write_here(
+    novel: &mut Novel,
+    place: Place,
+    note: &str,
+    title: Option<&str>,
+    profile: Option<&str>,
+) -> Result<Shaped> {
+    super::semantic::attach(novel);
+    let models = super::roles::models_for(novel, profile, novel_llm::Limits::default())?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_message("the agent is writing the scene from your note");
+    bar.enable_steady_tick(std::time::Duration::from_millis(120));
+    let written = runtime.block_on(shape::write_scene(
+        novel,
+        &models,
+        place,
+        note,
+        title,
+        &(),
+        &novel_core::tick::CancelToken::new(),
+        &SystemClock,
+    ));
+    bar.finish_and_clear();
+    Ok(written?)
 }
 
 pub fn delete_chapter(dir: &Path, number: u32, as_json: bool) -> Result<()> {

@@ -120,3 +120,57 @@ fn split_merge_and_refusals_speak_the_writers_language() {
     stdout_of(s.novel().args(["scene", "rename", "2", "Low Water"]));
     assert_eq!(titles(&s)[1], "Low Water");
 }
+
+#[test]
+fn the_agent_writes_a_scene_between_two_and_three_from_a_note_and_undo_takes_it_out() {
+    use common::story::{EXTRACTION, PLAN, replies, story_fixture};
+    use novel_test_server::{Reply, Rule, Script};
+    // The server fails any request carrying the second note; the rest is the clean story.
+    let s = setup(
+        Script::new()
+            .rule(Rule::when("the lamp room burns").reply(Reply::status(500)))
+            .rule(Rule::when(EXTRACTION).replies(replies("extractions.json")))
+            .rule(Rule::when(PLAN).replies(replies("plans.json")))
+            .rule(Rule::any().reply(Reply::text(story_fixture("prose.txt")))),
+    );
+    s.novel().args(["run", "-n", "3"]).assert().success();
+    let before = titles(&s);
+
+    let out = stdout_of(s.novel().args([
+        "scene",
+        "write",
+        "--after",
+        "2",
+        "Tamsin finds the tide table in the lamp room.",
+    ]));
+    assert!(out.contains("scene 3 written from your note"), "{out}");
+    assert!(out.contains("novel reread 3"), "{out}");
+    let now = titles(&s);
+    assert_eq!(now.len(), 4);
+    assert_eq!(now[..2], before[..2]);
+    assert_eq!(now[2], "Tamsin finds the tide table in the lamp room");
+    assert_eq!(now[3], before[2], "the old scene 3 is scene 4 now");
+    let file = std::fs::read_to_string(s.dir.join("scenes/scene_003.md")).unwrap();
+    assert!(file.contains("# Tamsin finds the tide table"), "{file}");
+    assert_eq!(exported_titles(&export(&s))[2], now[2]);
+
+    // A failed call leaves the book exactly as it was.
+    let story = s.story_fingerprint();
+    let err = stderr_of_failure(s.novel().args([
+        "scene",
+        "write",
+        "--before",
+        "2",
+        "Then the lamp room burns.",
+    ]));
+    assert!(err.contains("the book is unchanged"), "{err}");
+    assert_eq!(s.story_fingerprint(), story);
+    assert_eq!(titles(&s), now);
+
+    let out = stdout_of(s.novel().arg("undo"));
+    assert!(
+        out.contains("Undone: scene 3 written from your note"),
+        "{out}"
+    );
+    assert_eq!(titles(&s), before);
+}
