@@ -289,6 +289,7 @@ pub fn gather_with(
         budgets: *budgets,
         sections,
         lore_pool: store::list_lore(conn)?,
+        loop_pool: loops,
         lore_trigger,
         mention_pool,
         recall_text,

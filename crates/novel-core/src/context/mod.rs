@@ -14,6 +14,7 @@ mod lore;
 mod mentions;
 mod render;
 mod rollup;
+mod scene_loops;
 mod summary;
 mod tool_results;
 
@@ -33,8 +34,8 @@ pub use summary::{FirstBullets, SummaryLine, SummarySource};
 
 use crate::config::{Foundation, GenerationSettings};
 use crate::ids::EntityKind;
-use crate::model::LoreFact;
 use crate::model::SceneBrief;
+use crate::model::{LoreFact, OpenLoop};
 use crate::retrieval::RecallQuery;
 use crate::store::{SearchFilter, SearchHit};
 use budget::{Keep, fit_items};
@@ -69,6 +70,8 @@ pub struct StoryContext {
     budgets: ContextBudgets,
     sections: BTreeMap<SectionKind, Section>,
     lore_pool: Vec<LoreFact>,
+    /// Every open loop, for the extractor's list ranked by what its scene touches.
+    loop_pool: Vec<OpenLoop>,
     /// What the story is about right now; lore whose keywords occur here is included, and
     /// characters and places named here are reminded of.
     lore_trigger: String,
@@ -145,6 +148,24 @@ impl StoryContext {
         }
         self.plan = Some(plan);
         self.refresh_triggered();
+        self
+    }
+
+    /// The open loops as the extractor reading `prose` sees them: those the scene and its plan
+    /// (add the plan first) touch first, every loop listed at least by id and question while the
+    /// loops budget allows (see [`scene_loops`]). This list depends on the scene, so templates
+    /// put it after what stays the same from tick to tick.
+    pub fn with_scene(mut self, prose: &str) -> StoryContext {
+        let mut scene = prose.to_string();
+        if let Some(plan) = &self.plan {
+            for text in std::iter::once(&plan.scene_intention).chain(&plan.expected_outcomes) {
+                scene.push('\n');
+                scene.push_str(text);
+            }
+        }
+        let ranked = scene_loops::ranked(&self.loop_pool, &scene, self.tick);
+        let section = scene_loops::fit(&ranked, self.budgets.loops);
+        self.set(SectionKind::Loops, section);
         self
     }
 

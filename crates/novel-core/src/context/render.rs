@@ -189,6 +189,19 @@ pub(crate) const CROWDED_LOOPS: usize = 12;
 /// changes or two swap places: it sits in the prompts' stable prefix, which the servers'
 /// caches reuse. `next_tick` is the scene being planned.
 pub(crate) fn loops(loops: &[OpenLoop], next_tick: u32) -> Vec<String> {
+    let mut items = Vec::with_capacity(loops.len() + 1);
+    if loops.len() > CROWDED_LOOPS {
+        items.push(format!(
+            "{} threads are open, more than {CROWDED_LOOPS}: let this scene resolve one, or park, abandon or merge one with loop.update.",
+            loops.len()
+        ));
+    }
+    items.extend(by_need(loops, next_tick).into_iter().map(loop_line));
+    items
+}
+
+/// The open loops in the planner's order of need (see [`loops`]).
+pub(crate) fn by_need(loops: &[OpenLoop], next_tick: u32) -> Vec<&OpenLoop> {
     let touched = |l: &OpenLoop| {
         l.notes
             .last()
@@ -209,29 +222,33 @@ pub(crate) fn loops(loops: &[OpenLoop], next_tick: u32) -> Vec<String> {
             l.opened_tick,
         )
     });
-    let mut items = Vec::with_capacity(loops.len() + 1);
-    if loops.len() > CROWDED_LOOPS {
-        items.push(format!(
-            "{} threads are open, more than {CROWDED_LOOPS}: let this scene resolve one, or park, abandon or merge one with loop.update.",
-            loops.len()
-        ));
+    by_need
+}
+
+/// One open loop in full: id, importance, category, question, when it opened and its last note.
+pub(crate) fn loop_line(l: &OpenLoop) -> String {
+    let mut item = format!(
+        "- {} [{}, {}] {} (since tick {}",
+        l.id,
+        l.importance.as_str(),
+        l.category,
+        l.description.trim(),
+        l.opened_tick
+    );
+    if let Some(note) = l.notes.last() {
+        item.push_str(&format!("; tick {}: {}", note.tick, note.note.trim()));
     }
-    items.extend(by_need.into_iter().map(|l| {
-        let mut item = format!(
-            "- {} [{}, {}] {} (since tick {}",
-            l.id,
-            l.importance.as_str(),
-            l.category,
-            l.description.trim(),
-            l.opened_tick
-        );
-        if let Some(note) = l.notes.last() {
-            item.push_str(&format!("; tick {}: {}", note.tick, note.note.trim()));
-        }
-        item.push(')');
-        item
-    }));
-    items
+    item.push(')');
+    item
+}
+
+/// Words of a loop's question in its one-line brief.
+const BRIEF_WORDS: usize = 12;
+
+/// One open loop in brief: its id and the start of its question, for a list where the loops a
+/// scene touches are shown in full and the rest only so that none is opened again.
+pub(crate) fn loop_brief(l: &OpenLoop) -> String {
+    format!("- {} {}", l.id, lead(l.description.trim(), BRIEF_WORDS))
 }
 
 /// Recent scenes in detail, oldest first (trimming keeps the newest).

@@ -17,6 +17,7 @@ pub use connections::*;
 pub use create::*;
 pub use error::MemoryError;
 pub use record::Record;
+pub(crate) use tending::content_words;
 pub use tending::{LoopTending, open_or_advance_loop, tend_loop};
 pub use update::*;
 pub use writer::*;

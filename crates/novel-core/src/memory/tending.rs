@@ -124,7 +124,10 @@ const FILLER: &[&str] = &[
     "your",
 ];
 
-fn content_words(text: &str) -> Vec<String> {
+/// The words that say which question a text asks: lowercased, stemmed, four letters or more,
+/// filler dropped, sorted and deduplicated. The extractor's list of open loops is ranked by them
+/// too (`context`), so what counts as the same question and what counts as touching one agree.
+pub(crate) fn content_words(text: &str) -> Vec<String> {
     let mut words: Vec<String> = text
         .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
         .map(stem)

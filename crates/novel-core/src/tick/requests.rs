@@ -216,7 +216,7 @@ pub fn extractor_follow_up(
     prose: &str,
     plan: &Plan,
 ) -> Result<ChatRequest, StepError> {
-    let ctx = base.with_plan(SceneBrief::from(plan));
+    let ctx = base.with_plan(SceneBrief::from(plan)).with_scene(prose);
     let request = prompts::extractor_follow_up(writer, &ctx, prose).map_err(prompt_err)?;
     Ok(request
         .with_json_schema("extraction", extraction_schema())
@@ -250,7 +250,7 @@ fn extraction_request(
     prose: &str,
     brief: SceneBrief,
 ) -> Result<ChatRequest, StepError> {
-    let ctx = base.with_plan(brief);
+    let ctx = base.with_plan(brief).with_scene(prose);
     let request = prompts::extractor_request(&ctx, prose).map_err(prompt_err)?;
     let key = cache_key_of(&ctx, "extractor");
     Ok(request

@@ -140,7 +140,30 @@ async fn write_book(planner: Planner) -> audit::AuditReport {
             "scene {t}: a clean tick makes three calls"
         );
     }
-    audit::audit(novel.store().conn(), None, None).unwrap()
+    let report = audit::audit(novel.store().conn(), None, None).unwrap();
+    // scripts/story-mind-before.sh audits this book with `novel audit` beside the one the
+    // engine before the story mind wrote.
+    if let Some(out) = std::env::var_os("STORY_MIND_OUT")
+        && planner == Planner::Tending
+    {
+        let root = novel.root().to_path_buf();
+        drop(novel);
+        copy_dir(&root, std::path::Path::new(&out));
+    }
+    report
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
 }
 
 struct Figures {
@@ -205,5 +228,164 @@ async fn a_planner_that_takes_what_the_engine_offers_closes_its_threads() {
         newest.longest_important_silence > 10,
         "the planner that ignores the order leaves an important thread hanging: {}",
         newest.longest_important_silence
+    );
+}
+
+/// A model whose extractor reads its prompt as a careful model would: when the prompt lists
+/// the loop about the compass it advances that loop by its id (`seen`), and when it does not,
+/// it opens the question again in its own words (`unseen`). The planner and the writer answer
+/// from `script`.
+struct ReadingExtractor {
+    script: ScriptedModel,
+    loop_id: String,
+    seen: ScriptedModel,
+    unseen: ScriptedModel,
+}
+
+impl novel_llm::LanguageModel for ReadingExtractor {
+    fn complete<'a>(
+        &'a self,
+        req: &'a novel_llm::ChatRequest,
+    ) -> futures::future::BoxFuture<'a, Result<novel_llm::Completion, novel_llm::LlmError>> {
+        let turn = req.messages.last().map_or("", |m| m.content.as_str());
+        if !turn.contains("loops_opened") {
+            return self.script.complete(req);
+        }
+        if turn.contains(&format!("- {} ", self.loop_id)) {
+            self.seen.complete(req)
+        } else {
+            self.unseen.complete(req)
+        }
+    }
+
+    fn stream<'a>(
+        &'a self,
+        req: &'a novel_llm::ChatRequest,
+    ) -> futures::future::BoxFuture<'a, Result<novel_llm::EventStream, novel_llm::LlmError>> {
+        self.script.stream(req)
+    }
+
+    fn describe(&self) -> novel_llm::ModelInfo {
+        self.script.describe()
+    }
+}
+
+#[tokio::test]
+async fn the_extractor_sees_a_quiet_old_loop_its_scene_answers_and_opens_no_twin() {
+    let (_tmp, mut novel) = novel();
+    // A crowded book: twenty important threads opened at the last scene, and one low thread
+    // from the start that the planner's list of need puts last, far past its budget.
+    {
+        let store = novel.store_mut().unwrap();
+        let tx = store.transaction().unwrap();
+        let new = |description: String, importance| crate::memory::NewLoop {
+            description,
+            category: "mystery".into(),
+            importance,
+        };
+        let quiet = crate::memory::open_loop(
+            &tx,
+            new(
+                "Who took the brass compass from the lighthouse keeper?".into(),
+                crate::model::Importance::Low,
+            ),
+            0,
+            "test",
+        )
+        .unwrap();
+        assert_eq!(quiet.id, "O1", "the seed's goal is O0");
+        for (i, thing) in THINGS
+            .iter()
+            .chain(&["oar", "net", "lamp", "chain", "flag"])
+            .enumerate()
+        {
+            let importance = if i % 2 == 0 {
+                crate::model::Importance::High
+            } else {
+                crate::model::Importance::Critical
+            };
+            crate::memory::open_loop(
+                &tx,
+                new(
+                    format!("Why did the smugglers bury the {thing} under the quay?"),
+                    importance,
+                ),
+                0,
+                "test",
+            )
+            .unwrap();
+        }
+        tx.commit().unwrap();
+    }
+    let (planner_list, _) = offered(&novel).await;
+    assert!(
+        planner_list.iter().all(|l| l.id != "O1"),
+        "the planner's list leaves the quiet loop out: {planner_list:?}"
+    );
+
+    let plan = json!({
+        "rationale": "An old debt comes due.",
+        "scene_intention": "Tamsin finds the brass compass in the lighthouse and learns who took it.",
+        "pov_character": "C0", "target_location": "L0", "actions": [],
+        "expected_outcomes": ["the keeper's compass is found"]
+    });
+    let prose = format!(
+        "{PROSE}\n\nIn the lighthouse, under the keeper's cot, the brass compass lay wrapped in oilcloth, its needle still turning."
+    );
+    let mut seen = extraction();
+    seen["character_updates"] = json!([]);
+    seen["loops_opened"] = json!([]);
+    seen["loops_advanced"] =
+        json!([{"id": "O1", "note": "the compass turns up in the lighthouse"}]);
+    let mut unseen = seen.clone();
+    unseen["loops_advanced"] = json!([]);
+    unseen["loops_opened"] = json!([{"description": "What happened to the lighthouse keeper's compass?",
+        "category": "mystery", "importance": "low"}]);
+    let reader = ReadingExtractor {
+        script: ScriptedModel::new().reply_json(&plan).reply(prose),
+        loop_id: "O1".into(),
+        seen: ScriptedModel::new().reply_json(&seen),
+        unseen: ScriptedModel::new().reply_json(&unseen),
+    };
+    let (seen_model, unseen_model) = (reader.seen.clone(), reader.unseen.clone());
+    let models = super::Models::single(std::sync::Arc::new(reader));
+    let events = RefCell::new(Vec::new());
+    let observer = |e: super::TickEvent| events.borrow_mut().push(e);
+    super::run_tick(
+        &mut novel,
+        &models,
+        &super::TickOptions::default(),
+        &observer,
+        &super::CancelToken::new(),
+        &super::tests::clock(),
+    )
+    .await
+    .unwrap();
+
+    assert_eq!(
+        unseen_model.calls(),
+        0,
+        "the extractor's prompt left out O1"
+    );
+    assert_eq!(seen_model.calls(), 1);
+    let prompt = &seen_model.requests()[0];
+    let turn = &prompt.messages.last().unwrap().content;
+    let listed = turn.split("## Open loops").nth(1).unwrap();
+    assert!(
+        listed
+            .trim_start()
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("- O1 "),
+        "the loop the scene touches leads the list: {listed}"
+    );
+    let conn = novel.store().conn();
+    let loops = crate::store::list_loops(conn, None).unwrap();
+    assert_eq!(loops.len(), 22, "no loop was opened");
+    let quiet = loops.iter().find(|l| l.id == "O1").unwrap();
+    assert_eq!(
+        quiet.notes.last().unwrap().note,
+        "the compass turns up in the lighthouse"
     );
 }
