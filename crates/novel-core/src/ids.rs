@@ -159,6 +159,24 @@ impl fmt::Display for EntityId {
     }
 }
 
+/// Whether `text` is shaped like an id the engine mints (`C3`, `L0`, `B12`; two letters at
+/// most), whatever it names: such a token means nothing to a writer, so a note says what it
+/// stands for instead, and the guards on writer-facing text look for it.
+pub fn looks_like_id(text: &str) -> bool {
+    let letters = text.chars().take_while(char::is_ascii_uppercase).count();
+    (1..=2).contains(&letters)
+        && text.len() > letters
+        && text[letters..].chars().all(|c| c.is_ascii_digit())
+}
+
+/// The tokens of `text` shaped like ids (see [`looks_like_id`]), for tests that guard what a
+/// writer reads.
+pub fn raw_ids(text: &str) -> Vec<&str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| looks_like_id(w))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

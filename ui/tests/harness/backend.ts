@@ -356,7 +356,8 @@ export function createBackend(s: Scenario) {
                 prose,
                 findings,
                 changes: REVIEW_CHANGES.map((c) => ({ ...c, lines: [...c.lines] })),
-                notes: [],
+                // As the engine words them (names, never ids): the words guard reads them.
+                notes: ['the plan gave its place as "the docks": taken to be Rainmarket Docks', "extraction: left out the change to a character the story does not have"],
               },
             });
             const verdict = await answer;

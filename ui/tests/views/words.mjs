@@ -16,7 +16,8 @@ const ENGINE = [
   { word: "tool_results", re: /tool_results/ },
   { word: "previous_tail", re: /previous_tail/ },
   // The mock's ids: characters, places, relationships, loops, scenes, lore, beats, events…
-  { word: "an id", re: /\b[CLROSFBEP]\d+\b/ },
+  // (and two-letter ones such as LP2), in notes as anywhere else.
+  { word: "an id", re: /\b[CLROSWFBEP][A-Z]?\d+\b/ },
 ];
 /** Words of the sample novel (examples/seed.toml), which the mock's novel shares. */
 const SAMPLE = /Tamsin|Rainmarket|harbou?r|Salt and Iron|drowned|\bBram\b|ledger|the watch\b|flooded stair/i;

@@ -122,7 +122,8 @@ fn a_plan_naming_nothing_is_salvaged_and_a_place_named_is_resolved() {
     let committed = out["committed"].as_array().unwrap();
     assert_eq!(committed.len(), 2, "{out}");
     let notes = committed[0]["notes"].to_string();
-    assert!(notes.contains("L7"), "{notes}");
+    assert!(notes.contains("no place in the story"), "{notes}");
+    assert!(!notes.contains("L7"), "no raw id in a note: {notes}");
     assert!(notes.contains("the meeting on the docks"), "{notes}");
     let plan: Value =
         serde_json::from_str(&std::fs::read_to_string(s.dir.join("plans/plan_001.json")).unwrap())
@@ -131,7 +132,9 @@ fn a_plan_naming_nothing_is_salvaged_and_a_place_named_is_resolved() {
     assert_eq!(plan["target_location"], Value::Null, "{plan}");
     assert_eq!(plan["beat"], Value::Null, "{plan}");
     assert!(
-        committed[1]["notes"].to_string().contains("resolved to L0"),
+        committed[1]["notes"]
+            .to_string()
+            .contains("taken to be Rainmarket Docks"),
         "{}",
         committed[1]["notes"]
     );

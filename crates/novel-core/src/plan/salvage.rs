@@ -62,7 +62,12 @@ pub fn mend_plan(value: &Value, known: &Known, mending: Mending) -> (Value, Vec<
             plan,
             "pov_character",
             &ids(&known.characters),
-            "the POV character",
+            (
+                "told it from the point of view of",
+                "a character",
+                "no one in the story",
+            ),
+            "left to the writer model",
             &mut notes,
         );
         let place_note = if creates_place {
@@ -73,10 +78,22 @@ pub fn mend_plan(value: &Value, known: &Known, mending: Mending) -> (Value, Vec<
         if let Some(place) = unknown(plan, "target_location", &ids(&known.locations)) {
             plan.insert("target_location".into(), Value::Null);
             notes.push(format!(
-                "the plan's place `{place}` does not exist: the scene is set at {place_note}"
+                "the plan set the scene at {}, which is no place in the story: it is set at {place_note}",
+                quoted(&place, "a place")
             ));
         }
-        clear_unknown(plan, "beat", &known.beats, "no outline beat", &mut notes);
+        clear_unknown(
+            plan,
+            "beat",
+            &known.beats,
+            (
+                "meant the scene for the outline beat",
+                "a beat",
+                "not in the outline",
+            ),
+            "the scene is meant for no beat",
+            &mut notes,
+        );
         drop_unknown_tools(plan, known, &mut notes);
         fill_intention(plan, &mut notes);
         cut_long_text(plan, &mut notes);
@@ -107,19 +124,32 @@ fn unknown(plan: &Map<String, Value>, field: &str, ids: &[String]) -> Option<Str
     (!ids.contains(&text)).then_some(text)
 }
 
+/// Clears `field` when it names nothing, with a note in words: `(what the plan did, what a
+/// bare id stands for, why it is refused)` and what happens instead.
 fn clear_unknown(
     plan: &mut Map<String, Value>,
     field: &str,
     ids: &[String],
+    (did, kind, refused): (&str, &str, &str),
     instead: &str,
     notes: &mut Vec<String>,
 ) {
     if let Some(text) = unknown(plan, field, ids) {
         plan.insert(field.into(), Value::Null);
         notes.push(format!(
-            "the plan's `{field}` `{}` names nothing in the story: cleared ({instead})",
-            short(&text)
+            "the plan {did} {}, {refused}: {instead}",
+            quoted(&text, kind)
         ));
+    }
+}
+
+/// A model's reference as a note quotes it: its words in quotes, or, when it is only an id
+/// (which means nothing to the writer, and names nothing here), what kind of thing it meant.
+fn quoted(text: &str, kind: &str) -> String {
+    if crate::ids::looks_like_id(text) {
+        kind.to_string()
+    } else {
+        format!("\"{}\"", short(text))
     }
 }
 
@@ -142,9 +172,15 @@ fn resolve(plan: &mut Map<String, Value>, field: &str, records: &[Named], notes:
         })
         .collect();
     if let [only] = matches.as_slice() {
+        let role = if field == "pov_character" {
+            "its point of view"
+        } else {
+            "its place"
+        };
         notes.push(format!(
-            "the plan named {} by name in `{field}`: resolved to {}",
-            only.name, only.id
+            "the plan gave {role} as \"{}\": taken to be {}",
+            short(given),
+            only.name
         ));
         plan.insert(field.into(), Value::String(only.id.clone()));
     }
@@ -203,19 +239,20 @@ fn drop_unknown_tools(plan: &mut Map<String, Value>, known: &Known, notes: &mut 
                 .and_then(|r| r.check(tool, &args).err());
             if !tools.iter().any(|t| t == tool) {
                 notes.push(format!(
-                    "the plan called `{}`, which is not a tool: that action was left out",
+                    "the plan asked for \"{}\", which the agent cannot do: left out",
                     short(tool)
                 ));
                 dropped.push(id);
-            } else if let Some(why) = refused {
+            } else if refused.is_some() {
                 notes.push(format!(
-                    "the plan's action `{id}` ({tool}) had arguments the tool refuses ({}): left out",
-                    short(&why.to_string())
+                    "the plan asked to {} in a way the story cannot take: left out",
+                    crate::tools::in_words(tool)
                 ));
                 dropped.push(id);
             } else if depends_on_dropped {
                 notes.push(format!(
-                    "the plan's action `{id}` ({tool}) depended on one left out: left out too"
+                    "the plan asked to {} with what a step left out would have found: left out too",
+                    crate::tools::in_words(tool)
                 ));
                 dropped.push(id);
             }
@@ -251,7 +288,7 @@ fn fill_intention(plan: &mut Map<String, Value>, notes: &mut Vec<String>) {
         .map(str::to_string);
     let source = from_rationale
         .filter(|s| !s.trim().is_empty())
-        .map(|s| ("rationale", s))
+        .map(|s| ("reason", s))
         .or_else(|| {
             from_outcome
                 .filter(|s| !s.trim().is_empty())
@@ -260,20 +297,23 @@ fn fill_intention(plan: &mut Map<String, Value>, notes: &mut Vec<String>) {
     if let Some((field, text)) = source {
         plan.insert("scene_intention".into(), Value::String(text));
         notes.push(format!(
-            "the plan gave no scene intention: its {field} stands in for it"
+            "the plan did not say what happens in the scene: its {field} stands in"
         ));
     }
 }
 
 /// Free text past the schema's lengths is cut at a word boundary.
 fn cut_long_text(plan: &mut Map<String, Value>, notes: &mut Vec<String>) {
-    for field in ["rationale", "scene_intention"] {
+    for (field, what) in [
+        ("rationale", "reason"),
+        ("scene_intention", "account of what happens"),
+    ] {
         if let Some(Value::String(text)) = plan.get_mut(field)
             && text.chars().count() > MAX_TEXT_CHARS
         {
             *text = cut(text, MAX_TEXT_CHARS);
             notes.push(format!(
-                "the plan's `{field}` ran past {MAX_TEXT_CHARS} characters: cut there"
+                "the plan's {what} ran past {MAX_TEXT_CHARS} characters: cut there"
             ));
         }
     }
@@ -352,7 +392,13 @@ mod tests {
         let (mended, notes) = mend_plan(&plan, &known(), Mending::Names);
         assert_eq!(mended["pov_character"], "C0");
         assert_eq!(mended["target_location"], "L1");
-        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert_eq!(
+            notes,
+            [
+                "the plan gave its point of view as \"Tam\": taken to be Tamsin Vale",
+                "the plan gave its place as \"salt archive\": taken to be The Salt Archive",
+            ]
+        );
         // Without salvage, what names nothing stays for the model to repair.
         let plan = json!({"target_location": "A city of the mountains", "beat": "the big fight"});
         let (mended, notes) = mend_plan(&plan, &known(), Mending::Names);
@@ -390,16 +436,35 @@ mod tests {
             "the unknown tool and its dependant are gone"
         );
         let all = notes.join("\n");
-        for expected in ["L9", "the big fight", "Sect: 1", "`y`", "intention"] {
+        for expected in [
+            "set the scene at a place, which is no place in the story",
+            "\"the big fight\", not in the outline",
+            "\"Sect: 1\", which the agent cannot do",
+            "look something up in the story's memory with what a step left out",
+            "add a place in a way the story cannot take",
+            "did not say what happens",
+        ] {
             assert!(all.contains(expected), "{expected} not noted:\n{all}");
+        }
+        // A writer reads these notes: no id, no field or tool name, whatever the model wrote.
+        assert_eq!(crate::ids::raw_ids(&all), Vec::<&str>::new(), "{all}");
+        for engine in ["target_location", "pov_character", "memory.search", "`"] {
+            assert!(!all.contains(engine), "{engine} in:\n{all}");
         }
     }
 
     #[test]
     fn overlong_text_is_cut_at_a_word() {
         let looping = "100 times, you're still planning it. ".repeat(60);
-        let plan = json!({"rationale": looping, "scene_intention": "x", "actions": []});
+        let plan = json!({"rationale": looping, "scene_intention": "x", "actions": [],
+                          "pov_character": "C7"});
         let (mended, notes) = mend_plan(&plan, &known(), Mending::Salvage);
+        assert_eq!(
+            notes[0],
+            "the plan told it from the point of view of a character, no one in the story: left to the writer model",
+            "an invented id is named by what it stood for"
+        );
+        let notes = &notes[1..];
         let kept = mended["rationale"].as_str().unwrap();
         assert!(kept.chars().count() <= MAX_TEXT_CHARS, "{}", kept.len());
         assert!(kept.starts_with("100 times"));

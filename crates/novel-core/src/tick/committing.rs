@@ -45,7 +45,7 @@ pub(super) async fn commit(
     let applying = std::time::Instant::now();
     let applied = extraction.apply(&tx, run.tick);
     for skipped in &applied.skipped {
-        run.note(format!("extraction: not applied: {skipped}"));
+        run.note(format!("extraction: left out {skipped}"));
     }
     let scene = write_scene(run, &tx, checked, &extraction).at(Stage::Committing)?;
     let verdict = record_verdict(&tx, &plan, &extraction, run.tick).at(Stage::Committing)?;

@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::review_words::name_ids;
 use crate::memory::{
     self, EntityUpdate, NewCharacter, NewLocation, NewLoop, NewLore, NewRelationship,
 };
@@ -194,7 +195,7 @@ impl Extraction {
         let mut attempt = |what: String, f: &mut dyn FnMut() -> Result<Vec<String>, String>| {
             match with_savepoint(tx, || f().map_err(SkipError)) {
                 Ok(ids) => report.created.extend(ids),
-                Err(SkipError(reason)) => report.skipped.push(format!("{what}: {reason}")),
+                Err(SkipError(reason)) => report.skipped.push(skip_note(tx, &what, &reason)),
             }
         };
         for new in &self.new_locations {
@@ -245,17 +246,17 @@ impl Extraction {
                     contradictions.extend(r.contradictions.into_iter().map(|c| (r.id.clone(), c)));
                 }
                 Ok(None) => {}
-                Err(SkipError(reason)) => skipped.push(format!("{what}: {reason}")),
+                Err(SkipError(reason)) => skipped.push(skip_note(tx, &what, &reason)),
             }
         };
         for change in &self.character_updates {
-            run(format!("update {}", change.id), &mut || {
+            run(format!("the change to {}", change.id), &mut || {
                 change.apply::<Character>(tx, tick).map(Some)
             });
         }
         for c in &self.conditions {
             run(
-                format!("condition {} of {}", c.condition, c.character),
+                format!("the condition \"{}\" of {}", c.condition, c.character),
                 &mut || {
                     match c.change {
                         ConditionEvent::Began => memory::begin_condition(
@@ -282,13 +283,16 @@ impl Extraction {
             );
         }
         for change in &self.location_updates {
-            run(format!("update {}", change.id), &mut || {
+            run(format!("the change to {}", change.id), &mut || {
                 change.apply::<Location>(tx, tick).map(Some)
             });
         }
         for change in &self.relationship_changes {
             run(
-                format!("relationship {}–{}", change.character_a, change.character_b),
+                format!(
+                    "the relationship of {} and {}",
+                    change.character_a, change.character_b
+                ),
                 &mut || apply_relationship(tx, change, tick),
             );
         }
@@ -302,7 +306,7 @@ impl Extraction {
                     .map(|p| (p, LoopStatus::Resolved)),
             )
         {
-            run(format!("loop {}", progress.id), &mut || {
+            run(format!("the change to {}", progress.id), &mut || {
                 memory::change_loop(tx, &progress.id, status, &progress.note, tick, SOURCE)
                     .map(|_| None)
                     .map_err(|e| e.to_string())
@@ -392,6 +396,36 @@ fn apply_relationship(
         .run(tx, &ToolContext::at(tick), args)
         .map(Some)
         .map_err(|e: ToolError| e.to_string())
+}
+
+/// Why an item was left out, in the writer's words: things by name, never by id. An item about
+/// a record the story does not have says so once (the note names it that way already).
+fn skip_note(tx: &Transaction<'_>, what: &str, reason: &str) -> String {
+    let missing = reason.ends_with(" does not exist")
+        && reason
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(crate::ids::looks_like_id);
+    if missing {
+        name_ids(tx, what)
+    } else {
+        name_ids(tx, &format!("{what}: {}", fields_in_words(reason)))
+    }
+}
+
+/// A memory error's "field `tension_level`" as the writer calls the field ("tension").
+fn fields_in_words(reason: &str) -> String {
+    let mut out = String::new();
+    let mut rest = reason;
+    while let Some(at) = rest.find("field `") {
+        let after = &rest[at + "field `".len()..];
+        let Some(end) = after.find('`') else { break };
+        out.push_str(&rest[..at]);
+        out.push_str(&super::review_words::label(&after[..end]));
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 struct SkipError(String);

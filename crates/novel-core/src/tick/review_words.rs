@@ -83,6 +83,70 @@ pub fn capitalised(s: &str) -> String {
     }
 }
 
+/// `text` with every id in it named as the writer knows the thing: a character or place by
+/// name, a thread or lore by its words, a relationship by its two people; an id that names
+/// nothing by what kind of thing it meant. For notes built from messages that carry ids.
+pub(crate) fn name_ids(conn: &Connection, text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if crate::ids::looks_like_id(word) {
+            out.push_str(&named(conn, word));
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// One id as the writer knows what it names.
+fn named(conn: &Connection, id: &str) -> String {
+    let found = match id.chars().next() {
+        Some('C') => store::get_character(conn, id)
+            .ok()
+            .flatten()
+            .map(|c| c.name),
+        Some('L') => store::get_location(conn, id).ok().flatten().map(|l| l.name),
+        Some('O') => store::get_loop(conn, id)
+            .ok()
+            .flatten()
+            .map(|l| format!("the thread \"{}\"", clip(l.description.trim(), 60))),
+        Some('W') => store::get_lore(conn, id)
+            .ok()
+            .flatten()
+            .map(|f| format!("the lore \"{}\"", clip(f.fact.trim(), 60))),
+        Some('R') => store::get_relationship(conn, id).ok().flatten().map(|r| {
+            format!(
+                "the relationship of {} and {}",
+                named(conn, &r.character_a),
+                named(conn, &r.character_b)
+            )
+        }),
+        _ => None,
+    };
+    found.unwrap_or_else(|| {
+        match id.chars().next() {
+            Some('C') => "a character the story does not have",
+            Some('L') => "a place the story does not have",
+            Some('O') => "a thread the story does not have",
+            Some('W') => "lore the story does not have",
+            Some('R') => "a relationship the story does not have",
+            _ => "something the story does not have",
+        }
+        .to_string()
+    })
+}
+
 /// Characters and places by id.
 fn names(conn: &Connection) -> Result<HashMap<String, String>, StoreError> {
     let mut map: HashMap<String, String> = store::list_characters(conn)?

@@ -188,14 +188,26 @@ async fn a_plan_naming_nothing_is_salvaged_on_the_last_attempt_and_a_named_place
     assert_eq!(done.plan.beat, None);
     assert!(done.plan.actions.is_empty());
     let notes = done.notes.join("\n");
-    for named in ["L7", "the meeting at the docks", "Sect: 1"] {
+    for named in [
+        "a place, which is no place in the story",
+        "the meeting at the docks",
+        "Sect: 1",
+    ] {
         assert!(notes.contains(named), "{named} not noted:\n{notes}");
     }
     let ticks = store::list_ticks(novel.store().conn()).unwrap();
     assert!(
-        ticks[0].notes.iter().any(|n| n.contains("L7")),
+        ticks[0]
+            .notes
+            .iter()
+            .any(|n| n.contains("no place in the story")),
         "{:?}",
         ticks[0].notes
+    );
+    // The writer reads the notes: the invented id is not repeated to them.
+    assert_eq!(
+        crate::ids::raw_ids(&ticks[0].notes.join("\n")),
+        Vec::<&str>::new()
     );
 
     // A place given by its name is resolved at once, without a repair call.
@@ -213,9 +225,15 @@ async fn a_plan_naming_nothing_is_salvaged_on_the_last_attempt_and_a_named_place
     assert_eq!(done.plan.target_location.as_deref(), Some("L0"));
     assert_eq!(done.plan.pov_character.as_deref(), Some("C0"));
     assert!(
-        done.notes.iter().any(|n| n.contains("resolved to L0")),
+        done.notes
+            .iter()
+            .any(|n| n.contains("its place as \"Rainmarket Docks\": taken to be Rainmarket Docks")),
         "{:?}",
         done.notes
+    );
+    assert_eq!(
+        crate::ids::raw_ids(&done.notes.join("\n")),
+        Vec::<&str>::new()
     );
 }
 

@@ -97,6 +97,36 @@ async fn an_extraction_out_of_range_keeps_the_scene_and_notes_the_repairs() {
 }
 
 #[tokio::test]
+async fn notes_on_changes_left_out_name_things_never_by_id() {
+    let (_tmp, mut novel) = novel();
+    // Changes to records the story does not have, and one the memory refuses.
+    let bad = json!({"title": "Rain", "summary": ["Tamsin waits."], "tension": 3,
+                     "character_updates": [{"id": "C9", "changes": {"emotional_state": "sad"}}],
+                     "location_updates": [{"id": "L0", "changes": {"tension_level": 40}}],
+                     "relationship_changes": [{"character_a": "C0", "character_b": "C7", "status": "wary"}],
+                     "loops_advanced": [{"id": "O8", "note": "closer"}]});
+    let model = ScriptedModel::new()
+        .reply_json(&quiet_plan())
+        .reply(PROSE)
+        .reply_json(&bad);
+    let events = RefCell::new(Vec::new());
+    let done = tick(&mut novel, &model, &events).await.unwrap();
+    let notes = done.notes.join("\n");
+    assert!(!done.notes.is_empty());
+    assert_eq!(
+        crate::ids::raw_ids(&notes),
+        Vec::<&str>::new(),
+        "a note the writer reads names no id:\n{notes}"
+    );
+    assert!(notes.contains("the story does not have"), "{notes}");
+    assert!(
+        notes.contains("the change to Rainmarket Docks") && notes.contains("tension: 40"),
+        "{notes}"
+    );
+    assert!(!notes.contains('`'), "no field names: {notes}");
+}
+
+#[tokio::test]
 async fn an_extraction_of_thousands_of_records_commits_at_most_the_cap_and_says_so() {
     let (_tmp, mut novel) = novel();
     let crowd: Vec<serde_json::Value> = (0..2000)

@@ -23,5 +23,24 @@ pub use relationship::{
     RelationshipCreate, RelationshipQuery, RelationshipUpdate, RelationshipUpdateArgs,
 };
 
+/// What a tool does, in a writer's words, for a note ("add a character"); a tool this build
+/// does not know by its name with the dots as spaces.
+pub fn in_words(tool: &str) -> String {
+    match tool {
+        "memory.search" => "look something up in the story's memory",
+        "character.generate" => "add a character",
+        "character.update" => "change a character",
+        "location.generate" => "add a place",
+        "location.update" => "change a place",
+        "relationship.create" => "link two characters",
+        "relationship.update" => "change a relationship",
+        "relationship.query" => "look up a character's relationships",
+        "lore.add" => "add lore",
+        "loop.update" => "tend an open thread",
+        other => return other.replace(['.', '_'], " "),
+    }
+    .to_string()
+}
+
 #[cfg(test)]
 mod tests;
