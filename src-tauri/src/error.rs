@@ -229,6 +229,18 @@ impl From<novel_core::shape::ShapeError> for AppError {
                 }
             }
             ShapeError::Files(inner) => AppError::storage(inner),
+            // The tick's own words name a tick and a file; the writer reads what went wrong.
+            ShapeError::Writing(failed) => AppError::Provider {
+                message: match failed {
+                    novel_core::tick::TickError::Failed { message, .. } => format!(
+                        "The agent could not write the scene; the book is unchanged. {}",
+                        sentence(&message)
+                    ),
+                    novel_core::tick::TickError::Setup(message) => sentence(&message),
+                    _ => "The agent stopped before the scene was written; the book is unchanged."
+                        .into(),
+                },
+            },
             other => AppError::invalid(sentence(&other.to_string())),
         }
     }

@@ -75,6 +75,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::chapters::change_chapter,
             commands::shape::shape_book,
             commands::shape::undo_change,
+            commands::shape::write_scene_at,
             commands::settings::role_profiles,
             commands::settings::save_role_profiles,
             commands::settings::novel_budget,

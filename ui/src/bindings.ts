@@ -139,6 +139,12 @@ export const commands = {
 	/**  Undoes the writer's latest change (the story returns exactly to the state before it). */
 	undoChange: () => typedError<Undone, AppError>(__TAURI_INVOKE("undo_change")),
 	/**
+	 *  Asks the agent to write a scene at `place` doing what `note` says (the book as it stands
+	 *  before the place is its story so far); returns the change as `shape_book` does. A failed
+	 *  call leaves the book as it was.
+	 */
+	writeSceneAt: (place: Place, note: string) => typedError<Shaped_Serialize, AppError>(__TAURI_INVOKE("write_scene_at", { place, note })),
+	/**
 	 *  The open novel's profile for each role; `null` is the default profile (the reviser then
 	 *  follows the writer, the critic the extractor).
 	 */

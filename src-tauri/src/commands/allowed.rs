@@ -52,6 +52,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "change_chapter",
     "shape_book",
     "undo_change",
+    "write_scene_at",
     "role_profiles",
     "save_role_profiles",
     "novel_budget",

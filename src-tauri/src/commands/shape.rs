@@ -1,7 +1,8 @@
-//! The writer shaping the book by hand in the manuscript: add a scene they wrote at a place,
-//! move, split, merge, rename or delete a scene, delete or move a chapter — and undo the latest
-//! change. Thin: each is one call to `novel_core::shape`, which renumbers the scenes, records
-//! the change and names the scenes to re-read.
+//! The writer shaping the book by hand in the manuscript: add a scene they wrote at a place (or
+//! ask the agent to write it there from a note), move, split, merge, rename or delete a scene,
+//! delete or move a chapter — and undo the latest change. Thin: each is one call to
+//! `novel_core::shape`, which renumbers the scenes, records the change and names the scenes to
+//! re-read.
 
 use novel_core::clock::SystemClock;
 use novel_core::shape::{self, Place, Shaped, Undone};
@@ -10,7 +11,7 @@ use specta::Type;
 use tauri::{AppHandle, State};
 
 use super::edit_open_novel;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
 use crate::state::AppState;
 
@@ -88,6 +89,49 @@ pub async fn shape_book(
             }
         }
     })
+}
+
+/// Asks the agent to write a scene at `place` doing what `note` says (the book as it stands
+/// before the place is its story so far); returns the change as `shape_book` does. A failed
+/// call leaves the book as it was.
+#[tauri::command]
+#[specta::specta]
+pub async fn write_scene_at(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    place: Place,
+    note: String,
+) -> AppResult<Shaped> {
+    let session = state.session()?;
+    let mut novel = session.write()?;
+    let models = novel_core::role_models::models_for(
+        &novel,
+        &super::write::profiles()?,
+        None,
+        novel_llm::Limits::default(),
+    )?;
+    let path = Some(session.path_string());
+    let shaped = tauri::async_runtime::spawn_blocking(move || {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(AppError::from)?
+            .block_on(shape::write_scene(
+                &mut novel,
+                &models,
+                place,
+                &note,
+                None,
+                &(),
+                &novel_core::tick::CancelToken::new(),
+                &SystemClock,
+            ))
+            .map_err(AppError::from)
+    })
+    .await
+    .map_err(|e| AppError::storage(format!("the writing thread stopped: {e}")))??;
+    super::changed(&app, path, ChangeReason::SceneEdited);
+    Ok(shaped)
 }
 
 /// Undoes the writer's latest change (the story returns exactly to the state before it).
