@@ -5,13 +5,14 @@
 // the manuscript's text (next/previous); the book search (Ctrl+Shift+F, anywhere in an open
 // novel) jumps to a passage, scrolled into view, highlighted and focused. Scenes off screen
 // skip layout (`content-visibility: auto`), so 300 scenes stay smooth. The writer shapes the
-// book here too: "Add a scene here" between scenes (written by hand in the prose editor), and
+// book here too: "Add a scene here" between scenes (written by hand in the prose editor, or by
+// the agent from a note), and
 // from a scene's menu or the contents (drag, or Move up/down) move, split, merge, rename and
 // delete scenes and chapters; each change says what it did in a toast with Undo, and a scene
 // whose text is new to the memory is offered for a re-read.
 import { Fragment, useCallback, useEffect, useMemo, useState } from "react";
 import { commands } from "../bindings";
-import type { Place, SceneChange_Deserialize as SceneChange } from "../bindings";
+import type { Place, SceneChange_Deserialize as SceneChange, Shaped_Serialize as Shaped } from "../bindings";
 import { BranchTag } from "../components/BranchTag";
 import { EmptyState } from "../components/EmptyState";
 import { Icon } from "../components/Icon";
@@ -30,7 +31,7 @@ import { NewBranchDialog } from "./NewBranchDialog";
 import { SceneArticle } from "./SceneArticle";
 import type { ScenePanel } from "./SceneArticle";
 import { SceneToc } from "./SceneToc";
-import { NewSceneForm } from "./NewSceneForm";
+import { AddSceneHere } from "./AddSceneHere";
 import { placeAfter } from "../lib/shape";
 import type { Chapter } from "./SceneToc";
 import { MemoryProposal } from "./bible/MemoryProposal";
@@ -139,9 +140,8 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
 
   // One shaping change: said in a toast with Undo; the scene it leaves is shown, and a scene
   // whose text is new to the memory is offered for a re-read. Errors reach the caller's form.
-  const shape = useCallback(
-    async (change: SceneChange) => {
-      const shaped = await call(commands.shapeBook(change));
+  const afterShape = useCallback(
+    (shaped: Shaped) => {
       setEditing(null);
       setPanel(null);
       setAdding(null);
@@ -152,6 +152,7 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
     },
     [notify, undo],
   );
+  const shape = useCallback(async (change: SceneChange) => afterShape(await call(commands.shapeBook(change))), [afterShape]);
   const shapeOrSay = useCallback(
     (change: SceneChange) => {
       shape(change).catch((e: unknown) => notify(errorText(e), "error"));
@@ -271,11 +272,13 @@ export function ManuscriptView({ goWrite, writeAgain, focus, searching, onSearch
   // Between two scenes: "Add a scene here", or the form to write it.
   const addPoint = (after: number, place: Place) =>
     adding?.after === after ? (
-      <NewSceneForm
+      <AddSceneHere
         key={`new-${after}`}
         number={after + 1}
+        place={place}
         atEnd={after === last}
         onAdd={(title, prose) => shape({ change: "add", place, title, prose })}
+        onWritten={afterShape}
         onCancel={() => setAdding(null)}
         onAskAgent={goWrite}
       />

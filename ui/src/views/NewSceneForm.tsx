@@ -1,7 +1,7 @@
 // A scene the writer adds by hand between two scenes: its title and its prose in the same
 // prose editor as a scene's edit, with Add and Cancel. The scenes after it move down one
 // number. At the end of the book the agent can write the next scene instead (from a note, in
-// Write); asking it for a scene in the middle of the book is not offered.
+// Write); anywhere, AddSceneHere offers the agent's AgentSceneForm beside this one.
 import { useState } from "react";
 import { errorText } from "../lib/api";
 import { plural, wordCount } from "../lib/format";

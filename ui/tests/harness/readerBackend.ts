@@ -3,7 +3,8 @@
 // query, as the engine reports it (chapter, scene, snippet with the words marked in code points,
 // the passage's offset in code points); by meaning, each scene's opening paragraph. Shaping
 // (`shape_book`, `undo_change`): scenes added, moved, split, merged, renamed and deleted, and
-// chapters moved and deleted, renumbered by place as the engine does, each undoable.
+// chapters moved and deleted, renumbered by place as the engine does, each undoable; a scene the
+// agent writes at a place from a note (`write_scene_at`).
 import type { AppError, BookHit_Serialize, ChangeReason, ChapterView_Serialize, Mark, Place, SceneChange_Deserialize, SceneView_Serialize, Shaped_Serialize } from "../../src/bindings";
 
 const CHAPTER_TITLES = ["The Quay", "Under the Salt Gate", "Storm Bells", "Ledgers"];
@@ -192,6 +193,19 @@ export function readerHandlers({ need, changed, scenes, setScenes, meaningOff }:
     shape_book: (a): Shaped_Serialize => {
       need();
       return shape(a.change as SceneChange_Deserialize);
+    },
+    // The agent's scene from a note: a moment's wait (the progress shows), then an added scene
+    // titled from the note; `errorsOnce.write_scene_at` makes it fail.
+    write_scene_at: async (a): Promise<Shaped_Serialize> => {
+      need();
+      const note = String(a.note).trim();
+      if (!note) refuse("Tell the agent what happens in the scene: write a note.");
+      await new Promise((r) => setTimeout(r, 400));
+      const title = note.split(/[.!?]/)[0].split(/\s+/).slice(0, 10).join(" ");
+      const shaped = shape({ change: "add", place: a.place as Place, title, prose: `The agent wrote this from your note.\n\n${note}` });
+      const label = shaped.label.replace("added", "written from your note");
+      undoStack[undoStack.length - 1].label = label;
+      return { ...shaped, label };
     },
     undo_change: () => {
       need();

@@ -139,3 +139,40 @@ test("a chapter is deleted with its scenes from its menu, and comes back with Un
   await app.assertClean(assert);
   await app.close();
 });
+
+test("the agent writes a scene from a note between scenes 2 and 3; a failure is said in the form and changes nothing", async () => {
+  const failed = { kind: "provider", message: "The agent could not write the scene; the book is unchanged. The server did not answer." };
+  const app = await openReader({ scenes: 3, errorsOnce: { write_scene_at: failed } });
+  const { page } = app;
+  const before = await titles(page);
+  await page.locator('[data-testid="add-scene-here"][data-after="2"]').click();
+  assert.equal(await page.getByTestId("new-scene").count(), 1, "writing it yourself comes first");
+  await page.getByTestId("agent-writes-it").click();
+  const form = page.getByTestId("agent-scene");
+  assert.match(await form.textContent(), /What happens in scene 3/);
+  // Nothing empty is sent.
+  await form.getByTestId("agent-scene-write").click();
+  assert.match(await form.getByTestId("agent-scene-error").textContent(), /what happens/);
+  const note = "Tamsin finds the tide table in the lamp room. She hides it from Bram.";
+  await form.getByTestId("agent-scene-note").fill(note);
+  await form.getByTestId("agent-scene-write").click();
+  assert.match(await form.getByTestId("agent-scene-error").textContent(), /the book is unchanged/);
+  assert.deepEqual(await titles(page), before);
+
+  await form.getByTestId("agent-scene-write").click();
+  await form.getByTestId("agent-scene-progress").waitFor();
+  assert.match(await form.getByTestId("agent-scene-progress").textContent(), /The agent is writing scene 3 from your note/);
+  if (process.env.SHOT) await page.screenshot({ path: process.env.SHOT });
+  await waitTitles(page, [before[0], before[1], "Tamsin finds the tide table in the lamp room", before[2]]);
+  assert.deepEqual(
+    (await app.calls("write_scene_at")).map((c) => c.args),
+    [1, 2].map(() => ({ place: { kind: "before", at: 3 }, note })),
+  );
+  assert.match(await page.getByTestId("toast").textContent(), /^Scene 3 written from your note\.Undo$/);
+  // Its memory follows as for a scene written by hand: a re-read is offered.
+  assert.match(await page.getByTestId("memory-proposal").textContent(), /scene 3/);
+  await page.getByTestId("proposal-skip").click();
+  await page.getByTestId("toast-action").click();
+  await waitTitles(page, before);
+  await app.close();
+});
