@@ -20,6 +20,7 @@ pub mod corpus;
 pub mod critic;
 mod facts;
 mod form;
+mod inner;
 mod knowledge;
 mod lexicon;
 mod meta;

@@ -351,9 +351,41 @@ impl Ctx<'_> {
                 Some(_) if self.pov_named_after(si, ti) => {
                     self.latest_other(si, ti, g).unwrap_or(Referent::Someone)
                 }
-                Some(_) => self.same_clause_subject(si, ti, g).unwrap_or(Referent::Pov),
+                Some(_) => self
+                    .same_clause_subject(si, ti, g)
+                    .or_else(|| self.carried_subject(si, ti, g))
+                    .unwrap_or(Referent::Pov),
             },
         }
+    }
+
+    /// "Mr. George takes the boy's hand. He is sick at heart": a pronoun opening a sentence
+    /// carries on the subject that opened the sentence just before, in the same paragraph,
+    /// when that subject is another character of the pronoun's gender and the POV character
+    /// is not named or pointed at there (the centring of ordinary English narration).
+    pub(super) fn carried_subject(&self, si: usize, ti: usize, g: &str) -> Option<Referent> {
+        if ti != 0 || si == 0 {
+            return None;
+        }
+        let here = &self.prose.sentences[si];
+        let prev = &self.prose.sentences[si - 1];
+        if prev.tokens.is_empty()
+            || here.tokens.first().is_some_and(|t| t.barrier)
+            || self.prose.original[prev.end..here.start].contains("\n\n")
+        {
+            return None;
+        }
+        let hits = self.hits(prev);
+        let opener = hits.iter().find(|h| h.first == 0 && !h.possessive)?;
+        let object = if g == "she" { "her" } else { "him" };
+        let pov_there = hits.iter().any(|h| h.who == self.pov)
+            || prev.tokens.iter().any(|t| {
+                t.lower == object || t.lower == g || t.lower == format!("{g}'s") || t.barrier
+            });
+        let other = opener.who != self.pov
+            && self.gender_of(opener.who) == Some(g)
+            && verb_follows(prev, opener.last);
+        (other && !pov_there).then_some(Referent::Person(opener.who))
     }
 
     /// The POV character is named after token `ti` in the same clause of sentence `si`.

@@ -171,6 +171,50 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             unaware,
             false,
         ),
+        // "She had not noticed the blood", "he had not yet realised": unaware, as "did not";
+        // as often what she notices now ("had not noticed the letter" till this moment), so
+        // a note.
+        Leak {
+            until_ok: true,
+            uncertain: true,
+            ..leak(
+                &format!(
+                    r"(?i)(?:\b(\w+)\s+)?\b(?:had|has){not}\s+(?:yet\s+|even\s+)?(?:noticed|reali[sz]ed|suspected|guessed)\b"
+                ),
+                unaware,
+                true,
+            )
+        },
+        // "Nell never saw the second letter": what she never perceived, told all the same.
+        Leak {
+            uncertain: true,
+            ..leak(
+                r"(?i)(?:\b(\w+)\s+)?\bnever (?:saw|heard|knew) (?:the|a|an|that|how|what|it)\b",
+                unaware,
+                true,
+            )
+        },
+        leak(
+            r"(?i)(?:\b(\w+)\s+(?:was|were|is|am|are|remained|stayed)\s+(?:still\s+|quite\s+|blissfully\s+|wholly\s+|utterly\s+|entirely\s+)?)?\bignorant (?:that|of (?:the|what|how|his|her|their|it|this))\b",
+            unaware,
+            true,
+        ),
+        leak(
+            r"(?i)\b(?:none|neither) of (?:us|them) (?:had )?(?:noticed|saw|suspected|reali[sz]ed|knew|guessed)\b",
+            unaware,
+            false,
+        ),
+        leak(
+            r"(?i)\bwould (?:not|never) (?:learn|discover|find out|know|understand|reali[sz]e|see) (?:\w+\s+){0,5}?until\b",
+            hindsight,
+            false,
+        ),
+        leak(
+            r"(?i)\bwould (?:regret|rue|remember|carry|treasure|mourn) (?:\w+\s+){0,5}?(?:for the rest of|all (?:her|his|their|my|our) li(?:fe|ves))\b",
+            hindsight,
+            false,
+        ),
+        leak(r"(?i)\bunseen by [A-Z][\w'’]+\b", unaware, false),
         leak(
             r"(?i)\bwould have (?:cause|reason|occasion|time) to (?:remember|regret|recall|rue|think of|wish)\b|\bwould remember (?:\w+\s+){0,4}for the rest of (?:her|his|my|their|our) li(?:fe|ves)\b",
             hindsight,
@@ -196,7 +240,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
-            &format!(r"(?i)(?:\b(\w+)\s+)?\b(?:did|does){not} know that\b"),
+            &format!(r"(?i)(?:\b(\w+)\s+)?\b(?:did|does){not} (?:yet |even )?know that\b"),
             unaware,
             true,
         ),
@@ -272,7 +316,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
-            r"(?i)^\W*(?:meanwhile,?\s+)?(?:across (?:town|the city|the river)|elsewhere|miles away|far away|back at the \w+|on the other side of (?:town|the city))\s*,",
+            r"(?i)^\W*(?:meanwhile,?\s+|at (?:that|the same|that very|the very same) (?:moment|instant|hour|time),?\s+)?(?:across (?:town|the city|the river|the street|the square)|elsewhere|(?:miles|far|(?:two|three|four|five|six|a few|several|many) (?:streets|miles|doors|houses|rooms|floors|blocks|fields)) away|back at the \w+|on the other side of (?:town|the city|the house|the river))\s*,",
             elsewhere,
             false,
         ),
@@ -291,7 +335,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
 
 /// "without her knowing": a leak when "her" is the POV character.
 static WITHOUT_KNOWING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:knowing|knowledge|noticing|realizing|realising)\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
+    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:knowing|knowledge|noticing|realizing|realising)\b|\bbehind\s+(her|his|their|my)\s+back\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
         .expect("constant pattern")
 });
 
@@ -383,6 +427,7 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
     let whole = caps.get(0)?;
     let pov_unaware = caps
         .get(1)
+        .or_else(|| caps.get(2))
         .is_none_or(|pronoun| pronoun_is_pov(ctx, &pronoun.as_str().to_lowercase()));
     pov_unaware.then(|| {
         leak_finding(

@@ -26,7 +26,7 @@ const MIN_RECALL: f64 = 0.9;
 /// when its family meets the target. Measured 2026-11-26 after 151 fresh held-out items were
 /// added, written blind to the rules (BENCHMARKS.md).
 const RECALL_FLOORS: &[(Family, f64)] = &[
-    (Family::Leak, 0.72),
+    (Family::Leak, 0.75),
     (Family::Mind, 0.75),
     (Family::Tense, 0.82),
     (Family::Person, 0.88),
