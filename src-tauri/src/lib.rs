@@ -57,6 +57,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
             commands::graph::story_graph,
             commands::graph::entity_detail,
             commands::graph::codex_entry,
+            commands::graph::codex_names,
             commands::timeline::timeline,
             commands::timeline::skip_failed_tick,
             commands::timeline::loops_board,

@@ -85,6 +85,11 @@ export const commands = {
 	 *  across the book and history in sentences.
 	 */
 	codexEntry: (id: string) => typedError<CodexEntry_Serialize, AppError>(__TAURI_INVOKE("codex_entry", { id })),
+	/**
+	 *  The names the reader links to codex pages: characters and places by name and alias, lore
+	 *  entries by alias.
+	 */
+	codexNames: () => typedError<CodexName[], AppError>(__TAURI_INVOKE("codex_names")),
 	timeline: () => typedError<TimelineRow_Serialize[], AppError>(__TAURI_INVOKE("timeline")),
 	/**  Gives up on the failed tick: the next scene starts fresh. (Retry is simply the next run.) */
 	skipFailedTick: (tick: number) => typedError<null, AppError>(__TAURI_INVOKE("skip_failed_tick", { tick })),
@@ -737,6 +742,16 @@ export type CodexField = {
 	/**  Empty for a list field, or a field not filled in. */
 	text: string,
 	items: string[],
+};
+
+/**  One codex page and the names that open it. */
+export type CodexName = {
+	/**  The page's id (for opening it; never shown). */
+	id: string,
+	/**  What the page is called: a character's or place's name, a lore entry's first alias. */
+	title: string,
+	/**  Every name of it the reader links, longest first, none shorter than two characters. */
+	names: string[],
 };
 
 /**  A relationship seen from the page's character. */

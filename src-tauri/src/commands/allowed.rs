@@ -34,6 +34,7 @@ pub const APP_COMMANDS: &[&str] = &[
     "story_graph",
     "entity_detail",
     "codex_entry",
+    "codex_names",
     "timeline",
     "skip_failed_tick",
     "loops_board",

@@ -1,8 +1,9 @@
 //! Graph: characters and locations with their relationships and connections, one entity in
-//! full with its history, and the codex page of a character, place or lore entry.
+//! full with its history, the codex page of a character, place or lore entry, and the names
+//! that open those pages from the reader.
 
 use novel_core::novel::Novel;
-use novel_core::views::{self, CodexEntry, EntityDetail, StoryGraph};
+use novel_core::views::{self, CodexEntry, CodexName, EntityDetail, StoryGraph};
 use tauri::State;
 
 use crate::error::{AppError, AppResult};
@@ -31,6 +32,15 @@ pub async fn entity_detail(state: State<'_, AppState>, id: String) -> AppResult<
 pub async fn codex_entry(state: State<'_, AppState>, id: String) -> AppResult<CodexEntry> {
     let novel = state.session()?.read()?;
     codex_of(&novel, &id)
+}
+
+/// The names the reader links to codex pages: characters and places by name and alias, lore
+/// entries by alias.
+#[tauri::command]
+#[specta::specta]
+pub async fn codex_names(state: State<'_, AppState>) -> AppResult<Vec<CodexName>> {
+    let novel = state.session()?.read()?;
+    Ok(views::codex_names(novel.store().conn())?)
 }
 
 fn codex_of(novel: &Novel, id: &str) -> AppResult<CodexEntry> {

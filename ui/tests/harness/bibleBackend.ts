@@ -191,6 +191,19 @@ export function bibleHandlers({ need, changed, scenes }: Ctx): Record<string, (a
         detail,
       );
     },
+    // The names the reader links: the graph's characters and places (Tamsin with her aliases)
+    // and lore by its aliases, longest first as the engine gives them.
+    codex_names: () => {
+      need();
+      const aliases: Record<string, string[]> = { C0: ["the Vale girl", "Tamsin"] };
+      const longest = (names: string[]) => [...names].sort((a, b) => b.length - a.length);
+      return [
+        ...GRAPH.nodes
+          .filter((n) => n.kind === "character" || n.kind === "location")
+          .map((n) => ({ id: n.id, title: n.label, names: longest([n.label, ...(aliases[n.id] ?? [])]) })),
+        ...lore.filter((f) => f.aliases.length > 0).map((f) => ({ id: f.id, title: f.aliases[0], names: longest(f.aliases) })),
+      ];
+    },
     story_charts: (): StoryCharts_Serialize => {
       need();
       return {

@@ -1,14 +1,34 @@
 // A scene's prose in the reader: the paragraphs `Prose` would show, as text, with the ranges
 // of the raw prose that a find or a search jump highlights marked inside them. Without marks the
-// prose is rendered with its emphasis and typography (`Prose`); while marks are shown the
+// prose is rendered with its emphasis and typography, the first mention of each character,
+// place and named lore entry a quiet link to its codex page; while marks are shown the
 // paragraphs are the raw text, so every marked range is exactly the text that was matched.
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import { Prose } from "../../components/Prose";
+import { useCodexLinks } from "../../lib/codexLink";
+import { nameFinder, useCodexNames } from "../../lib/codexNames";
+import { inlineRuns, paragraphs } from "../../lib/prose";
 import type { Highlight } from "../../lib/textRanges";
 import { paragraphSpans } from "../../lib/textRanges";
+import { LinkedRuns } from "./LinkedRuns";
 import { MarkedText } from "./MarkedText";
 
 export const ReaderProse = memo(function ReaderProse({ prose, highlights }: { prose: string; highlights: Highlight[] }) {
+  const names = useCodexNames();
+  const links = useCodexLinks();
+  const find = useMemo(() => nameFinder(names), [names]);
+  if (highlights.length === 0 && links && names.length > 0) {
+    const seen = new Set<string>();
+    return (
+      <div className="prose reading" data-testid="scene-prose">
+        {paragraphs(prose).map((p, i) => (
+          <p key={i}>
+            <LinkedRuns runs={inlineRuns(p)} find={find} seen={seen} onOpen={links.openCodex} />
+          </p>
+        ))}
+      </div>
+    );
+  }
   if (highlights.length === 0) return <Prose text={prose} testId="scene-prose" className="reading" styled />;
   return (
     <div className="prose reading" data-testid="scene-prose">
