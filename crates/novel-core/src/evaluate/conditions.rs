@@ -99,7 +99,7 @@ const RUNS: &[&str] = &[
 #[rustfmt::skip]
 const WHERE_TO: &[&str] = &[
     "to", "toward", "towards", "across", "down", "up", "after", "from", "off", "back", "along",
-    "through", "for", "home", "away", "ahead", "past", "over", "round", "around", "into",
+    "through", "for", "home", "away", "ahead", "past", "round", "around", "into",
     "onto", "out", "forward", "downstairs", "upstairs", "outside", "inside", "at",
 ];
 
@@ -196,9 +196,16 @@ fn arms(ctx: &Ctx<'_>, si: usize, s: &Sentence, hurts: &[Hurt<'_>]) -> Option<Fi
         }
         let before = s.tokens[k - 1].lower.as_str();
         let (owner, at, what) = if before == "both" && s.tokens[k].plain_gap {
-            // Whoever is the last subject before "both" uses both.
+            // Whoever is the last subject before "both" uses both: a name or pronoun with its
+            // verb right after it ("the Chinaman, and seizing him…" is an object).
             let Some(owner) = (0..k - 1)
-                .filter_map(|i| subject(ctx, si, s, i).map(|(o, _)| o))
+                .filter_map(|i| subject(ctx, si, s, i))
+                .filter(|(_, last)| {
+                    verb_after(&s.tokens, *last).is_some_and(|v| {
+                        v < k - 1 && !super::text::is_function_word(&s.tokens[v].lower)
+                    })
+                })
+                .map(|(o, _)| o)
                 .next_back()
             else {
                 continue;

@@ -241,8 +241,11 @@ fn an_injury_kept_in_view_healed_or_not_acted_on_passes() {
         // Someone who is not hurt.
         "Tamsin ran for the door.",
         "Tamsin raised both arms and shouted.",
-        // Not a run: a hand through the hair, a shop.
+        // Not a run: a hand through the hair, a shop, a speech gone over.
         "Bram ran a hand through his hair.",
+        "Bram ran over the headings of his speech.",
+        // Maud is the object: whoever seizes her with both hands, it is not she.
+        "Then he comes back, pounces on Maud, and seizing her with both hands, turns her.",
         "Maud ran the harbour like a ship.",
         // The injury on the page: a limp, a crutch, the pain, a sling.
         "Bram limped to the door. Then Bram ran for the boat.",
