@@ -9,10 +9,11 @@ import { useNovel } from "../lib/novel";
 import { useToast } from "../lib/toast";
 
 // What the critic costs, in the terms of its prompt (crates/novel-core/prompts/critic.j2):
-// its instructions (~360 tokens), who is in the scene (120 at most), the checks' findings (a
-// few dozen to ~150), and the scene itself at about 4 tokens for every 3 words; its answer is
-// capped at 1,200 tokens (tick/critic.rs) and is usually a few hundred.
-const CRITIC_FIXED_TOKENS = 600;
+// its instructions (~400 tokens), who and where (120 at most), the POV character's record
+// (350) and the cast's (250), the checks' findings (~80), and the scene itself at about 4
+// tokens for every 3 words; its answer is capped at 1,200 tokens (tick/critic.rs) and is
+// usually a few hundred.
+const CRITIC_FIXED_TOKENS = 1200;
 const CRITIC_TOKENS_PER_WORD = 4 / 3;
 const CRITIC_ANSWER_MAX = 1200;
 
@@ -126,7 +127,8 @@ export function GenerationForm({ settings }: { settings: GenerationSettings_Seri
       </label>
       <p className="field-hint check-hint" data-testid="generation-critic-cost">
         It costs one more model call per scene: about {criticTokens(longest).toLocaleString("en")} tokens sent (the
-        scene of up to {longest.toLocaleString("en")} words, who is in it, and what the checks found) and up to{" "}
+        scene of up to {longest.toLocaleString("en")} words, what the story records of who is in it, and what the checks
+        found) and up to{" "}
         {CRITIC_ANSWER_MAX.toLocaleString("en")} back, usually a few hundred. It reads what no rule can: another
         character&apos;s thoughts told as fact, what your viewpoint character cannot know, an illness or a disguise
         forgotten, a described look or manner not kept; and it can overrule a check that was wrong. Without it, every

@@ -127,16 +127,16 @@ test("the critic's cost is stated beside it, in calls and tokens, and follows th
   const app = await openSettings();
   const { page } = app;
   const cost = page.getByTestId("generation-critic-cost");
-  // 900 words at most by default: ~600 tokens of instructions, cast and findings, ~1,200 of scene.
+  // 900 words at most by default: ~1,200 tokens of instructions, records and findings, ~1,200 of scene.
   const said = await cost.textContent();
   assert.match(said, /one more model call per scene/);
-  assert.match(said, /about 1,800 tokens sent/);
+  assert.match(said, /about 2,400 tokens sent/);
   assert.match(said, /up to 900 words/);
   assert.match(said, /up to 1,200 back/);
   assert.match(said, /another\s+character.s thoughts/, "what it catches that the rules do not");
   assert.match(said, /at no cost/, "what the writer has without it");
   await page.getByTestId("generation-target_words_max").fill("3000");
-  assert.match(await cost.textContent(), /about 4,600 tokens sent \(the\s+scene of up to 3,000 words/);
+  assert.match(await cost.textContent(), /about 5,200 tokens sent \(the\s+scene of up to 3,000 words/);
   await app.assertClean(assert);
   await app.close();
 });

@@ -191,7 +191,7 @@ fn versions_come_from_the_template_headers() {
     let recorded = serde_json::to_value(PROMPT_VERSIONS).unwrap();
     assert_eq!(
         recorded,
-        json!({"planner": 7, "writer": 5, "reviser": 1, "extractor": 7, "critic": 1})
+        json!({"planner": 7, "writer": 5, "reviser": 1, "extractor": 7, "critic": 2})
     );
     for role in PromptRole::ALL {
         assert_eq!(
