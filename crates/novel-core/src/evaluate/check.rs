@@ -228,4 +228,39 @@ mod tests {
             Err(CheckError::UnknownScene(9))
         ));
     }
+
+    #[test]
+    fn a_stored_scene_is_held_to_the_injuries_of_its_own_time() {
+        let mut f = novel(3);
+        let tx = f.store.transaction().unwrap();
+        let mut marcus = store::get_character(&tx, "C1").unwrap().unwrap();
+        marcus.conditions.push(crate::model::Condition {
+            name: "broken left leg".into(),
+            kind: "injury".into(),
+            since_tick: 1,
+            until_tick: Some(3),
+            note: String::new(),
+        });
+        store::save_character(&tx, &marcus).unwrap();
+        for tick in 1..=3 {
+            tx.execute(
+                "UPDATE scenes SET prose = ?1 WHERE tick = ?2",
+                rusqlite::params![format!("Marcus ran for the door ({tick})."), tick],
+            )
+            .unwrap();
+        }
+        tx.commit().unwrap();
+        let injured = |tick| {
+            check_scene(f.store.conn(), &f.config, tick)
+                .unwrap()
+                .iter()
+                .any(|x| {
+                    x.check == super::super::Check::Contradiction
+                        && x.record.as_deref() == Some("C1")
+                })
+        };
+        assert!(!injured(1), "the scene that broke it");
+        assert!(injured(2), "the leg was broken then");
+        assert!(!injured(3), "the scene that healed it");
+    }
 }
