@@ -3272,6 +3272,12 @@ export type SceneChange_Deserialize =
 { change: "move"; scene: number; place: Place } | 
 /**  Scene `scene` is split after its paragraph `after_paragraph` (1-based). */
 { change: "split"; scene: number; after_paragraph: number } | 
+/**
+ *  Scene `scene` is split where the editor's cursor is: its text becomes `prose` (the
+ *  editor's, unsaved edits included) cut at character `at` (a code point, not a UTF-16
+ *  unit); inside a paragraph, the paragraph is split.
+ */
+{ change: "split_at"; scene: number; prose: string; at: number } | 
 /**  Scene `scene` and the next become one. */
 { change: "merge"; scene: number } | { change: "rename"; scene: number; title: string } | { change: "delete"; scene: number } | 
 /**  Chapter `chapter` and its scenes are deleted. */
@@ -3287,6 +3293,12 @@ export type SceneChange_Serialize =
 { change: "move"; scene: number; place: Place } | 
 /**  Scene `scene` is split after its paragraph `after_paragraph` (1-based). */
 { change: "split"; scene: number; after_paragraph: number } | 
+/**
+ *  Scene `scene` is split where the editor's cursor is: its text becomes `prose` (the
+ *  editor's, unsaved edits included) cut at character `at` (a code point, not a UTF-16
+ *  unit); inside a paragraph, the paragraph is split.
+ */
+{ change: "split_at"; scene: number; prose: string; at: number } | 
 /**  Scene `scene` and the next become one. */
 { change: "merge"; scene: number } | { change: "rename"; scene: number; title: string } | { change: "delete"; scene: number } | 
 /**  Chapter `chapter` and its scenes are deleted. */

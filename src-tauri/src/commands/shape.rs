@@ -35,6 +35,14 @@ pub enum SceneChange {
         scene: u32,
         after_paragraph: u32,
     },
+    /// Scene `scene` is split where the editor's cursor is: its text becomes `prose` (the
+    /// editor's, unsaved edits included) cut at character `at` (a code point, not a UTF-16
+    /// unit); inside a paragraph, the paragraph is split.
+    SplitAt {
+        scene: u32,
+        prose: String,
+        at: u32,
+    },
     /// Scene `scene` and the next become one.
     Merge {
         scene: u32,
@@ -78,6 +86,9 @@ pub async fn shape_book(
                 scene,
                 after_paragraph,
             } => shape::split_scene(novel, scene, after_paragraph as usize, None, &clock),
+            SceneChange::SplitAt { scene, prose, at } => {
+                shape::split_scene_at(novel, scene, &prose, at as usize, &clock)
+            }
             SceneChange::Merge { scene } => shape::merge_scenes(novel, scene, &clock),
             SceneChange::Rename { scene, title } => {
                 shape::rename_scene(novel, scene, &title, &clock)

@@ -1,6 +1,7 @@
 // One scene in the reader: number, title, POV, place, word count and the prose as text (find
 // matches and a searched passage marked in it);
-// Edit turns the prose into the scene editor (editor/SceneEditor) with Save and Cancel. Versions opens
+// Edit turns the prose into the scene editor (editor/SceneEditor) with Save, Cancel and Split
+// here (at the cursor). Versions opens
 // the scene's versions under its heading, Check runs every check on it as it stands; the menu has the scene across branches, rewind to
 // here, a new branch from here, (on the latest scene, when the agent wrote it) writing it again,
 // and shaping the book:
@@ -211,7 +212,12 @@ export const SceneArticle = memo(function SceneArticle({
       {panel === "checks" && <SceneChecks tick={scene.tick} onClose={() => onPanel(scene.tick, "checks")} />}
       {panel === "compare" && <BranchCompare tick={scene.tick} onClose={() => onPanel(scene.tick, "compare")} />}
       {editing ? (
-        <SceneEditor scene={scene} onCancel={() => onEdit(null)} onSave={onSave} />
+        <SceneEditor
+          scene={scene}
+          onCancel={() => onEdit(null)}
+          onSave={onSave}
+          onSplit={running ? undefined : (prose, at) => onShape({ change: "split_at", scene: scene.tick, prose, at })}
+        />
       ) : (
         <ReaderProse prose={scene.prose} highlights={highlights} />
       )}

@@ -149,6 +149,19 @@ export function readerHandlers({ need, changed, scenes, setScenes, meaningOff }:
       label = `scene ${c.scene} split`;
       show = list[i].id;
       reread.push(list[i].id, rest.id);
+    } else if (c.change === "split_at") {
+      // The editor's text cut at a code point, as the engine does.
+      const i = at(c.scene);
+      const chars = Array.from(c.prose);
+      const head = chars.slice(0, c.at).join("").trim();
+      const tail = chars.slice(c.at).join("").trim();
+      if (!head || !tail) refuse("Split inside the scene's text, not before its first word or after its last.");
+      const rest = { ...list[i], id: `S${minted++}`, title: `${list[i].title} (continued)`, prose: tail, word_count: words(tail) };
+      list[i] = { ...list[i], prose: head, word_count: words(head) };
+      list.splice(i + 1, 0, rest);
+      label = `scene ${c.scene} split`;
+      show = list[i].id;
+      reread.push(list[i].id, rest.id);
     } else if (c.change === "merge") {
       const i = at(c.scene);
       if (!list[i + 1]) refuse(`Scene ${c.scene} is the last one; there is no next scene to merge it with.`);

@@ -1,7 +1,7 @@
 //! The writer shaping the book by hand: adding a scene they wrote anywhere, moving a scene to
-//! another place or chapter, splitting a scene at a paragraph, merging two neighbours,
-//! renaming and deleting scenes, deleting and moving chapters — and undoing the latest of
-//! these (or any other writer's change). A scene's number is its place in the book, so each
+//! another place or chapter, splitting a scene at a paragraph or at the editor's cursor,
+//! merging two neighbours, renaming and deleting scenes, deleting and moving chapters — and
+//! undoing the latest of these (or any other writer's change). A scene's number is its place in the book, so each
 //! operation renumbers the scenes after it (see `store::order` and ARCHITECTURE.md, "Shaping
 //! the book"). Each is one recorded change of the story (so undo, rewind and branches treat it
 //! like any other) and a new version of every scene whose text it changed; the scene and plan
@@ -40,6 +40,8 @@ pub enum ShapeError {
     EmptyProse,
     #[error("scene {tick} has {paragraphs} paragraph(s); split it after one of paragraphs 1–{}", paragraphs.saturating_sub(1))]
     BadSplit { tick: u32, paragraphs: usize },
+    #[error("split inside the scene's text, not before its first word or after its last")]
+    BadSplitAt,
     #[error("scene {tick} is the last one; there is no next scene to merge it with")]
     NothingToMerge { tick: u32 },
     #[error("the scene is already there")]
@@ -510,6 +512,51 @@ pub fn split_scene(
     })
 }
 
+/// Splits scene `tick` where the writer's cursor is: its text becomes `prose` (the editor's
+/// text, which may hold unsaved edits) cut at character `at`, so a cut inside a paragraph
+/// splits that paragraph. The first part keeps the scene; the rest becomes a new scene right
+/// after it, titled like the paragraph split. One recorded change, undone in one step.
+pub fn split_scene_at(
+    novel: &mut Novel,
+    tick: u32,
+    prose: &str,
+    at: usize,
+    clock: &dyn Clock,
+) -> Result<Shaped, ShapeError> {
+    let byte = prose.char_indices().nth(at).map_or(prose.len(), |(i, _)| i);
+    let head = clean_prose(&prose[..byte]).map_err(|_| ShapeError::BadSplitAt)?;
+    let tail = clean_prose(&prose[byte..]).map_err(|_| ShapeError::BadSplitAt)?;
+    reshape(novel, &format!("scene {tick} split"), clock, |book| {
+        let scene = book
+            .scene(tick)
+            .cloned()
+            .ok_or_else(|| no_scene(book, tick))?;
+        let (c, i) = book.locate(tick).ok_or_else(|| no_scene(book, tick))?;
+        let new = NewScene {
+            title: clean_title(&format!("{} (continued)", scene.title)).unwrap_or_default(),
+            summary: vec![first_sentence(&tail)],
+            pov_character: scene.pov_character.clone(),
+            location: scene.location.clone(),
+            tension: scene.tension,
+            prose: tail,
+        };
+        book.chapters[c].slots.insert(i + 1, Slot::New(new));
+        book.edited.insert(
+            scene.id.clone(),
+            Scene {
+                word_count: count_words(&head),
+                prose: head,
+                ..scene.clone()
+            },
+        );
+        Ok(Focus {
+            show: Show::Id(scene.id.clone()),
+            label: None,
+            text: vec![scene.id],
+        })
+    })
+}
+
 /// Merges scene `tick` with the scene after it: one scene with both texts, the first one's
 /// title, in the first one's chapter.
 pub fn merge_scenes(novel: &mut Novel, tick: u32, clock: &dyn Clock) -> Result<Shaped, ShapeError> {
@@ -703,5 +750,7 @@ pub fn undo(novel: &mut Novel) -> Result<Undone, ShapeError> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_split;
 #[cfg(test)]
 mod tests_written;

@@ -25,14 +25,16 @@ interface Props {
   onChange: (text: string) => void;
   onSave: () => void;
   onCancel: () => void;
+  /** Where the cursor is, as an index into the text (UTF-16 units), whenever it moves. */
+  onCursor?: (at: number) => void;
 }
 
-export function ProseEditor({ initial, lang, label, onChange, onSave, onCancel }: Props) {
+export function ProseEditor({ initial, lang, label, onChange, onSave, onCancel, onCursor }: Props) {
   const host = useRef<HTMLDivElement>(null);
   // The callbacks change every render; the editor is built once and reads them through a ref.
-  const handlers = useRef({ onChange, onSave, onCancel });
+  const handlers = useRef({ onChange, onSave, onCancel, onCursor });
   useEffect(() => {
-    handlers.current = { onChange, onSave, onCancel };
+    handlers.current = { onChange, onSave, onCancel, onCursor };
   });
 
   useEffect(() => {
@@ -68,6 +70,7 @@ export function ProseEditor({ initial, lang, label, onChange, onSave, onCancel }
           ]),
           EditorView.updateListener.of((u) => {
             if (u.docChanged) handlers.current.onChange(u.state.doc.toString());
+            if (u.docChanged || u.selectionSet) handlers.current.onCursor?.(u.state.selection.main.head);
           }),
         ],
       }),

@@ -1,5 +1,6 @@
-// Editing one scene: the CodeMirror prose editor, a live word count, Save (button, Ctrl+S) and
-// Cancel (button, Escape). The text is autosaved as a draft while typing, so switching views or
+// Editing one scene: the CodeMirror prose editor, a live word count, Save (button, Ctrl+S),
+// Cancel (button, Escape) and Split here (the scene cut at the cursor, unsaved edits included;
+// inside a paragraph, the paragraph is split). The text is autosaved as a draft while typing, so switching views or
 // closing the app loses nothing; coming back to Edit restores it with a notice. Save clears the
 // draft; Cancel asks first when the text differs from the scene, then clears it.
 import { useEffect, useRef, useState } from "react";
@@ -16,9 +17,11 @@ interface Props {
   scene: Scene;
   onCancel: () => void;
   onSave: (tick: number, prose: string) => Promise<void>;
+  /** Splits the scene at the cursor: `prose` is the editor's text, `at` a code point index. */
+  onSplit?: (prose: string, at: number) => Promise<void>;
 }
 
-export function SceneEditor({ scene, onCancel, onSave }: Props) {
+export function SceneEditor({ scene, onCancel, onSave, onSplit }: Props) {
   const { overview } = useNovel();
   const novel = overview?.path ?? "";
   const lang = overview?.foundation.language?.trim() || "en";
@@ -33,6 +36,7 @@ export function SceneEditor({ scene, onCancel, onSave }: Props) {
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [cursor, setCursor] = useState(0);
   const timer = useRef<number | null>(null);
   const pending = useRef<string | null>(null);
 
@@ -83,6 +87,21 @@ export function SceneEditor({ scene, onCancel, onSave }: Props) {
     }
   };
 
+  // Text on both sides of the cursor: a split there leaves two scenes.
+  const canSplit = text.slice(0, cursor).trim() !== "" && text.slice(cursor).trim() !== "";
+  const split = async () => {
+    if (!onSplit || saving || !canSplit) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await onSplit(text, Array.from(text.slice(0, cursor)).length);
+      forget();
+    } catch (e) {
+      setError(errorText(e));
+      setSaving(false);
+    }
+  };
+
   const cancel = () => {
     if (text !== scene.prose && !confirming) {
       setConfirming(true);
@@ -121,6 +140,7 @@ export function SceneEditor({ scene, onCancel, onSave }: Props) {
         onChange={change}
         onSave={() => void save()}
         onCancel={cancel}
+        onCursor={setCursor}
       />
       {error && (
         <p className="field-error" role="alert">
@@ -142,6 +162,18 @@ export function SceneEditor({ scene, onCancel, onSave }: Props) {
         <span className="muted small" data-testid="editor-words">
           {plural(wordCount(text), "word")}
         </span>
+        {onSplit && (
+          <button
+            type="button"
+            className="btn btn-quiet"
+            data-testid="split-here"
+            disabled={saving || !canSplit}
+            onClick={() => void split()}
+            title={canSplit ? "Split the scene at the cursor: what follows it becomes the next scene" : "Put the cursor inside the text to split the scene there"}
+          >
+            Split here
+          </button>
+        )}
         <button type="button" className="btn btn-quiet" data-testid="cancel-edit" onClick={cancel}>
           Cancel
         </button>
