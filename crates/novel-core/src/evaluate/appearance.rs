@@ -60,7 +60,8 @@ fn families(feature: Feature, word: &str) -> u16 {
         (_, "grey" | "gray" | "silver" | "silvery") => GREY,
         (_, "black" | "jet") => BLACK,
         (_, "brown") => BROWN,
-        (_, "dark") => BROWN | BLACK,
+        // "Dark eyes" is as often a look as a colour; dark hair is a colour.
+        (Feature::Hair, "dark") => BROWN | BLACK,
         (Feature::Eyes, "blue" | "azure" | "cornflower") => BLUE,
         (Feature::Eyes, "green" | "emerald" | "jade") => GREEN,
         (Feature::Eyes, "hazel") => GREEN | BROWN,
@@ -336,7 +337,8 @@ fn colour(ctx: &Ctx<'_>, si: usize, s: &Sentence, looks: &[Looks]) -> Option<Fin
                 None => continue,
             },
             _ => match Feature::of(word) {
-                Some(f) if word != "eyed" && word != "haired" => (f, 0),
+                // "a black eye" is a bruise: only "eyes" gives their colour.
+                Some(f) if !matches!(word, "eyed" | "haired" | "eye") => (f, 0),
                 _ => continue,
             },
         };

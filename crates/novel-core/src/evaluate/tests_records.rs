@@ -145,6 +145,9 @@ fn colours_that_fit_the_record_or_belong_to_someone_else_pass() {
         "In the lamplight Tamsin's eyes were black.",
         "Tamsin's eyes looked blue in that light.",
         "Her eyes were not blue, whatever Bram said.",
+        // A bruise, a look.
+        "Tamsin touched her black eye and winced.",
+        "Tamsin fixed her dark eyes on him.",
         // Clothes and things, not the person.
         "Tamsin wore her blue coat and her brown boots.",
     ] {
