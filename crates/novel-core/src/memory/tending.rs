@@ -116,22 +116,30 @@ pub fn open_or_advance_loop(
     }
 }
 
-/// Words short or common enough to say nothing about which question a loop asks.
+/// Words common enough to say nothing about which question a loop asks. Three-letter words are
+/// kept otherwise: "the map" and "the key" are different questions.
 const FILLER: &[&str] = &[
-    "about", "after", "again", "also", "been", "before", "does", "from", "have", "into", "just",
-    "more", "much", "only", "over", "some", "than", "that", "their", "them", "then", "there",
-    "they", "this", "what", "when", "where", "whether", "which", "while", "will", "with", "would",
-    "your",
+    "about", "after", "again", "all", "also", "and", "any", "are", "been", "before", "but", "can",
+    "did", "does", "for", "from", "get", "got", "had", "has", "have", "her", "him", "his", "how",
+    "into", "its", "just", "let", "may", "more", "much", "not", "now", "off", "one", "only", "our",
+    "out", "over", "own", "she", "some", "than", "that", "the", "their", "them", "then", "there",
+    "they", "this", "too", "two", "was", "way", "were", "what", "when", "where", "whether",
+    "which", "while", "who", "why", "will", "with", "would", "yet", "you", "your",
 ];
 
-/// The words that say which question a text asks: lowercased, stemmed, four letters or more,
+/// Four-letter words ending in `s` that are not plurals of a three-letter word.
+const NOT_PLURAL: &[&str] = &[
+    "this", "thus", "plus", "does", "goes", "less", "miss", "pass",
+];
+
+/// The words that say which question a text asks: lowercased, stemmed, three letters or more,
 /// filler dropped, sorted and deduplicated. The extractor's list of open loops is ranked by them
 /// too (`context`), so what counts as the same question and what counts as touching one agree.
 pub(crate) fn content_words(text: &str) -> Vec<String> {
     let mut words: Vec<String> = text
         .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
         .map(stem)
-        .filter(|w| w.chars().count() >= 4 && !FILLER.contains(&w.as_str()))
+        .filter(|w| w.chars().count() >= 3 && !FILLER.contains(&w.as_str()))
         .collect();
     words.sort();
     words.dedup();
@@ -147,7 +155,11 @@ fn stem(word: &str) -> String {
         .unwrap_or(&word)
         .trim_matches(['\'', '’']);
     match word.strip_suffix('s') {
-        Some(base) if base.chars().count() >= 4 && !base.ends_with('s') => base.to_string(),
+        Some(base)
+            if base.chars().count() >= 3 && !base.ends_with('s') && !NOT_PLURAL.contains(&word) =>
+        {
+            base.to_string()
+        }
         _ => word.to_string(),
     }
 }
@@ -229,6 +241,19 @@ mod tests {
         assert!(!same_question(
             "Who hid the lantern at the harbour wall?",
             "Who hid the ledger at the harbour wall?"
+        ));
+        // Short nouns are what the question is about.
+        assert!(!same_question(
+            "Who hid the map at the harbour wall?",
+            "Who hid the key at the harbour wall?"
+        ));
+        assert!(same_question(
+            "Who stole the keys?",
+            "Who stole the keys from the harbour office?"
+        ));
+        assert!(same_question(
+            "Who took the maps of the reef?",
+            "Who took the map of the reef from the chart room?"
         ));
     }
 }
