@@ -1,8 +1,10 @@
-//! `novel list`: one line per record of a kind.
+//! `novel list`: one line per record of a kind (a scene says who wrote it when the agent did
+//! not).
 
 use anyhow::Result;
 use novel_core::novel::Novel;
 use novel_core::store;
+use novel_core::views::{self, WrittenBy};
 
 use crate::cli::ListKind;
 use crate::output::{clip, json};
@@ -96,9 +98,16 @@ pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
             if as_json {
                 return json(&items);
             }
+            // The agent wrote most of the book: only the other scenes say who wrote them.
+            let authors = views::scene_authors(conn)?;
             for s in &items {
+                let by = match authors.get(&s.tick) {
+                    Some(WrittenBy::Hand) => "  by hand",
+                    Some(WrittenBy::Import) => "  imported",
+                    _ => "",
+                };
                 crate::output::say!(
-                    "{:>4}  {:<40} {:>5} words",
+                    "{:>4}  {:<40} {:>5} words{by}",
                     s.tick,
                     clip(&s.title, 40),
                     s.word_count

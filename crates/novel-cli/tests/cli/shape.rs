@@ -58,6 +58,11 @@ fn a_scene_added_between_two_and_three_moves_and_a_deleted_one_comes_back_with_u
         "2",
     ]));
     assert!(out.contains("scene 3 added"), "{out}");
+    // The list says who wrote a scene when the agent did not.
+    let list = stdout_of(s.novel().args(["list", "scenes"]));
+    let marked: Vec<&str> = list.lines().filter(|l| l.ends_with("by hand")).collect();
+    assert_eq!(marked.len(), 1, "{list}");
+    assert!(marked[0].contains("The Tide Table"), "{list}");
     assert!(out.contains("`novel reread 3`"), "{out}");
     let now = titles(&s);
     assert_eq!(

@@ -3,11 +3,13 @@
 //! the imported manuscript (adopted with the import's plan). A scene the agent wrote and the
 //! writer then edited is still the agent's. The timeline marks each scene with it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
+use rusqlite::Connection;
 use serde::Serialize;
 
 use crate::plan::Plan;
+use crate::store::{self, StoreError};
 use crate::tick::IMPORTED_RATIONALE;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -31,4 +33,17 @@ pub(super) fn written_by(scene_id: &str, hand: &HashSet<String>, plan: Option<&P
     } else {
         WrittenBy::Agent
     }
+}
+
+/// Who wrote each scene of the book, by its place (tick).
+pub fn scene_authors(conn: &Connection) -> Result<HashMap<u32, WrittenBy>, StoreError> {
+    let hand = store::hand_written_scenes(conn)?;
+    let plans: HashMap<u32, Plan> = store::list_ticks(conn)?
+        .into_iter()
+        .filter_map(|r| Some((r.tick, serde_json::from_value(r.plan?).ok()?)))
+        .collect();
+    Ok(store::list_scenes(conn)?
+        .into_iter()
+        .map(|s| (s.tick, written_by(&s.id, &hand, plans.get(&s.tick))))
+        .collect())
 }

@@ -31,7 +31,7 @@ mod tests_planning;
 #[cfg(test)]
 mod tests_timeline;
 
-pub use authorship::WrittenBy;
+pub use authorship::{WrittenBy, scene_authors};
 pub use bible::{BibleView, bible};
 pub use book_search::{BookHit, Mark, book_search, query_marks};
 pub use charts::{EmotionPoint, EmotionTrack, StoryCharts, TensionPoint, story_charts};
