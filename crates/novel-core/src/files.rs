@@ -1,5 +1,6 @@
 //! The human-readable files of a novel's ticks: `scenes/scene_NNN.md`, `plans/plan_NNN.json`,
-//! and on failure `errors/error_NNN.json` + `.log`. The database is the source of truth; these
+//! and on failure `errors/error_NNN.json` + `.log` (`error_NNN_note_K.*` for a scene asked for
+//! at a place from the writer's note, never an existing name). The database is the source of truth; these
 //! are its readable mirror. Names come from the tick number only —
 //! never from model output — so nothing a model writes can choose a path.
 
@@ -158,7 +159,47 @@ pub struct ErrorInfo {
 
 pub fn write_error(root: &Path, record: &ErrorRecord) -> std::io::Result<(PathBuf, PathBuf)> {
     let (json_path, log_path) = error_paths(root, record.tick);
-    write_json(&json_path, record)?;
+    write_error_at(&json_path, &log_path, record)?;
+    Ok((json_path, log_path))
+}
+
+/// The most error files one place can have (a bound on the search for a free name).
+const MAX_NOTE_ERRORS: u32 = 10_000;
+
+/// Writes the error files of a scene asked for at a place from the writer's note:
+/// `errors/error_NNN_note_K.json` + `.log`, K the first number no file has. Such a failure
+/// never replaces a file: not the next scene's `error_NNN` (whose draft the writer may still
+/// keep), not an earlier failure at the same place. The name is claimed by creating the file
+/// new, so two writers at once cannot claim the same one.
+pub fn write_note_error(root: &Path, record: &ErrorRecord) -> std::io::Result<(PathBuf, PathBuf)> {
+    let dir = root.join(ERRORS_DIR);
+    crate::fsutil::ensure_dir(&dir)?;
+    for n in 1..=MAX_NOTE_ERRORS {
+        let stem = format!("error_{:03}_note_{n}", record.tick);
+        let json_path = dir.join(format!("{stem}.json"));
+        let log_path = dir.join(format!("{stem}.log"));
+        // A log left without its record is kept too: the name goes to neither.
+        if std::fs::symlink_metadata(&log_path).is_ok() {
+            continue;
+        }
+        match crate::fsutil::create_new_file(&json_path) {
+            Ok(_) => {
+                write_error_at(&json_path, &log_path, record)?;
+                return Ok((json_path, log_path));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other(format!(
+        "every error file name for scene {} is taken",
+        record.tick
+    )))
+}
+
+/// Writes `record` to `json_path` and its readable form to `log_path`.
+fn write_error_at(json_path: &Path, log_path: &Path, record: &ErrorRecord) -> std::io::Result<()> {
+    write_json(json_path, record)?;
     let pretty = |v: &Option<Value>| {
         v.as_ref().map_or("(none)".to_string(), |v| {
             serde_json::to_string_pretty(v).unwrap_or_default()
@@ -184,6 +225,5 @@ pub fn write_error(root: &Path, record: &ErrorRecord) -> std::io::Result<(PathBu
             strip_controls(prose)
         ));
     }
-    write_atomic(&log_path, log.as_bytes())?;
-    Ok((json_path, log_path))
+    write_atomic(log_path, log.as_bytes())
 }

@@ -139,15 +139,64 @@ async fn a_failed_call_leaves_the_book_as_it_was_and_records_the_failure() {
     assert!(err.to_string().contains("the book is unchanged"), "{err}");
     assert_same_story(&story(&novel), &before_story);
     assert_eq!(files_of(novel.root()), before_files);
-    assert!(crate::files::error_paths(novel.root(), 2).0.exists());
     let failures = store::list_failures(novel.store().conn()).unwrap();
     assert_eq!(failures.len(), 1);
+    assert!(
+        failures[0]
+            .error_file
+            .ends_with("errors/error_002_note_1.json")
+    );
+    assert!(std::path::Path::new(&failures[0].error_file).exists());
     assert!(
         failures[0].resolved,
         "it is not the next scene's failure to retry"
     );
     // Nothing to undo: the failure changed nothing of the writer's.
     assert!(undo(&mut novel).is_err());
+}
+
+/// A failure no model can get past: the key was refused.
+fn refused() -> LlmError {
+    LlmError::Auth {
+        provider: "local".into(),
+        status: 401,
+        setting_hint: "check the key".into(),
+    }
+}
+
+#[tokio::test]
+async fn two_failed_writes_at_one_place_leave_two_error_files_and_spare_the_next_scenes() {
+    let (_tmp, mut novel) = book(4);
+    // The next scene (5) failed as a tick would: its error file holds a draft to keep.
+    let tick_error = crate::files::error_paths(novel.root(), 5).0;
+    std::fs::create_dir_all(tick_error.parent().unwrap()).unwrap();
+    std::fs::write(&tick_error, r#"{"prose": "The next scene's draft."}"#).unwrap();
+    let model = ScriptedModel::new().fail(refused()).fail(refused());
+
+    for _ in 0..2 {
+        let err = write(&mut novel, &model, Place::EndOfChapter(1))
+            .await
+            .unwrap_err();
+        assert!(matches!(err, ShapeError::Writing(_)), "{err}");
+    }
+
+    assert_eq!(
+        std::fs::read_to_string(&tick_error).unwrap(),
+        r#"{"prose": "The next scene's draft."}"#,
+        "the next scene's error file is not overwritten"
+    );
+    let failures = store::list_failures(novel.store().conn()).unwrap();
+    assert_eq!(failures.len(), 2);
+    assert_ne!(failures[0].error_file, failures[1].error_file);
+    for failure in &failures {
+        let path = std::path::Path::new(&failure.error_file);
+        assert_ne!(path, tick_error);
+        let record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(record["tick"], 5);
+        assert!(record["error"]["message"].is_string());
+        assert!(path.with_extension("log").exists(), "{}", path.display());
+    }
 }
 
 #[tokio::test]

@@ -1,7 +1,7 @@
 //! The files step and the failure record. After a commit the scene and plan files are written
 //! (the database is the source of truth; a file that could not be written is rewritten from it
 //! the next time the novel is opened for writing). After a failure, `errors/error_NNN.json` and
-//! `.log` say what failed, where, what the tick had got to — the plan, the tools' results and
+//! `.log` (`error_NNN_note_K.*` for a scene asked for at a place, see `files`) say what failed, where, what the tick had got to — the plan, the tools' results and
 //! the draft prose, so nothing the model wrote is lost — and what to do next; a failure row
 //! remembers it in the database while the story itself stays untouched.
 
@@ -117,7 +117,14 @@ pub(super) fn record_failure(novel: &mut Novel, run: &TickRun<'_>, failure: Fail
         },
     };
     let root = novel.root().to_path_buf();
-    let error_file = match files::write_error(&root, &record) {
+    // A scene asked for at a place has files of its own: its number may be the next scene's,
+    // whose error file (and draft) must stay, and the writer may ask there again.
+    let written = if run.placed {
+        files::write_note_error(&root, &record)
+    } else {
+        files::write_error(&root, &record)
+    };
+    let error_file = match written {
         Ok((json, _log)) => json,
         Err(e) => {
             tracing::error!("cannot write the error file: {e}");
