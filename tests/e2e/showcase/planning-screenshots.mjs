@@ -1,6 +1,7 @@
 // Makes the README's Timeline and Loops board screenshots from the real app under Xvfb: an
 // eight-scene novel written by the `novel` CLI against the test server (this folder's five
-// scenes, then three more that open, advance and leave loops hanging), opened in the app.
+// scenes, then three more that open, advance and leave loops hanging) and a scene the writer
+// added by hand after the fifth, opened in the app.
 // Run: xvfb-run -a --server-args="-screen 0 1400x900x24" node tests/e2e/showcase/planning-screenshots.mjs
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -56,6 +57,10 @@ const dir = path.join(mkdtempSync(path.join(tmpdir(), "novel-showcase-")), "salt
 const env = { ...process.env, NOVEL_AGENT_CONFIG_DIR: config };
 execFileSync(NOVEL, ["new", dir, "--seed", path.join(HERE, "seed.toml")], { env, stdio: "inherit" });
 execFileSync(NOVEL, ["-C", dir, "run", "--n", "8"], { env, stdio: "inherit" });
+// A scene the writer adds by hand after scene 5: the Timeline lists it with the agent's.
+const byHand = path.join(dir, "..", "by-hand.md");
+writeFileSync(byHand, "Tamsin wrote her brother's name on the slate, then wiped it off before the ink of the rain could.\n\nShe kept the chalk.");
+execFileSync(NOVEL, ["-C", dir, "scene", "add", "--title", "The Slate", byHand, "--after", "5"], { env, stdio: "inherit" });
 writeFileSync(
   path.join(config, "recent.json"),
   JSON.stringify([{ path: dir, title: "Salt and Iron", opened_at: new Date().toISOString(), missing: false }]),
@@ -68,7 +73,7 @@ try {
   await click(b, "recent-item");
   await waitForText(b, "novel-title", (t) => t.includes("Salt and Iron"));
   await click(b, "nav-timeline");
-  await waitForAttrs(b, "timeline-row", "data-tick", (ticks) => ticks.length === 8);
+  await waitForAttrs(b, "timeline-row", "data-tick", (ticks) => ticks.length === 9);
   // Scene 1 opened: its chapter, characters and plan under it.
   const expand = await b.$$('[data-testid="timeline-expand"]');
   await expand[0].click();
