@@ -201,8 +201,12 @@ enum Author<'r> {
     /// The writer's own hand.
     Writer,
     /// The agent, from the writer's note: the new scene keeps `record` (its plan — the note —,
-    /// findings and usage) as its tick record, which says where it came from.
-    Agent(&'r crate::model::TickRecord),
+    /// findings and usage) as its tick record, which says where it came from, and `draft`, the
+    /// first draft a revision replaced, as its earlier version (as a tick keeps it).
+    Agent {
+        record: &'r crate::model::TickRecord,
+        draft: Option<&'r str>,
+    },
 }
 
 impl Author<'_> {
@@ -210,7 +214,7 @@ impl Author<'_> {
         match self {
             Author::Writer => VersionOrigin::Edit,
             // The agent's text; its record's plan says it came from a note.
-            Author::Agent(_) => VersionOrigin::Revision,
+            Author::Agent { .. } => VersionOrigin::Revision,
         }
     }
 }
@@ -241,7 +245,7 @@ fn reshape_by(
             let scenes = store::list_scenes(tx)?;
             let (by, source) = match author {
                 Author::Writer => ("by the writer", "user"),
-                Author::Agent(_) => ("by the agent", "agent"),
+                Author::Agent { .. } => ("by the agent", "agent"),
             };
             for scene in scenes.iter().filter(|s| focus.is_text(&book, s)) {
                 store::append_history(
@@ -257,7 +261,7 @@ fn reshape_by(
                         source: source.into(),
                     },
                 )?;
-                if let Author::Agent(record) = author {
+                if let Author::Agent { record, .. } = author {
                     store::insert_tick(
                         tx,
                         &crate::model::TickRecord {
@@ -272,6 +276,26 @@ fn reshape_by(
         |tx, (_, scenes), seq| {
             let branch = store::head(tx)?.branch_name;
             for scene in scenes.iter().filter(|s| focus.is_text(&book, s)) {
+                // The draft the revision replaced comes first and was never the scene's text:
+                // no change made it (as `tick::committing` records a tick's).
+                if let Author::Agent {
+                    draft: Some(draft), ..
+                } = author
+                {
+                    store::insert_version(
+                        tx,
+                        &NewVersion {
+                            tick: scene.tick,
+                            branch: &branch,
+                            origin: VersionOrigin::Draft,
+                            title: &scene.title,
+                            prose: draft,
+                            words: crate::model::count_words(draft),
+                            change_seq: None,
+                            created_at: &now,
+                        },
+                    )?;
+                }
                 store::insert_version(
                     tx,
                     &NewVersion {

@@ -106,9 +106,13 @@ async fn the_agent_writes_a_scene_between_two_and_three_from_the_note_and_undo_t
     let record = store::get_tick(conn, 3).unwrap().unwrap();
     assert_eq!(record.plan.unwrap()["scene_intention"], NOTE);
     assert!(record.findings.is_array());
+    // The scene is short of its length, so it was revised once: the draft, then the revision.
     let versions = store::versions_of(conn, 3).unwrap();
-    assert_eq!(versions.len(), 1);
-    assert_eq!(versions[0].origin, store::VersionOrigin::Revision);
+    let origins: Vec<_> = versions.iter().map(|v| v.origin).collect();
+    assert_eq!(
+        origins,
+        [store::VersionOrigin::Draft, store::VersionOrigin::Revision]
+    );
     assert!(crate::files::scene_path(novel.root(), 3).exists());
     assert!(crate::files::plan_path(novel.root(), 3).exists());
     let hits = store::search(conn, "paraffin", &[], 5).unwrap();
@@ -153,6 +157,32 @@ async fn a_failed_call_leaves_the_book_as_it_was_and_records_the_failure() {
     );
     // Nothing to undo: the failure changed nothing of the writer's.
     assert!(undo(&mut novel).is_err());
+}
+
+#[tokio::test]
+async fn the_first_draft_is_kept_as_an_earlier_version_when_the_checks_ask_for_the_revision() {
+    let (_tmp, mut novel) = book(6);
+    let leaky =
+        format!("{PROSE}\n\nShe didn't realize that Bram had already seen her from the stairs.");
+    let model = ScriptedModel::new().reply(leaky.clone()).otherwise(PROSE);
+
+    let shaped = write(&mut novel, &model, Place::Before(3)).await.unwrap();
+
+    assert_eq!(shaped.scene, Some(3));
+    let conn = novel.store().conn();
+    assert_eq!(store::list_scenes(conn).unwrap()[2].prose, PROSE);
+    // As a tick keeps it: the draft first, not the scene's text by any change, then the
+    // revision the change put in.
+    let versions = store::versions_of(conn, 3).unwrap();
+    let origins: Vec<_> = versions.iter().map(|v| v.origin).collect();
+    assert_eq!(
+        origins,
+        [store::VersionOrigin::Draft, store::VersionOrigin::Revision]
+    );
+    assert_eq!(versions[0].prose, leaky);
+    assert_eq!(versions[0].change_seq, None);
+    assert_eq!(versions[1].prose, PROSE);
+    assert!(versions[1].change_seq.is_some());
 }
 
 /// A failure no model can get past: the key was refused.

@@ -4,8 +4,9 @@
 //! added: one recorded change (undone with `undo`), the scenes after it renumbered, its files
 //! written, and its memory proposed by a re-read rather than applied — the memory describes
 //! the end of the book, and a scene in the middle must not move it on as if it came last. The
-//! scene keeps the note as its plan and the checks' findings as its record; that plan says the
-//! agent wrote it from a note, which is why "Write scene N again" refuses it
+//! scene keeps the note as its plan and the checks' findings as its record (and, when the
+//! checks asked for the revision, its first draft as an earlier version, as a tick does); that
+//! plan says the agent wrote it from a note, which is why "Write scene N again" refuses it
 //! (`control::again`). A failed call leaves the book as it was.
 
 use super::{
@@ -71,7 +72,10 @@ pub async fn write_scene(
         novel,
         "a scene written from your note",
         clock,
-        Author::Agent(&record),
+        Author::Agent {
+            record: &record,
+            draft: placed.draft.as_deref(),
+        },
         |book| {
             let new = NewScene {
                 title,

@@ -50,6 +50,9 @@ pub struct PlacedBrief {
 #[derive(Debug, Clone)]
 pub struct PlacedScene {
     pub prose: String,
+    /// The writer model's first draft, when the checks asked for the revision that replaced
+    /// it: kept as an earlier version of the scene, as a tick keeps its own.
+    pub draft: Option<String>,
     pub findings: Vec<Finding>,
     pub revised: bool,
     pub pov: Option<String>,
@@ -102,6 +105,7 @@ pub async fn write_placed(
             };
             Ok(PlacedScene {
                 prose: checked.prose,
+                draft: checked.draft,
                 findings: checked.findings,
                 revised: checked.revised,
                 pov: checked.pov,
