@@ -573,6 +573,10 @@ async fn places_are_connected_and_disconnected_by_the_writer_and_a_rewind_undoes
         ("connections", "writer")
     );
     assert_eq!(last.new_value, Some(json!([])));
+    assert_eq!(
+        last.change, "disconnected from Rainmarket Docks by the writer",
+        "named, never by id: the place's panel shows it"
+    );
     // A later update of the place does not bring the removed way back.
     edit_record(
         &mut novel,

@@ -84,18 +84,19 @@ pub fn connect_places(
     } else {
         format!(" ({description})")
     };
-    let (a_id, b_id) = (a.id.clone(), b.id.clone());
+    // The history says where by name: the writer reads it in the place's panel.
+    let (a_name, b_name) = (a.name.clone(), b.name.clone());
     record(
         tx,
         a,
         tick,
-        format!("connected to {b_id}{way} by the writer"),
+        format!("connected to {b_name}{way} by the writer"),
     )?;
     record(
         tx,
         b,
         tick,
-        format!("connected to {a_id}{way} by the writer"),
+        format!("connected to {a_name}{way} by the writer"),
     )?;
     Ok(())
 }
@@ -114,18 +115,18 @@ pub fn disconnect_places(
             a.name, b.name
         )));
     }
-    let (a_id, b_id) = (a.id.clone(), b.id.clone());
+    let (a_name, b_name) = (a.name.clone(), b.name.clone());
     record(
         tx,
         a,
         tick,
-        format!("disconnected from {b_id} by the writer"),
+        format!("disconnected from {b_name} by the writer"),
     )?;
     record(
         tx,
         b,
         tick,
-        format!("disconnected from {a_id} by the writer"),
+        format!("disconnected from {a_name} by the writer"),
     )?;
     Ok(())
 }

@@ -82,13 +82,16 @@ pub fn tend_loop(
             keeper.importance = keeper.importance.max(l.importance);
             keeper.notes.push(note(
                 tick,
-                format!("Took in {}: {} ({reason})", l.id, l.description.trim()),
+                format!("Took in \"{}\" ({reason})", l.description.trim()),
             ));
             save(tx, &keeper_before, &keeper, tick, "merged in", source)?;
             l.status = LoopStatus::Abandoned;
             l.resolved_tick = Some(tick);
-            l.notes
-                .push(note(tick, format!("Merged into {}: {reason}", keeper.id)));
+            l.notes.push(note(
+                tick,
+                // By its words: a note the writer reads names no id.
+                format!("Merged into \"{}\" ({reason})", keeper.description.trim()),
+            ));
         }
     }
     save(tx, &before, &l, tick, action.verb(), source)?;

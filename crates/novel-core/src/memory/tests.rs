@@ -359,13 +359,21 @@ mod tending {
         let keeper = store::get_loop(&tx, &b).unwrap().unwrap();
         assert_eq!(keeper.status, LoopStatus::Open);
         assert!(keeper.importance >= importance_b);
-        assert!(
-            keeper
-                .notes
-                .last()
-                .unwrap()
-                .note
-                .starts_with(&format!("Took in {a}"))
+        let taken = &keeper.notes.last().unwrap().note;
+        let a_words = store::get_loop(&tx, &a).unwrap().unwrap();
+        assert_eq!(
+            taken,
+            &format!("Took in \"{}\" (the same debt)", a_words.description)
+        );
+        let gone = &a_words.notes.last().unwrap().note;
+        assert_eq!(
+            gone,
+            &format!("Merged into \"{}\" (the same debt)", keeper.description)
+        );
+        assert_eq!(
+            crate::ids::raw_ids(&format!("{taken} {gone}")),
+            Vec::<&str>::new(),
+            "the Loops board shows these notes: no ids"
         );
 
         let again = tend_loop(&tx, &a, LoopTending::Abandon, "x", None, 7, "t").unwrap_err();
