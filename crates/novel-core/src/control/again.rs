@@ -22,8 +22,13 @@ pub fn agent_scene_change(conn: &Connection, tick: u32) -> Result<Option<i64>, B
     // Written from the writer's note at a place (`shape::write_scene`): no tick committed it,
     // and writing it again as the next scene would drop the note.
     let plan = store::get_tick(conn, tick)?.and_then(|t| t.plan);
-    if plan.is_some_and(|p| p["rationale"] == crate::tick::PLACED_RATIONALE) {
+    let rationale = plan.as_ref().map(|p| &p["rationale"]);
+    if rationale.is_some_and(|r| r == crate::tick::PLACED_RATIONALE) {
         return Err(BranchError::WrittenFromNote { tick });
+    }
+    // The import's stand-in plan follows its scene when the book is reshaped.
+    if rationale.is_some_and(|r| r == crate::tick::IMPORTED_RATIONALE) {
+        return Err(BranchError::Imported { tick });
     }
     // The import records the tick each manuscript scene was committed as. A scene the agent
     // writes at that number after a rewind past the import would read as imported too: the
@@ -34,8 +39,13 @@ pub fn agent_scene_change(conn: &Connection, tick: u32) -> Result<Option<i64>, B
     {
         return Err(BranchError::Imported { tick });
     }
-    let Some(seq) = branches::change_of_tick(conn, tick)? else {
-        return Ok(None);
+    let seq = match branches::change_of_tick(conn, tick) {
+        Ok(Some(seq)) => seq,
+        Ok(None) => return Ok(None),
+        // The scene is there, but no recorded change wrote a scene at its number since: the
+        // writer added or moved scenes before it.
+        Err(BranchError::NoSuchScene { .. }) => return Err(BranchError::Reshaped { tick }),
+        Err(e) => return Err(e),
     };
     if !wrote_last_scene(conn, seq, tick)? {
         return Err(BranchError::Reshaped { tick });

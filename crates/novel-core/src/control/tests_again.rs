@@ -73,6 +73,19 @@ async fn an_imported_scene_is_not_written_again() {
     let err = write_again(&mut novel).await.unwrap_err();
     assert!(err.to_string().contains("imported manuscript"), "{err}");
     assert_eq!(prose(&novel), before, "the imported scene is untouched");
+
+    // A scene added before the first moves the imported ones on: the last (now scene 3) is
+    // still the manuscript's, though the import recorded it as scene 2.
+    shape::add_scene(
+        &mut novel,
+        Place::Before(1),
+        "Prologue",
+        "Mara wrote a prologue herself.",
+        &clock(),
+    )
+    .unwrap();
+    let why = refusal(&novel).expect("the last scene is still the imported one");
+    assert!(why.contains("imported manuscript"), "{why}");
 }
 
 #[tokio::test]
@@ -96,4 +109,24 @@ async fn a_scene_written_by_hand_is_not_written_again_but_the_agents_is() {
     let err = write_again(&mut novel).await.unwrap_err();
     assert!(err.to_string().contains("written by hand"), "{err}");
     assert_eq!(prose(&novel), before, "the writer's scene is untouched");
+}
+
+#[tokio::test]
+async fn the_agents_last_scene_moved_on_by_a_scene_added_before_it_is_refused_as_reshaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut novel = synthetic::generate(&tmp.path().join("n"), 3, &[]).unwrap();
+    shape::add_scene(
+        &mut novel,
+        Place::Before(1),
+        "Prologue",
+        "Mara wrote a prologue herself.",
+        &clock(),
+    )
+    .unwrap();
+    let before = prose(&novel);
+    let why = refusal(&novel).expect("the agent's scene is now scene 4");
+    assert!(why.contains("reshaped"), "{why}");
+    let err = write_again(&mut novel).await.unwrap_err();
+    assert!(err.to_string().contains("reshaped"), "{err}");
+    assert_eq!(prose(&novel), before);
 }
