@@ -67,7 +67,9 @@ pub fn run(dir: &Path, cmd: SceneCommand, as_json: bool) -> Result<()> {
     report(&shaped, as_json)
 }
 
-/// The agent writes the scene at `place` from `note`, with a spinner while it does.
+/// The agent writes the scene at `place` from `note`, with a spinner while it does. Ctrl-C
+/// cancels it, as a second press does a tick of `novel run`: the engine commits nothing until
+/// the scene is whole, so the book stays as it was.
 fn write_here(
     novel: &mut Novel,
     place: Place,
@@ -80,6 +82,16 @@ fn write_here(
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
+    let cancel = novel_core::tick::CancelToken::new();
+    {
+        let cancel = cancel.clone();
+        runtime.spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                crate::output::say_err!("\nCancelling the scene; the book stays as it was.");
+                cancel.cancel();
+            }
+        });
+    }
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_message("the agent is writing the scene from your note");
     bar.enable_steady_tick(std::time::Duration::from_millis(120));
@@ -90,7 +102,7 @@ fn write_here(
         note,
         title,
         &(),
-        &novel_core::tick::CancelToken::new(),
+        &cancel,
         &SystemClock,
     ));
     bar.finish_and_clear();

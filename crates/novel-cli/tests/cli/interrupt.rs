@@ -1,6 +1,7 @@
 //! Ctrl-C during `novel run`, with a real SIGINT sent to the real binary while the writer's
 //! answer is held back by the test server: one press lets the tick in flight commit and ends
-//! the run; a second press cancels that tick and leaves the story exactly as it was.
+//! the run; a second press cancels that tick and leaves the story exactly as it was. Ctrl-C
+//! during `novel scene write` cancels the scene asked for: the book stays as it was.
 
 #![cfg(unix)]
 
@@ -31,11 +32,16 @@ struct Run {
 
 impl Run {
     fn start(s: &Setup) -> Run {
+        Run::start_with(s, &["run", "--n", "5"])
+    }
+
+    /// `novel ARGS` on the novel of `s`.
+    fn start_with(s: &Setup, args: &[&str]) -> Run {
         let mut child = Command::new(env!("CARGO_BIN_EXE_novel"))
             .env("NOVEL_AGENT_CONFIG_DIR", &s.config)
             .arg("-C")
             .arg(&s.dir)
-            .args(["run", "--n", "5"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -153,4 +159,54 @@ fn a_second_ctrl_c_cancels_the_tick_and_leaves_the_story_unchanged() {
         !s.dir.join("errors/error_001.json").exists(),
         "a cancel is not a failure"
     );
+}
+
+#[test]
+fn ctrl_c_while_the_agent_writes_a_scene_from_a_note_cancels_it_and_leaves_the_book_as_it_was() {
+    const NOTE: &str = "Tamsin finds the tide table in the lamp room.";
+    // Only the scene asked for from the note is held back; the book before it is the clean one.
+    let s = setup(
+        Script::new()
+            .rule(
+                Rule::when("the tide table in the lamp room").reply(Reply::delay(
+                    20_000,
+                    Reply::text(story_fixture("prose.txt")),
+                )),
+            )
+            .rule(Rule::when(EXTRACTION).replies(replies("extractions.json")))
+            .rule(Rule::when(PLAN).replies(replies("plans.json")))
+            .rule(Rule::any().reply(Reply::text(story_fixture("prose.txt")))),
+    );
+    s.novel().args(["run", "-n", "2"]).assert().success();
+    let story = s.story_fingerprint();
+    let asked = s.server.request_count();
+
+    let started = Instant::now();
+    let run = Run::start_with(&s, &["scene", "write", "--after", "1", NOTE]);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while s.server.request_count() == asked {
+        assert!(Instant::now() < deadline, "the writer request never came");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    run.interrupt();
+    let (status, _stdout, stderr) = run.finish();
+
+    assert!(
+        started.elapsed() < Duration::from_secs(15),
+        "the cancel did not cut the held-back writer call short"
+    );
+    assert!(
+        status.code().is_some_and(|c| c != 0),
+        "the command ends itself, reporting failure: {status}; stderr: {stderr}"
+    );
+    assert!(stderr.contains("was cancelled"), "{stderr}");
+    assert!(stderr.contains("the book is unchanged"), "{stderr}");
+    assert_eq!(s.story_fingerprint(), story);
+    assert_eq!(
+        s.count("SELECT count(*) FROM tick_failures"),
+        0,
+        "a cancel is not a failure"
+    );
+    let errors = std::fs::read_dir(s.dir.join("errors")).map_or(0, |d| d.count());
+    assert_eq!(errors, 0, "no error file");
 }

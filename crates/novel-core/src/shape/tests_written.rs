@@ -185,6 +185,56 @@ async fn the_first_draft_is_kept_as_an_earlier_version_when_the_checks_ask_for_t
     assert!(versions[1].change_seq.is_some());
 }
 
+#[tokio::test]
+async fn a_cancel_that_comes_while_the_scene_is_checked_still_leaves_the_book_as_it_was() {
+    let (_tmp, mut novel) = book(4);
+    let before_story = story(&novel);
+    let before_files = files_of(novel.root());
+    let model = ScriptedModel::new().otherwise(PROSE);
+    let models = Models::single(Arc::new(model.clone()));
+    let cancel = CancelToken::new();
+    // The writer presses cancel once the scene is written, before it goes in.
+    let observer = |event: crate::tick::TickEvent| {
+        if matches!(
+            event,
+            crate::tick::TickEvent::Stage {
+                stage: crate::tick::Stage::Checking
+            }
+        ) {
+            cancel.cancel();
+        }
+    };
+
+    let err = write_scene(
+        &mut novel,
+        &models,
+        Place::Before(2),
+        NOTE,
+        None,
+        &observer,
+        &cancel,
+        &clock(),
+    )
+    .await
+    .unwrap_err();
+
+    assert!(
+        matches!(
+            err,
+            ShapeError::Writing(crate::tick::TickError::Cancelled { .. })
+        ),
+        "{err}"
+    );
+    assert_same_story(&story(&novel), &before_story);
+    assert_eq!(files_of(novel.root()), before_files);
+    assert!(
+        store::list_failures(novel.store().conn())
+            .unwrap()
+            .is_empty()
+    );
+    assert!(undo(&mut novel).is_err(), "nothing went in to undo");
+}
+
 /// A failure no model can get past: the key was refused.
 fn refused() -> LlmError {
     LlmError::Auth {

@@ -66,6 +66,11 @@ pub async fn write_scene(
         }),
     };
     let placed = tick::write_placed(novel, models, at, &brief, observer, cancel, clock).await?;
+    // A cancel wins up to the moment the scene goes in, as a tick's does up to its commit: one
+    // that came while the last step finished is not lost in the race.
+    if cancel.is_cancelled() {
+        return Err(tick::TickError::Cancelled { tick: at }.into());
+    }
     let summary = vec![first_sentence(&placed.prose)];
     let record = placed.record.clone();
     reshape_by(
