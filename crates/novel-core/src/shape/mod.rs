@@ -57,7 +57,9 @@ pub enum ShapeError {
     #[error("tell the agent what happens in the scene: write a note")]
     EmptyNote,
     #[error("the agent could not write the scene; the book is unchanged ({0})")]
-    Writing(#[from] crate::tick::TickError),
+    Writing(crate::tick::TickError),
+    #[error("the scene was cancelled before it went in; the book is unchanged")]
+    Cancelled,
     #[error(transparent)]
     Branch(#[from] BranchError),
     #[error(transparent)]
@@ -66,6 +68,17 @@ pub enum ShapeError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Files(#[from] MirrorError),
+}
+
+impl From<crate::tick::TickError> for ShapeError {
+    /// A cancel is the writer's own doing, said as such; any other failure of the writing is
+    /// the agent's.
+    fn from(e: crate::tick::TickError) -> Self {
+        match e {
+            crate::tick::TickError::Cancelled { .. } => ShapeError::Cancelled,
+            e => ShapeError::Writing(e),
+        }
+    }
 }
 
 /// Where a scene goes.

@@ -218,13 +218,7 @@ async fn a_cancel_that_comes_while_the_scene_is_checked_still_leaves_the_book_as
     .await
     .unwrap_err();
 
-    assert!(
-        matches!(
-            err,
-            ShapeError::Writing(crate::tick::TickError::Cancelled { .. })
-        ),
-        "{err}"
-    );
+    assert!(matches!(err, ShapeError::Cancelled), "{err}");
     assert_same_story(&story(&novel), &before_story);
     assert_eq!(files_of(novel.root()), before_files);
     assert!(
@@ -275,6 +269,10 @@ async fn two_failed_writes_at_one_place_leave_two_error_files_and_spare_the_next
             serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         assert_eq!(record["tick"], 5);
         assert!(record["error"]["message"].is_string());
+        // What to do names asking again, never retrying a next scene it was not.
+        let instructions = record["instructions"].as_str().unwrap();
+        assert!(instructions.contains("novel scene write"), "{instructions}");
+        assert!(!instructions.contains("--retry"), "{instructions}");
         assert!(path.with_extension("log").exists(), "{}", path.display());
     }
 }

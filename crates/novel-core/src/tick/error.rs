@@ -246,7 +246,15 @@ impl StepError {
     /// What the writer should do next, for the error files; it depends on what failed and
     /// where.
     pub fn advice(&self, stage: Stage) -> String {
-        let retry = "then retry with `novel tick --retry` (or Retry in the app)";
+        self.advice_then(
+            stage,
+            "then retry with `novel tick --retry` (or Retry in the app)",
+        )
+    }
+
+    /// The same advice ending with `retry`, how to ask again: a scene asked for from a note
+    /// is asked for again, not retried as the next scene.
+    pub fn advice_then(&self, stage: Stage, retry: &str) -> String {
         match (self.kind(), stage) {
             (
                 ErrorKind::ProviderAuth | ErrorKind::ProviderNotFound | ErrorKind::ProviderConfig,

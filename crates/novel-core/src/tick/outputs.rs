@@ -105,9 +105,10 @@ pub(super) fn record_failure(novel: &mut Novel, run: &TickRun<'_>, failure: Fail
         notes: run.notes.clone(),
         context_used: serde_json::to_value(&run.context_used).ok(),
         instructions: if run.placed {
-            format!(
-                "{}\nTo try again: ask the agent again for this scene (novel scene write).",
-                failure.error.advice(failure.stage)
+            failure.error.advice_then(
+                failure.stage,
+                "then ask the agent again for this scene (`novel scene write`, or Ask the agent \
+                 in the Manuscript)",
             )
         } else {
             format!(
