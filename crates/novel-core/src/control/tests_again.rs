@@ -5,12 +5,11 @@
 use std::sync::Arc;
 
 use novel_llm::ScriptedModel;
-use serde_json::json;
 
 use super::*;
 use crate::shape::{self, Place};
 use crate::synthetic;
-use crate::tick::tests::{clock, novel};
+use crate::tick::tests::{clock, imported_two_scenes};
 use crate::views;
 
 fn refusal(novel: &Novel) -> Option<String> {
@@ -43,28 +42,7 @@ fn prose(novel: &Novel) -> Vec<String> {
 
 #[tokio::test]
 async fn an_imported_scene_is_not_written_again() {
-    let (tmp, mut novel) = novel();
-    let path = tmp.path().join("two.md");
-    std::fs::write(
-        &path,
-        "# Two\n\n## Chapter 1\n\nAnna crossed the quay.\n\n* * *\n\nThe watch called out.\n",
-    )
-    .unwrap();
-    let (manuscript, format) = crate::import::read_manuscript(&path).unwrap();
-    crate::import::start(&mut novel, "two.md", format, &manuscript, &clock()).unwrap();
-    let model = ScriptedModel::new()
-        .reply_json(&json!({ "title": "Quay", "summary": ["Anna crosses."] }))
-        .reply_json(&json!({ "title": "Watch", "summary": ["A call."] }));
-    crate::import::resume(
-        &mut novel,
-        &Models::single(Arc::new(model)),
-        &(),
-        &CancelToken::new(),
-        &clock(),
-        &|_, _| {},
-    )
-    .await
-    .unwrap();
+    let (_tmp, mut novel) = imported_two_scenes().await;
     let before = prose(&novel);
     assert_eq!(before.len(), 2);
 

@@ -521,31 +521,7 @@ pub fn split_scene(
         }
         let head = paras[..after_paragraph].join("\n\n");
         let tail = paras[after_paragraph..].join("\n\n");
-        let (c, i) = book.locate(tick).ok_or_else(|| no_scene(book, tick))?;
-        let new = NewScene {
-            title: title.unwrap_or_else(|| {
-                clean_title(&format!("{} (continued)", scene.title)).unwrap_or_default()
-            }),
-            summary: vec![first_sentence(&tail)],
-            pov_character: scene.pov_character.clone(),
-            location: scene.location.clone(),
-            tension: scene.tension,
-            prose: tail,
-        };
-        book.chapters[c].slots.insert(i + 1, Slot::New(new));
-        book.edited.insert(
-            scene.id.clone(),
-            Scene {
-                word_count: count_words(&head),
-                prose: head,
-                ..scene.clone()
-            },
-        );
-        Ok(Focus {
-            show: Show::Id(scene.id.clone()),
-            label: None,
-            text: vec![scene.id],
-        })
+        split_into(book, tick, scene, head, tail, title)
     })
 }
 
@@ -568,29 +544,44 @@ pub fn split_scene_at(
             .scene(tick)
             .cloned()
             .ok_or_else(|| no_scene(book, tick))?;
-        let (c, i) = book.locate(tick).ok_or_else(|| no_scene(book, tick))?;
-        let new = NewScene {
-            title: clean_title(&format!("{} (continued)", scene.title)).unwrap_or_default(),
-            summary: vec![first_sentence(&tail)],
-            pov_character: scene.pov_character.clone(),
-            location: scene.location.clone(),
-            tension: scene.tension,
-            prose: tail,
-        };
-        book.chapters[c].slots.insert(i + 1, Slot::New(new));
-        book.edited.insert(
-            scene.id.clone(),
-            Scene {
-                word_count: count_words(&head),
-                prose: head,
-                ..scene.clone()
-            },
-        );
-        Ok(Focus {
-            show: Show::Id(scene.id.clone()),
-            label: None,
-            text: vec![scene.id],
-        })
+        split_into(book, tick, scene, head, tail, None)
+    })
+}
+
+/// Scene `tick` (`scene`) keeps `head`; `tail` becomes a new scene right after it, in the same
+/// chapter, titled `title` or "… (continued)", with the scene's POV, place and tension.
+fn split_into(
+    book: &mut Book,
+    tick: u32,
+    scene: Scene,
+    head: String,
+    tail: String,
+    title: Option<String>,
+) -> Result<Focus, ShapeError> {
+    let (c, i) = book.locate(tick).ok_or_else(|| no_scene(book, tick))?;
+    let new = NewScene {
+        title: title.unwrap_or_else(|| {
+            clean_title(&format!("{} (continued)", scene.title)).unwrap_or_default()
+        }),
+        summary: vec![first_sentence(&tail)],
+        pov_character: scene.pov_character.clone(),
+        location: scene.location.clone(),
+        tension: scene.tension,
+        prose: tail,
+    };
+    book.chapters[c].slots.insert(i + 1, Slot::New(new));
+    book.edited.insert(
+        scene.id.clone(),
+        Scene {
+            word_count: count_words(&head),
+            prose: head,
+            ..scene.clone()
+        },
+    );
+    Ok(Focus {
+        show: Show::Id(scene.id.clone()),
+        label: None,
+        text: vec![scene.id],
     })
 }
 

@@ -24,6 +24,33 @@ pub(crate) fn clock() -> FixedClock {
     )
 }
 
+/// A novel made from a two-scene manuscript ("Quay", "Watch"), imported and read.
+pub(crate) async fn imported_two_scenes() -> (tempfile::TempDir, Novel) {
+    let (tmp, mut novel) = novel();
+    let path = tmp.path().join("two.md");
+    std::fs::write(
+        &path,
+        "# Two\n\n## Chapter 1\n\nAnna crossed the quay.\n\n* * *\n\nThe watch called out.\n",
+    )
+    .unwrap();
+    let (manuscript, format) = crate::import::read_manuscript(&path).unwrap();
+    crate::import::start(&mut novel, "two.md", format, &manuscript, &clock()).unwrap();
+    let reader = ScriptedModel::new()
+        .reply_json(&json!({ "title": "Quay", "summary": ["Anna crosses."] }))
+        .reply_json(&json!({ "title": "Watch", "summary": ["A call."] }));
+    crate::import::resume(
+        &mut novel,
+        &Models::single(std::sync::Arc::new(reader)),
+        &(),
+        &CancelToken::new(),
+        &clock(),
+        &|_, _| {},
+    )
+    .await
+    .unwrap();
+    (tmp, novel)
+}
+
 pub(crate) fn novel() -> (tempfile::TempDir, Novel) {
     let tmp = tempfile::tempdir().unwrap();
     let seed = NovelSeed {

@@ -3,15 +3,13 @@
 //! book is reshaped.
 
 use std::cell::RefCell;
-use std::sync::Arc;
 
 use novel_llm::ScriptedModel;
 use serde_json::json;
 
 use super::*;
 use crate::shape::{self, Place};
-use crate::tick::tests::{PROSE, clock, extraction, novel, tick};
-use crate::tick::{CancelToken, Models};
+use crate::tick::tests::{PROSE, clock, extraction, imported_two_scenes, tick};
 
 fn lines(rows: &[TimelineRow]) -> Vec<(u32, String, WrittenBy)> {
     rows.iter()
@@ -21,28 +19,7 @@ fn lines(rows: &[TimelineRow]) -> Vec<(u32, String, WrittenBy)> {
 
 #[tokio::test]
 async fn every_scene_has_a_line_saying_who_wrote_it_in_book_order() {
-    let (tmp, mut novel) = novel();
-    let path = tmp.path().join("two.md");
-    std::fs::write(
-        &path,
-        "# Two\n\n## Chapter 1\n\nAnna crossed the quay.\n\n* * *\n\nThe watch called out.\n",
-    )
-    .unwrap();
-    let (manuscript, format) = crate::import::read_manuscript(&path).unwrap();
-    crate::import::start(&mut novel, "two.md", format, &manuscript, &clock()).unwrap();
-    let reader = ScriptedModel::new()
-        .reply_json(&json!({ "title": "Quay", "summary": ["Anna crosses."] }))
-        .reply_json(&json!({ "title": "Watch", "summary": ["A call."] }));
-    crate::import::resume(
-        &mut novel,
-        &Models::single(Arc::new(reader)),
-        &(),
-        &CancelToken::new(),
-        &clock(),
-        &|_, _| {},
-    )
-    .await
-    .unwrap();
+    let (_tmp, mut novel) = imported_two_scenes().await;
     let agent = ScriptedModel::new()
         .reply_json(&json!({
             "rationale": "She needs an ally.", "scene_intention": "Tamsin finds a dockhand.",
