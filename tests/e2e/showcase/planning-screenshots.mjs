@@ -4,21 +4,15 @@
 // added by hand after the fifth, opened in the app.
 // Run: xvfb-run -a --server-args="-screen 0 1400x900x24" node tests/e2e/showcase/planning-screenshots.mjs
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { shoot } from "./shoot.mjs";
-import { launchApp, click, byTestId, waitForAttrs, waitForText } from "../support/app.mjs";
-import { ROOT, EXTRACTION, PLAN, startServer, providerConfig } from "../support/server.mjs";
+import { NOVEL, plans as folderPlans, extractions as folderExtractions, writeShowcaseNovel, openShowcaseNovel } from "./novel.mjs";
+import { click, byTestId, waitForAttrs } from "../support/app.mjs";
 
-const HERE = import.meta.dirname;
-const NOVEL = path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, "target"), "debug/novel");
-const read = (f) => readFileSync(path.join(HERE, f), "utf8");
-const texts = (values) => values.map((v) => ({ type: "text", content: JSON.stringify(v) }));
-
-const plans = JSON.parse(read("plans.json"));
-const extractions = JSON.parse(read("extractions.json"));
+const plans = folderPlans();
+const extractions = folderExtractions();
 const later = (intention) => ({ ...plans[4], scene_intention: intention });
 // Scenes 6 to 8: a new question (Open), the brother's case moves on (Advancing), and the
 // slate's author, last touched in scene 3, is left hanging (Stale by scene 8).
@@ -45,33 +39,18 @@ const more = [
   },
 ];
 
-const server = await startServer({
-  rules: [
-    { when_contains: EXTRACTION, replies: texts([...extractions, ...more]) },
-    { when_contains: PLAN, replies: texts([...plans, later("Tamsin dives for the ledger."), later("Tamsin visits her brother."), later("The fog holds them.")]) },
-    { replies: [{ type: "text", content: read("prose.txt") }] },
-  ],
+const { server, config, dir, env } = await writeShowcaseNovel({
+  scenes: 8,
+  plans: [...plans, later("Tamsin dives for the ledger."), later("Tamsin visits her brother."), later("The fog holds them.")],
+  extractions: [...extractions, ...more],
 });
-const config = providerConfig(server.baseUrl);
-const dir = path.join(mkdtempSync(path.join(tmpdir(), "novel-showcase-")), "salt-and-iron");
-const env = { ...process.env, NOVEL_AGENT_CONFIG_DIR: config };
-execFileSync(NOVEL, ["new", dir, "--seed", path.join(HERE, "seed.toml")], { env, stdio: "inherit" });
-execFileSync(NOVEL, ["-C", dir, "run", "--n", "8"], { env, stdio: "inherit" });
 // A scene the writer adds by hand after scene 5: the Timeline lists it with the agent's.
 const byHand = path.join(dir, "..", "by-hand.md");
 writeFileSync(byHand, "Tamsin wrote her brother's name on the slate, then wiped it off before the ink of the rain could.\n\nShe kept the chalk.");
 execFileSync(NOVEL, ["-C", dir, "scene", "add", "--title", "The Slate", byHand, "--after", "5"], { env, stdio: "inherit" });
-writeFileSync(
-  path.join(config, "recent.json"),
-  JSON.stringify([{ path: dir, title: "Salt and Iron", opened_at: new Date().toISOString(), missing: false }]),
-);
-
-const app = await launchApp({ NOVEL_AGENT_CONFIG_DIR: config });
+const app = await openShowcaseNovel(config);
 const b = app.browser;
 try {
-  await click(b, "nav-library");
-  await click(b, "recent-item");
-  await waitForText(b, "novel-title", (t) => t.includes("Salt and Iron"));
   await click(b, "nav-timeline");
   await waitForAttrs(b, "timeline-row", "data-tick", (ticks) => ticks.length === 9);
   // Scene 1 opened: its chapter, characters and plan under it.

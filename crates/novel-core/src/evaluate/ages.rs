@@ -11,7 +11,7 @@
 use super::lexicon::is_in;
 use super::text::{Sentence, normalise};
 use super::whose::{Whose, subject};
-use super::{Check, Ctx, Finding, Severity};
+use super::{Ctx, Finding};
 use crate::config::PointOfView;
 use crate::model::Character;
 
@@ -223,21 +223,14 @@ pub(super) fn contradictions(ctx: &Ctx<'_>) -> Vec<Finding> {
              clearly a memory or a guess.",
             id = ctx.people[owner.who].id,
         );
-        let (severity, message) = if owner.sure {
-            (Severity::Violation, message)
-        } else {
-            (
-                Severity::Note,
-                format!(
-                    "{message} (Not certain the sentence is about them: someone else is near.)"
-                ),
-            )
-        };
-        out.push(
-            Finding::new(Check::Contradiction, severity, message, Some(excerpt))
-                .at(&ctx.prose, s, at, end)
-                .about(&ctx.people[owner.who].id),
-        );
+        out.push(owner.contradiction(
+            ctx,
+            s,
+            (at, end),
+            &ctx.people[owner.who].id,
+            message,
+            excerpt,
+        ));
     }
     out
 }

@@ -13,7 +13,7 @@
 use super::lexicon::is_in;
 use super::text::{Sentence, normalise};
 use super::whose::{Whose, possessor, subject};
-use super::{Check, Ctx, Finding, Severity};
+use super::{Ctx, Finding};
 use crate::model::Character;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -572,15 +572,12 @@ fn finding(
     message: String,
     excerpt: String,
 ) -> Finding {
-    let (severity, message) = if owner.sure {
-        (Severity::Violation, message)
-    } else {
-        (
-            Severity::Note,
-            format!("{message} (Not certain the sentence is about them: someone else is near.)"),
-        )
-    };
-    Finding::new(Check::Contradiction, severity, message, Some(excerpt))
-        .at(&ctx.prose, s, at, to)
-        .about(&ctx.people[owner.who].id)
+    owner.contradiction(
+        ctx,
+        s,
+        (at, to),
+        &ctx.people[owner.who].id,
+        message,
+        excerpt,
+    )
 }

@@ -12,7 +12,7 @@
 use super::lexicon::is_in;
 use super::text::{Sentence, verb_after};
 use super::whose::{Whose, possessor, subject};
-use super::{Check, Ctx, Finding, Severity};
+use super::{Ctx, Finding};
 use crate::model::Condition;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -266,15 +266,5 @@ fn finding(
         since = hurt.condition.since_tick,
         id = ctx.people[owner.who].id,
     );
-    let (severity, message) = if owner.sure {
-        (Severity::Violation, message)
-    } else {
-        (
-            Severity::Note,
-            format!("{message} (Not certain the sentence is about them: someone else is near.)"),
-        )
-    };
-    Finding::new(Check::Contradiction, severity, message, Some(excerpt))
-        .at(&ctx.prose, s, at, to)
-        .about(&ctx.people[hurt.who].id)
+    owner.contradiction(ctx, s, (at, to), &ctx.people[hurt.who].id, message, excerpt)
 }

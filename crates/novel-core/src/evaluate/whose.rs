@@ -5,9 +5,9 @@
 //! take the pronoun is mentioned in that sentence or the two before it. An unsure attribution
 //! makes a note the writer sees, never a revision.
 
-use super::Ctx;
 use super::people::{Referent, unknown_name};
 use super::text::Sentence;
+use super::{Check, Ctx, Finding, Severity};
 use crate::config::PointOfView;
 
 /// A person a sentence speaks of, and whether that is certain.
@@ -15,6 +15,35 @@ use crate::config::PointOfView;
 pub(super) struct Whose {
     pub who: usize,
     pub sure: bool,
+}
+
+impl Whose {
+    /// A finding that the sentence `s` (at `span`) contradicts the record of `about`: a
+    /// violation when the sentence is surely about them, else a note that says why it is not
+    /// certain.
+    pub(super) fn contradiction(
+        self,
+        ctx: &Ctx<'_>,
+        s: &Sentence,
+        (at, to): (usize, usize),
+        about: &str,
+        message: String,
+        excerpt: String,
+    ) -> Finding {
+        let (severity, message) = if self.sure {
+            (Severity::Violation, message)
+        } else {
+            (
+                Severity::Note,
+                format!(
+                    "{message} (Not certain the sentence is about them: someone else is near.)"
+                ),
+            )
+        };
+        Finding::new(Check::Contradiction, severity, message, Some(excerpt))
+            .at(&ctx.prose, s, at, to)
+            .about(about)
+    }
 }
 
 /// How many sentences before a pronoun are read for someone else it could refer to.

@@ -51,6 +51,19 @@ pub struct ExecutionReport {
 }
 
 impl ExecutionReport {
+    /// The report of a plan with no actions: a scene that came without running tools (adopted
+    /// from a manuscript, written from the writer's note).
+    pub fn nothing_run() -> ExecutionReport {
+        ExecutionReport {
+            success: true,
+            results: Vec::new(),
+            failed_required: None,
+            disabled_tools: Vec::new(),
+            warnings: Vec::new(),
+            duration_ms: 0,
+        }
+    }
+
     pub fn result(&self, id: &str) -> Option<&ActionResult> {
         self.results.iter().find(|r| r.id == id)
     }

@@ -107,14 +107,7 @@ async fn steps(
     let recorder = Recorder::start(store.conn()).at(Stage::Extracting)?;
     let acted = Acted {
         plan: adopted.plan,
-        report: ExecutionReport {
-            success: true,
-            results: Vec::new(),
-            failed_required: None,
-            disabled_tools: Vec::new(),
-            warnings: Vec::new(),
-            duration_ms: 0,
-        },
+        report: ExecutionReport::nothing_run(),
         tx,
         recorder,
     };

@@ -160,14 +160,7 @@ async fn steps(
     let recorder = Recorder::start(store.conn()).at(Stage::Gathering)?;
     let acted = Acted {
         plan,
-        report: ExecutionReport {
-            success: true,
-            results: Vec::new(),
-            failed_required: None,
-            disabled_tools: Vec::new(),
-            warnings: Vec::new(),
-            duration_ms: 0,
-        },
+        report: ExecutionReport::nothing_run(),
         tx,
         recorder,
     };
