@@ -13,9 +13,17 @@ use crate::tick::{CancelToken, Models};
 
 const NOTE: &str = "Tamsin finds the tide table in the lamp room. She keeps it from Bram.";
 
+/// Short of the target (so the checks ask for the revision), long enough to be a scene.
 const PROSE: &str = "The lamp room smelled of paraffin and salt. Tamsin found the tide table \
     folded under the oil can, its creases soft with damp.\n\nShe read it twice by the grey \
-    window, then put it inside her coat and went down the stairs.";
+    window, then put it inside her coat and went down the stairs.\n\nThe keeper's chair still \
+    stood by the stove, a blanket over its arm as if he meant to come back for it. She did not \
+    sit. Below her the sea worked at the rocks with the patience of something that had never \
+    once been asked to hurry, and the gulls quarrelled over the harbour wall.\n\nAt the foot \
+    of the stairs she stopped and listened. Boots on the shingle, two men, maybe three, and the \
+    creak of a lantern swinging on its hook. She pressed herself into the dark under the \
+    landing, the tide table flat against her ribs, and counted her own breaths until the boots \
+    went past and the lantern light slid away along the path to the town.";
 
 async fn write(
     novel: &mut Novel,

@@ -22,6 +22,10 @@ use crate::text::{strip_controls, truncate_words};
 /// Prose longer than this many times the target maximum is a runaway answer, not a scene.
 pub(super) const RUNAWAY_FACTOR: u32 = 3;
 
+/// Prose shorter than the target minimum divided by this is a scrap, not a scene (a tiny
+/// model's "Sidenote: 12.6.2019" with a title): revised once, then refused like no prose.
+pub(super) const SCRAP_DIVISOR: u32 = 4;
+
 pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<String, Failure> {
     run.stage(Stage::Writing);
     let tool_results: Vec<(String, Value)> = acted
@@ -122,6 +126,19 @@ pub(super) fn bound_prose(prose: String, g: &GenerationSettings) -> (String, Vec
         );
         return (prose, vec![finding]);
     }
+    if words.saturating_mul(SCRAP_DIVISOR) < g.target_words_min {
+        let finding = Finding::new(
+            Check::Length,
+            Severity::Violation,
+            format!(
+                "The answer is only {words} words, a scrap rather than a scene. Write the scene: \
+                 {}–{} words of story.",
+                g.target_words_min, g.target_words_max
+            ),
+            None,
+        );
+        return (prose, vec![finding]);
+    }
     let runaway = g.target_words_max.saturating_mul(RUNAWAY_FACTOR);
     if words > runaway {
         let keep = g.target_words_max.saturating_add(g.target_words_max / 4) as usize;
@@ -160,7 +177,7 @@ mod tests {
     }
 
     #[test]
-    fn empty_and_runaway_prose_are_violations() {
+    fn empty_scrap_and_runaway_prose_are_violations() {
         let g = GenerationSettings::default();
         let (_, found) = bound_prose("  \n ".into(), &g);
         assert_eq!(found[0].severity, Severity::Violation);
@@ -168,7 +185,11 @@ mod tests {
         let (cut, found) = bound_prose(long, &g);
         assert!(count_words(&cut) <= g.target_words_max + g.target_words_max / 4);
         assert_eq!(found.len(), 1);
-        let (same, found) = bound_prose("A real scene.".into(), &g);
-        assert_eq!((same.as_str(), found.len()), ("A real scene.", 0));
+        let least = "word ".repeat((g.target_words_min / SCRAP_DIVISOR) as usize);
+        let (same, found) = bound_prose(least.clone(), &g);
+        assert_eq!((same, found.len()), (least, 0), "short, but a scene");
+        let (_, found) = bound_prose("A scrap.".into(), &g);
+        assert_eq!(found[0].severity, Severity::Violation);
+        assert!(found[0].message.contains("a scrap rather than a scene"));
     }
 }
