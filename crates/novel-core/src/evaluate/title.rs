@@ -37,7 +37,10 @@ pub fn title_is_words(title: &str) -> bool {
 /// The words of a title, without markup, surrounding quotes and labels; `None` when nothing
 /// that reads as a title is left.
 pub fn clean_title(raw: &str) -> Option<String> {
-    let mut t = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut t = without_bracketed_ids(raw)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     loop {
         let before = t.clone();
         t = t
@@ -54,6 +57,33 @@ pub fn clean_title(raw: &str) -> Option<String> {
     }
     let t = t.trim_end_matches([':', ',', ';', '-', '–', '—']).trim();
     reads_as_title(t).then(|| t.to_string())
+}
+
+/// The title without the engine's ids a model echoed from its prompt in brackets: "Tamsin Vale
+/// (C0) The Realm" → "Tamsin Vale  The Realm". An id means nothing to a reader.
+fn without_bracketed_ids(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(open) = rest.find(['(', '[']) {
+        let close = if rest[open..].starts_with('(') {
+            ')'
+        } else {
+            ']'
+        };
+        let inner_end = rest[open + 1..].find(close).map(|i| open + 1 + i);
+        match inner_end {
+            Some(end) if crate::ids::looks_like_id(rest[open + 1..end].trim()) => {
+                out.push_str(&rest[..open]);
+                rest = &rest[end + 1..];
+            }
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// "Title: X" → "X"; "Scene 3: X" → "X"; "Chapter Two" → "" (a label and nothing else).
@@ -164,6 +194,9 @@ mod tests {
             ("**Ashes on the Water**", "Ashes on the Water"),
             ("Scene 3: What the Tide Keeps", "What the Tide Keeps"),
             ("Chapter Two – Home, Almost", "Home, Almost"),
+            // The engine's ids, echoed from the prompt, mean nothing to a reader.
+            ("Tamsin Vale (C0) The Realm", "Tamsin Vale The Realm"),
+            ("The Docks [L3]", "The Docks"),
         ] {
             assert!(!title_is_words(raw), "{raw:?}");
             assert_eq!(clean_title(raw).as_deref(), Some(clean), "{raw:?}");
@@ -181,6 +214,8 @@ mod tests {
             "Chapter and Verse",
             "Part of the Tide",
             "“The Last Lamp”",
+            "A (Very) Long Night",
+            "The [Lost] Page",
         ] {
             assert!(title_is_words(good), "{good:?}");
         }

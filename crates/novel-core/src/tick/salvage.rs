@@ -106,8 +106,11 @@ fn title(value: Option<&Value>, fallbacks: &Fallbacks, notes: &mut Vec<String>) 
     let given = value.and_then(Value::as_str).map(clean_line);
     match given.as_deref().map(|t| (t, clean_title(t))) {
         Some((t, Some(clean))) => {
-            if clean != t {
+            if clean != t && crate::ids::raw_ids(t).is_empty() {
                 notes.push(format!("the title \"{t}\" was trimmed to \"{clean}\""));
+            } else if clean != t {
+                // Quoting the given title would show the writer the ids it carried.
+                notes.push(format!("the title was trimmed to \"{clean}\""));
             }
             json!(first_words(&clean, 12).replace('…', ""))
         }
@@ -403,6 +406,18 @@ mod tests {
                 "{expected} missing from:\n{notes}"
             );
         }
+    }
+
+    #[test]
+    fn an_id_echoed_in_the_title_is_taken_out_and_not_quoted_in_the_note() {
+        let answer = json!({
+            "title": "Tamsin Vale (C0) The Realm", "summary": ["Tamsin hides."], "tension": 4
+        });
+        let s = salvage(&answer, &fallbacks()).unwrap();
+        assert_eq!(s.value["title"], "Tamsin Vale The Realm");
+        let notes = s.notes.join("\n");
+        assert!(notes.contains("the title was trimmed"), "{notes}");
+        assert!(crate::ids::raw_ids(&notes).is_empty(), "{notes}");
     }
 
     #[test]
