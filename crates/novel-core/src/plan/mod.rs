@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-pub use salvage::{Known, Mending, Named, mend_plan};
+pub use salvage::{Known, MAX_TEXT_CHARS, Mending, Named, mend_plan};
 pub use validate::{
     PlanChoices, PlanError, PlanProblem, ProblemKind, plan_schema, plan_schema_for, validate_plan,
 };

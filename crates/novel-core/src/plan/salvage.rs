@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 /// Longest text kept of the rationale and the intention when the plan is salvaged (the
 /// schema's `maxLength`).
-const MAX_TEXT_CHARS: usize = 600;
+pub const MAX_TEXT_CHARS: usize = 600;
 /// The schema's bounds on the expected outcomes.
 const MAX_OUTCOMES: usize = 6;
 const MAX_OUTCOME_CHARS: usize = 300;

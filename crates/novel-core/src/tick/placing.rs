@@ -30,9 +30,6 @@ use crate::store::{self, Recorder, Store, StoreError};
 pub const PLACED_RATIONALE: &str =
     "Written from the writer's note at a place they chose in the book.";
 
-/// The longest intention a plan holds, in characters (see `plan::Plan`).
-const MAX_INTENTION_CHARS: usize = 600;
-
 /// What the writer asked for and what the book around the place says.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PlacedBrief {
@@ -138,7 +135,7 @@ fn plan_of(brief: &PlacedBrief) -> Plan {
             .note
             .trim()
             .chars()
-            .take(MAX_INTENTION_CHARS)
+            .take(crate::plan::MAX_TEXT_CHARS)
             .collect(),
         pov_character: brief.pov.clone(),
         target_location: brief.location.clone(),

@@ -1,39 +1,48 @@
-// A paragraph's runs of text with the names of codex pages as quiet links (the first mention
-// of each page in the scene: `seen` carries the pages already linked from one paragraph to the
-// next). Everything stays React text nodes; a link is a button that opens the page.
+// A paragraph's runs of text with the names of codex pages as quiet links. Which mentions are
+// links (the first of each page in the scene) is decided once for the whole scene by
+// `linkedParagraphs`, outside rendering; everything stays React text nodes, and a link is a
+// button that opens the page.
 import { Fragment } from "react";
 import type { ReactNode } from "react";
 import type { NameHit } from "../../lib/codexNames";
 import type { Run } from "../../lib/prose";
 import "../../styles/codexLink.css";
 
-interface Props {
-  runs: Run[];
-  find: (text: string) => NameHit[];
-  /** Pages linked earlier in the scene; the pages linked here are added. */
-  seen: Set<string>;
-  onOpen: (id: string) => void;
+/** A run of text and the names in it that are links. */
+export interface LinkedRun {
+  run: Run;
+  hits: NameHit[];
 }
 
-export function LinkedRuns({ runs, find, seen, onOpen }: Props) {
+/** The scene's paragraphs as runs, each with the first mention of every page in the scene. */
+export function linkedParagraphs(paragraphs: Run[][], find: (text: string) => NameHit[]): LinkedRun[][] {
+  const seen = new Set<string>();
+  return paragraphs.map((runs) =>
+    runs.map((run) => ({
+      run,
+      hits: find(run.text).filter((h) => {
+        if (seen.has(h.id)) return false;
+        seen.add(h.id);
+        return true;
+      }),
+    })),
+  );
+}
+
+export function LinkedRuns({ runs, onOpen }: { runs: LinkedRun[]; onOpen: (id: string) => void }) {
   return (
     <>
-      {runs.map((r, i) => {
-        let node: ReactNode = <Linked text={r.text} find={find} seen={seen} onOpen={onOpen} />;
-        if (r.em) node = <em>{node}</em>;
-        if (r.strong) node = <strong>{node}</strong>;
+      {runs.map(({ run, hits }, i) => {
+        let node: ReactNode = <Linked text={run.text} hits={hits} onOpen={onOpen} />;
+        if (run.em) node = <em>{node}</em>;
+        if (run.strong) node = <strong>{node}</strong>;
         return <Fragment key={i}>{node}</Fragment>;
       })}
     </>
   );
 }
 
-function Linked({ text, find, seen, onOpen }: { text: string; find: Props["find"]; seen: Set<string>; onOpen: Props["onOpen"] }) {
-  const hits = find(text).filter((h) => {
-    if (seen.has(h.id)) return false;
-    seen.add(h.id);
-    return true;
-  });
+function Linked({ text, hits, onOpen }: { text: string; hits: NameHit[]; onOpen: (id: string) => void }) {
   if (hits.length === 0) return <>{text}</>;
   const out: ReactNode[] = [];
   let at = 0;

@@ -10,20 +10,22 @@ import { nameFinder, useCodexNames } from "../../lib/codexNames";
 import { inlineRuns, paragraphs } from "../../lib/prose";
 import type { Highlight } from "../../lib/textRanges";
 import { paragraphSpans } from "../../lib/textRanges";
-import { LinkedRuns } from "./LinkedRuns";
+import { LinkedRuns, linkedParagraphs } from "./LinkedRuns";
 import { MarkedText } from "./MarkedText";
 
 export const ReaderProse = memo(function ReaderProse({ prose, highlights }: { prose: string; highlights: Highlight[] }) {
   const names = useCodexNames();
   const links = useCodexLinks();
-  const find = useMemo(() => nameFinder(names), [names]);
-  if (highlights.length === 0 && links && names.length > 0) {
-    const seen = new Set<string>();
+  const linked = useMemo(
+    () => (names.length > 0 ? linkedParagraphs(paragraphs(prose).map(inlineRuns), nameFinder(names)) : null),
+    [prose, names],
+  );
+  if (highlights.length === 0 && links && linked) {
     return (
       <div className="prose reading" data-testid="scene-prose">
-        {paragraphs(prose).map((p, i) => (
+        {linked.map((runs, i) => (
           <p key={i}>
-            <LinkedRuns runs={inlineRuns(p)} find={find} seen={seen} onOpen={links.openCodex} />
+            <LinkedRuns runs={runs} onOpen={links.openCodex} />
           </p>
         ))}
       </div>
