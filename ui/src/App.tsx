@@ -6,7 +6,7 @@ import type { ExportFormat } from "./bindings";
 import { Header } from "./components/Header";
 import { NavRail } from "./components/NavRail";
 import { ShortcutsHelp } from "./components/ShortcutsHelp";
-import { BranchesPanel } from "./views/BranchesPanel";
+import { BranchesPanel } from "./views/shared/BranchesPanel";
 import { EmptyState } from "./components/EmptyState";
 import { ViewBoundary } from "./components/ViewBoundary";
 import { call, errorText } from "./lib/api";
@@ -21,19 +21,19 @@ import { ToastProvider, useToast } from "./lib/toast";
 import { RunProvider, useRun } from "./lib/useRun";
 import { VIEWS } from "./lib/views";
 import type { ViewId } from "./lib/views";
-import { LibraryView } from "./views/LibraryView";
-import type { ReaderFocus } from "./views/ManuscriptView";
+import { LibraryView } from "./views/library/LibraryView";
+import type { ReaderFocus } from "./views/manuscript/ManuscriptView";
 
 // The Library is what a launch shows; every other view (the editor, markdown, charts, the
 // graph's Cytoscape) is loaded the first time it is opened, so an idle app holds only the
 // Library's code (BENCHMARKS.md, "The desktop app": idle memory).
-const WriteView = lazy(() => import("./views/WriteView").then((m) => ({ default: m.WriteView })));
-const ManuscriptView = lazy(() => import("./views/ManuscriptView").then((m) => ({ default: m.ManuscriptView })));
-const TimelineView = lazy(() => import("./views/TimelineView").then((m) => ({ default: m.TimelineView })));
-const LoopsView = lazy(() => import("./views/LoopsView").then((m) => ({ default: m.LoopsView })));
-const SettingsView = lazy(() => import("./views/SettingsView").then((m) => ({ default: m.SettingsView })));
+const WriteView = lazy(() => import("./views/write/WriteView").then((m) => ({ default: m.WriteView })));
+const ManuscriptView = lazy(() => import("./views/manuscript/ManuscriptView").then((m) => ({ default: m.ManuscriptView })));
+const TimelineView = lazy(() => import("./views/timeline/TimelineView").then((m) => ({ default: m.TimelineView })));
+const LoopsView = lazy(() => import("./views/loops/LoopsView").then((m) => ({ default: m.LoopsView })));
+const SettingsView = lazy(() => import("./views/settings/SettingsView").then((m) => ({ default: m.SettingsView })));
 const BibleView = lazy(() => import("./views/bible/BibleView").then((m) => ({ default: m.BibleView })));
-const GraphView = lazy(() => import("./views/GraphView"));
+const GraphView = lazy(() => import("./views/graph/GraphView"));
 const AuditView = lazy(() => import("./views/audit/AuditView").then((m) => ({ default: m.AuditView })));
 
 export function App() {

@@ -6,7 +6,7 @@ import type { ExportFormat } from "../bindings";
 import type { Overview } from "../lib/types";
 import { Icon } from "./Icon";
 import { Menu } from "./Menu";
-import { ReplaceNameButton } from "../views/ReplaceName";
+import { ReplaceNameButton } from "../views/shared/ReplaceName";
 
 /** The formats offered, in the order the Export menu lists them. */
 export const EXPORT_FORMATS: { format: ExportFormat; label: string; hint: string }[] = [

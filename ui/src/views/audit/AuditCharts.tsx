@@ -4,10 +4,10 @@
 // in the warning colour, the flagging line drawn). A click on a scene opens it in the manuscript;
 // a table under each chart says the same for a screen reader.
 import { useMemo } from "react";
-import "../bible/safeLocale";
+import "../shared/safeLocale";
 import uPlot from "uplot";
 import type { AuditReport_Serialize } from "../../bindings";
-import { Plot, axes, cssVar } from "../bible/ChartsPanel";
+import { Plot, axes, cssVar } from "../shared/ChartsPanel";
 
 /** Over this distance a scene is flagged (the engine's threshold, docs/audit.md "Voice drift"). */
 export const VOICE_DRIFT_OVER = 3.0;

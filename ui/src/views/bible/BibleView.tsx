@@ -15,7 +15,7 @@ import { StorySoFar } from "./StorySoFar";
 import "../../styles/bible.css";
 
 // uPlot loads with the Charts tab only.
-const ChartsPanel = lazy(() => import("./ChartsPanel"));
+const ChartsPanel = lazy(() => import("../shared/ChartsPanel"));
 
 type Tab = "guidance" | "lore" | "story" | "preview" | "charts";
 

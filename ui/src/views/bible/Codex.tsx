@@ -9,7 +9,7 @@ import { call } from "../../lib/api";
 import { useLoad } from "../../lib/useLoad";
 import { CodexPage } from "./CodexPage";
 import { LorePanel } from "./LorePanel";
-import { AddRecordForm } from "./RecordForm";
+import { AddRecordForm } from "../shared/RecordForm";
 import "../../styles/codex.css";
 
 interface Props {

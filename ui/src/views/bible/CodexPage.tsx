@@ -11,9 +11,9 @@ import { call } from "../../lib/api";
 import { plural } from "../../lib/format";
 import { fromCodePoints } from "../../lib/textRanges";
 import { useLoad } from "../../lib/useLoad";
-import { MarkedText } from "../reader/MarkedText";
+import { MarkedText } from "../shared/MarkedText";
 import { LoreForm } from "./LorePanel";
-import { EditRecordForm } from "./RecordForm";
+import { EditRecordForm } from "../shared/RecordForm";
 
 const KINDS: Record<string, string> = { character: "Character", location: "Place", lore: "Lore" };
 

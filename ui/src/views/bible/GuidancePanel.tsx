@@ -7,7 +7,7 @@ import { commands } from "../../bindings";
 import type { Beat_Serialize as Beat, BibleView_Serialize, PressureClock_Serialize as PressureClock, StoryEvent } from "../../bindings";
 import { call } from "../../lib/api";
 import { useToast } from "../../lib/toast";
-import { FormError, joinList, splitList, useAction } from "./edit";
+import { FormError, joinList, splitList, useAction } from "../shared/edit";
 
 function AuthorNote({ note }: { note: string }) {
   const notify = useToast();

@@ -6,8 +6,8 @@ import { commands } from "../../bindings";
 import type { Importance, LoreFact_Serialize as LoreFact } from "../../bindings";
 import { call } from "../../lib/api";
 import { useToast } from "../../lib/toast";
-import { FormError, joinList, splitList, useAction } from "./edit";
-import { IMPORTANCE } from "./LoopActions";
+import { FormError, joinList, splitList, useAction } from "../shared/edit";
+import { IMPORTANCE } from "../shared/LoopActions";
 
 export function LoreForm({ fact, onDone }: { fact: LoreFact | null; onDone: () => void }) {
   const notify = useToast();
