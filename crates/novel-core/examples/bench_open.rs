@@ -18,6 +18,7 @@
 use std::time::{Duration, Instant};
 
 use novel_core::backup;
+use novel_core::layout::DB_FILE;
 use novel_core::model::TickRecord;
 use novel_core::novel::{Access, Novel};
 use novel_core::reconcile;
@@ -39,7 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "generated {SCENES} scenes in {:.1} s",
         generated.elapsed().as_secs_f64()
     );
-    let db_bytes = std::fs::metadata(root.join(store::DB_FILE))?.len();
+    let db_bytes = std::fs::metadata(root.join(DB_FILE))?.len();
 
     println!("## Results\n");
     println!(

@@ -8,9 +8,10 @@
 //! a single self-contained file (rollback journal, not WAL) and never holds secrets: the
 //! database holds none (provider keys live outside the novel).
 //!
-//! Restoring takes the writer's lock, verifies the backup with `PRAGMA integrity_check`,
-//! keeps the current database aside as `novel.db.before-restore-<time>` (with its WAL), puts
-//! the copy in place, and reconciles `scenes/` and `plans/` with it.
+//! Putting one back ([`put_back`]) takes the writer's lock, verifies the backup with
+//! `PRAGMA integrity_check`, keeps the current database aside as
+//! `novel.db.before-restore-<time>` (with its WAL) and puts the copy in place; `restore`
+//! then opens the novel on it, which reconciles `scenes/` and `plans/` with it.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -20,12 +21,10 @@ use rusqlite::{Connection, OpenFlags};
 use serde::Serialize;
 
 use crate::clock::Clock;
+use crate::layout::{BACKUPS_DIR, CONFIG_FILE, DB_FILE};
 use crate::lock::{LockError, NovelLock};
-use crate::novel::{Novel, NovelError};
-use crate::reconcile::ReconcileReport;
-use crate::store::{self, Check, DB_FILE, SCHEMA_VERSION, StoreError};
+use crate::store::{self, Check, SCHEMA_VERSION, StoreError};
 
-pub const BACKUPS_DIR: &str = "backups";
 /// How many backups are kept; older ones are deleted as new ones are made.
 pub const KEEP_BACKUPS: usize = 10;
 /// A tick whose number is a multiple of this is followed by a backup.
@@ -59,8 +58,6 @@ pub enum BackupError {
     NotANovel { dir: PathBuf },
     #[error(transparent)]
     Lock(#[from] LockError),
-    #[error(transparent)]
-    Novel(#[from] Box<NovelError>),
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> BackupError + '_ {
@@ -237,17 +234,19 @@ pub fn take(
     })
 }
 
-/// Called after each committed tick: a backup after every [`BACKUP_EVERY_TICKS`]th tick.
-/// A failure is for the caller to report; the tick itself is already safe in the database.
+/// Called after each committed tick of the novel at `root` (its database open as `conn`): a
+/// backup after every [`BACKUP_EVERY_TICKS`]th tick. A failure is for the caller to report;
+/// the tick itself is already safe in the database.
 pub fn after_commit(
-    novel: &Novel,
+    conn: &Connection,
+    root: &Path,
     tick: u32,
     clock: &dyn Clock,
 ) -> Result<Option<BackupInfo>, BackupError> {
     if tick == 0 || !tick.is_multiple_of(BACKUP_EVERY_TICKS) {
         return Ok(None);
     }
-    take(novel.store().conn(), novel.root(), None, clock).map(Some)
+    take(conn, root, None, clock).map(Some)
 }
 
 /// Copies `src` into a new file at `dest` (online, page by page), as a self-contained
@@ -321,26 +320,20 @@ pub enum RestoreFrom {
     Latest,
 }
 
-/// What a restore did.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RestoreReport {
+/// A backup put in place of the novel's database, the writer's lock still held.
+#[derive(Debug)]
+pub struct PutBack {
+    pub lock: NovelLock,
     pub restored_from: PathBuf,
-    /// The story's tick after the restore.
-    pub tick: u32,
     /// Where the database that was replaced now is (with its `-wal`, if it had one).
     pub previous: Option<PathBuf>,
-    /// How `scenes/` and `plans/` were brought in line with the restored database.
-    pub files: ReconcileReport,
 }
 
-/// Replaces the novel's database at `root` with a verified backup and rewrites its files.
-/// Works when the current `novel.db` is damaged, empty or missing; it is never deleted.
-pub fn restore(
-    root: &Path,
-    from: RestoreFrom,
-    clock: &dyn Clock,
-) -> Result<(Novel, RestoreReport), BackupError> {
-    if !root.join(crate::config::CONFIG_FILE).is_file() {
+/// Replaces the database of the novel at `root` with a verified backup, keeping the lock for
+/// the caller to open the novel with. Works when the current `novel.db` is damaged, empty or
+/// missing; it is never deleted.
+pub fn put_back(root: &Path, from: RestoreFrom, clock: &dyn Clock) -> Result<PutBack, BackupError> {
+    if !root.join(CONFIG_FILE).is_file() {
         return Err(BackupError::NotANovel {
             dir: root.to_path_buf(),
         });
@@ -374,18 +367,11 @@ pub fn restore(
     std::fs::rename(&incoming, &db).map_err(io(&db))?;
     sync_dir(root);
 
-    let novel = Novel::open_locked(root, lock).map_err(Box::new)?;
-    let files = novel.last_reconcile().clone();
-    let tick = novel.state().map_err(Box::new)?.current_tick;
-    Ok((
-        novel,
-        RestoreReport {
-            restored_from: source.path,
-            tick,
-            previous,
-            files,
-        },
-    ))
+    Ok(PutBack {
+        lock,
+        restored_from: source.path,
+        previous,
+    })
 }
 
 /// Moves `novel.db` aside as `novel.db.before-restore-<time>`, never deleting it. A healthy

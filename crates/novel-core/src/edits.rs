@@ -4,8 +4,9 @@
 //! file write), recorded in the entity history with the source "user".
 
 use crate::clock::{Clock, timestamp};
-use crate::config::{BudgetConfig, CONFIG_FILE, GenerationSettings, NovelConfig, RoleProfiles};
+use crate::config::{BudgetConfig, GenerationSettings, NovelConfig, Role, RoleProfiles};
 use crate::files::{scene_path, write_scene};
+use crate::layout::CONFIG_FILE;
 use crate::model::{Scene, count_words};
 use crate::novel::{Novel, NovelError};
 use crate::store::{self, ChangeKind, HistoryEntry, NewVersion, StoreError, VersionOrigin};
@@ -21,7 +22,7 @@ pub enum EditError {
     #[error(
         "there is no provider profile called \"{name}\" for the {role}; add it under AI providers or choose another"
     )]
-    UnknownProfile { role: &'static str, name: String },
+    UnknownProfile { role: Role, name: String },
     #[error("these settings cannot be saved: {0}")]
     InvalidSettings(#[from] crate::config::InvalidSetting),
     #[error(transparent)]
@@ -204,11 +205,11 @@ pub fn set_role_profiles(
 ) -> Result<NovelConfig, EditError> {
     writable(novel)?;
     let named = [
-        ("planner", &models.planner),
-        ("writer", &models.writer),
-        ("extractor", &models.extractor),
-        ("reviser", &models.reviser),
-        ("critic", &models.critic),
+        (Role::Planner, &models.planner),
+        (Role::Writer, &models.writer),
+        (Role::Extractor, &models.extractor),
+        (Role::Reviser, &models.reviser),
+        (Role::Critic, &models.critic),
     ];
     for (role, name) in named {
         if let Some(name) = name
@@ -366,7 +367,7 @@ mod tests {
         };
         set_role_profiles(&mut novel, roles.clone(), &profiles).unwrap();
         assert_eq!(NovelConfig::load(&path).unwrap().models, roles);
-        assert_eq!(novel.config().models.for_role("reviser"), Some("local"));
+        assert_eq!(novel.config().models.for_role(Role::Reviser), Some("local"));
 
         let typo = RoleProfiles {
             extractor: Some("lcoal".into()),
@@ -374,7 +375,7 @@ mod tests {
         };
         let err = set_role_profiles(&mut novel, typo, &profiles).unwrap_err();
         assert!(
-            matches!(&err, EditError::UnknownProfile { role: "extractor", name } if name == "lcoal"),
+            matches!(&err, EditError::UnknownProfile { role: Role::Extractor, name } if name == "lcoal"),
             "{err:?}"
         );
         assert_eq!(NovelConfig::load(&path).unwrap().models, roles, "unchanged");

@@ -6,11 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::fsutil::write_atomic;
-use crate::novel::{ERRORS_DIR, PLANS_DIR, SCENES_DIR};
+use crate::layout::{ERRORS_DIR, PLANS_DIR, SCENES_DIR};
+use crate::model::{ErrorKind, Stage};
 use crate::text::{escape_markup, one_line, strip_controls};
 
 pub fn scene_path(root: &Path, tick: u32) -> PathBuf {
@@ -129,12 +130,14 @@ pub enum MirrorError {
 }
 
 /// The structured and the readable error record of a failed tick.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ErrorRecord {
     pub tick: u32,
     pub timestamp: String,
     pub error: ErrorInfo,
-    pub stage: String,
+    /// Named by its label ("updating memory"), as error files always have.
+    #[serde(with = "crate::model::stage_label")]
+    pub stage: Stage,
     pub plan: Option<Value>,
     pub execution: Option<Value>,
     /// The scene as written before the failure: the model's work is kept even when the tick
@@ -144,16 +147,17 @@ pub struct ErrorRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub findings: Option<Value>,
     /// What the engine repaired or dropped before the failure.
+    #[serde(default)]
     pub notes: Vec<String>,
     /// The prompt sections the tick's requests carried, with tokens against budget.
     pub context_used: Option<Value>,
     pub instructions: String,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct ErrorInfo {
     #[serde(rename = "type")]
-    pub kind: String,
+    pub kind: ErrorKind,
     pub message: String,
 }
 
@@ -209,8 +213,8 @@ fn write_error_at(json_path: &Path, log_path: &Path, record: &ErrorRecord) -> st
         "=== TICK {tick} FAILED ===\n\nTime: {time}\nStage: {stage}\nError type: {kind}\nMessage: {message}\n\nWhat to do next:\n{instructions}\n\nPlan:\n{plan}\n\nPartial execution:\n{execution}\n",
         tick = record.tick,
         time = record.timestamp,
-        stage = record.stage,
-        kind = record.error.kind,
+        stage = record.stage.label(),
+        kind = record.error.kind.as_str(),
         message = record.error.message,
         instructions = record.instructions,
         plan = pretty(&record.plan),
@@ -226,4 +230,46 @@ fn write_error_at(json_path: &Path, log_path: &Path, record: &ErrorRecord) -> st
         ));
     }
     write_atomic(log_path, log.as_bytes())
+}
+
+#[cfg(test)]
+mod error_file_tests {
+    use super::*;
+
+    #[test]
+    fn an_error_file_names_its_stage_and_kind_as_before_and_an_old_one_reads_typed() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = ErrorRecord {
+            tick: 3,
+            timestamp: "2026-01-01T00:00:00Z".into(),
+            error: ErrorInfo {
+                kind: ErrorKind::ProviderServer,
+                message: "boom".into(),
+            },
+            stage: Stage::Extracting,
+            plan: None,
+            execution: None,
+            prose: None,
+            findings: None,
+            notes: vec![],
+            context_used: None,
+            instructions: "try again".into(),
+        };
+        let (json, log) = write_error(dir.path(), &record).unwrap();
+        let written: Value = serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+        assert_eq!(written["stage"], "updating memory");
+        assert_eq!(written["error"]["type"], "llm.server");
+        let log = std::fs::read_to_string(log).unwrap();
+        assert!(
+            log.contains("Stage: updating memory\nError type: llm.server"),
+            "{log}"
+        );
+        // A file written before the stage and kind were typed.
+        let old = r#"{"tick": 2, "timestamp": "t", "error": {"type": "plan_invalid", "message": "m"},
+            "stage": "running tools", "plan": null, "execution": null, "prose": null,
+            "notes": [], "context_used": null, "instructions": "i"}"#;
+        let old: ErrorRecord = serde_json::from_str(old).unwrap();
+        assert_eq!(old.stage, Stage::Tools);
+        assert_eq!(old.error.kind, ErrorKind::PlanInvalid);
+    }
 }

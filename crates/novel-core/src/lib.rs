@@ -13,6 +13,7 @@ pub mod config;
 pub mod diff;
 pub mod fsutil;
 pub mod ids;
+pub mod layout;
 pub mod lock;
 pub mod merge;
 pub mod model;
@@ -37,6 +38,7 @@ pub mod backup;
 pub mod files;
 pub mod novel;
 pub mod reconcile;
+pub mod restore;
 pub mod tools;
 
 // Layer 4 — plans and their executor.

@@ -6,11 +6,10 @@
 //! regular file: a novel folder from someone else holding `novel.lock -> ~/.bashrc` would
 //! otherwise have that file truncated and overwritten with our process id.
 
+use crate::layout::LOCK_FILE;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-
-pub const LOCK_FILE: &str = "novel.lock";
 
 #[derive(Debug)]
 pub struct NovelLock {

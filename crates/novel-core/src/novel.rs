@@ -15,19 +15,18 @@ use std::sync::Arc;
 
 use crate::backup;
 use crate::clock::{Clock, SystemClock, timestamp};
-use crate::config::{CONFIG_FILE, ConfigError, Foundation, GenerationSettings, NovelConfig};
+use crate::config::{ConfigError, Foundation, GenerationSettings, NovelConfig};
+use crate::layout::{
+    BACKUPS_DIR, CONFIG_FILE, DB_FILE, ERRORS_DIR, EXPORTS_DIR, LOCK_FILE, ORPHANED_DIR, PLANS_DIR,
+    SCENES_DIR,
+};
 use crate::lock::{LockError, NovelLock};
 use crate::memory::NewLore;
 use crate::memory::{self, MemoryError, NewCharacter, NewLocation, NewLoop};
 use crate::model::{Importance, StoryState};
 use crate::reconcile::{self, ReconcileError, ReconcileReport};
 use crate::retrieval::{ReindexReport, Retrieval, RetrievalError};
-use crate::store::{self, DB_FILE, Store, StoreError};
-
-pub const SCENES_DIR: &str = "scenes";
-pub const PLANS_DIR: &str = "plans";
-pub const ERRORS_DIR: &str = "errors";
-pub const EXPORTS_DIR: &str = "exports";
+use crate::store::{self, Store, StoreError};
 
 /// Everything needed to start a novel: the foundation, one protagonist, one starting
 /// location and a directional goal.
@@ -126,7 +125,7 @@ fn missing_db_message(dir: &Path, backup: Option<&Path>) -> String {
         None => format!(
             "{} is missing (the story lives in it) and {} holds no backup of it. Put novel.db back from a copy of the folder",
             db.display(),
-            dir.join(backup::BACKUPS_DIR).display()
+            dir.join(BACKUPS_DIR).display()
         ),
     }
 }
@@ -542,7 +541,7 @@ fn damaged_or(dir: &Path, e: StoreError) -> NovelError {
 fn is_empty_but_lock(dir: &Path) -> Result<bool, NovelError> {
     for entry in std::fs::read_dir(dir).map_err(io_err(dir))? {
         let entry = entry.map_err(io_err(dir))?;
-        if entry.file_name() != crate::lock::LOCK_FILE {
+        if entry.file_name() != LOCK_FILE {
             return Ok(false);
         }
     }
@@ -553,15 +552,8 @@ fn is_empty_but_lock(dir: &Path) -> Result<bool, NovelError> {
 /// the `.orphaned/` folders) include a symbolic link: every write into it would land wherever
 /// it points. Checked before anything is written, the write probe included.
 fn refuse_linked_folders(dir: &Path) -> Result<(), NovelError> {
-    let folders = [
-        SCENES_DIR,
-        PLANS_DIR,
-        ERRORS_DIR,
-        EXPORTS_DIR,
-        crate::backup::BACKUPS_DIR,
-    ];
-    let orphaned =
-        [SCENES_DIR, PLANS_DIR].map(|sub| Path::new(sub).join(crate::reconcile::ORPHANED_DIR));
+    let folders = [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR, BACKUPS_DIR];
+    let orphaned = [SCENES_DIR, PLANS_DIR].map(|sub| Path::new(sub).join(ORPHANED_DIR));
     for path in folders
         .iter()
         .map(|sub| dir.join(sub))

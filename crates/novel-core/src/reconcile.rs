@@ -16,12 +16,9 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
 use crate::files::{plan_file_from_record, plan_path, scene_file_text, scene_path};
+use crate::layout::{ORPHANED_DIR, PLANS_DIR, SCENES_DIR};
 use crate::model::Scene;
-use crate::novel::{PLANS_DIR, SCENES_DIR};
 use crate::store::{self, StoreError};
-
-/// Where files the database does not back are moved, inside `scenes/` and `plans/`.
-pub const ORPHANED_DIR: &str = ".orphaned";
 
 /// What one reconciliation changed on disk.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]

@@ -274,7 +274,12 @@ pub async fn run_ticks(
             Ok(outcome) => {
                 // Every tenth tick leaves a backup of novel.db; a failed backup is not worth
                 // the run, only a warning.
-                if let Err(e) = crate::backup::after_commit(novel, outcome.tick, clock) {
+                if let Err(e) = crate::backup::after_commit(
+                    novel.store().conn(),
+                    novel.root(),
+                    outcome.tick,
+                    clock,
+                ) {
                     tracing::warn!("tick {}: the periodic backup failed: {e}", outcome.tick);
                 }
                 let summary = TickSummary::from(&outcome);

@@ -8,6 +8,7 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use novel_core::backup::{self, BackupInfo};
 use novel_core::clock::SystemClock;
+use novel_core::layout::{BACKUPS_DIR, CONFIG_FILE};
 use novel_core::novel::{Access, Novel};
 use novel_core::store::Check;
 
@@ -49,11 +50,11 @@ pub fn run(dir: &Path, verify: bool, list: bool, json: bool) -> Result<()> {
 
 fn print_list(dir: &Path, json: bool) -> Result<()> {
     // Only to say clearly when the folder is not a novel at all.
-    if !dir.join(novel_core::config::CONFIG_FILE).is_file() {
+    if !dir.join(CONFIG_FILE).is_file() {
         bail!(
             "{} is not a novel: it has no {}",
             dir.display(),
-            novel_core::config::CONFIG_FILE
+            CONFIG_FILE
         );
     }
     let backups: Vec<BackupInfo> = backup::list(dir)?;
@@ -61,10 +62,7 @@ fn print_list(dir: &Path, json: bool) -> Result<()> {
         return crate::output::json(&backups);
     }
     if backups.is_empty() {
-        say!(
-            "No backups yet in {}.",
-            dir.join(backup::BACKUPS_DIR).display()
-        );
+        say!("No backups yet in {}.", dir.join(BACKUPS_DIR).display());
     }
     for b in backups {
         say!(

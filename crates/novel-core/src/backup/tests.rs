@@ -6,8 +6,10 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use chrono::{DateTime, Utc};
 
 use super::*;
-use crate::novel::Access;
+use crate::layout::{BACKUPS_DIR, DB_FILE};
+use crate::novel::{Access, Novel};
 use crate::reconcile::tests::novel_with_ticks;
+use crate::restore::restore;
 
 /// A clock that moves one minute on per reading, so every backup has its own time.
 struct Ticking(AtomicI64);
@@ -90,20 +92,39 @@ fn after_commit_backs_up_every_nth_tick_only() {
     let (_tmp, root) = novel_with_ticks(1);
     let novel = Novel::open(&root, Access::Write).unwrap();
     let clock = Ticking::new();
-    assert_eq!(after_commit(&novel, 1, &clock).unwrap(), None);
     assert_eq!(
-        after_commit(&novel, BACKUP_EVERY_TICKS - 1, &clock).unwrap(),
+        after_commit(novel.store().conn(), novel.root(), 1, &clock).unwrap(),
+        None
+    );
+    assert_eq!(
+        after_commit(
+            novel.store().conn(),
+            novel.root(),
+            BACKUP_EVERY_TICKS - 1,
+            &clock
+        )
+        .unwrap(),
         None
     );
     assert!(
-        after_commit(&novel, BACKUP_EVERY_TICKS, &clock)
-            .unwrap()
-            .is_some()
+        after_commit(
+            novel.store().conn(),
+            novel.root(),
+            BACKUP_EVERY_TICKS,
+            &clock
+        )
+        .unwrap()
+        .is_some()
     );
     assert!(
-        after_commit(&novel, 2 * BACKUP_EVERY_TICKS, &clock)
-            .unwrap()
-            .is_some()
+        after_commit(
+            novel.store().conn(),
+            novel.root(),
+            2 * BACKUP_EVERY_TICKS,
+            &clock
+        )
+        .unwrap()
+        .is_some()
     );
     assert_eq!(list(&root).unwrap().len(), 2);
 }

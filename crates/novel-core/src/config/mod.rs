@@ -11,9 +11,7 @@ mod budgets;
 mod roles;
 
 pub use budgets::{ContextBudgets, SectionKind};
-pub use roles::{BudgetConfig, RoleProfiles};
-
-pub const CONFIG_FILE: &str = "novel.toml";
+pub use roles::{BudgetConfig, Role, RoleProfiles, UnknownRole};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -312,6 +310,7 @@ fn toml_location(key: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::layout::CONFIG_FILE;
 
     fn parse(text: &str) -> Result<NovelConfig, ConfigError> {
         NovelConfig::parse(text, Path::new("/n/novel.toml"))

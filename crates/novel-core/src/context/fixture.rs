@@ -5,12 +5,13 @@
 use std::collections::BTreeMap;
 
 use crate::config::{Foundation, GenerationSettings, NovelConfig, PointOfView, Tense};
+use crate::layout::DB_FILE;
 use crate::model::{
     Beat, BeatStatus, Character, CharacterArc, EventStatus, Importance, LifeStatus, Location,
     LoopNote, LoopStatus, LoreFact, OpenLoop, PressureClock, Relationship, Scene, StoryEvent,
     StoryState, Threshold,
 };
-use crate::store::{self, DB_FILE, Store};
+use crate::store::{self, Store};
 
 pub(crate) const NOW: &str = "2025-01-01T00:00:00Z";
 

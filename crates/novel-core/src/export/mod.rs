@@ -21,7 +21,8 @@ pub use docx::{ManuscriptFont, rounded_words};
 
 use crate::clock::Clock;
 use crate::config::NovelConfig;
-use crate::novel::{EXPORTS_DIR, Novel, NovelError};
+use crate::layout::EXPORTS_DIR;
+use crate::novel::{Novel, NovelError};
 use crate::store::{StoreError, StoreResult};
 
 /// A format the manuscript can be exported in.

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use super::*;
 use crate::chapters;
+use crate::layout::EXPORTS_DIR;
 use crate::model::{Scene, count_words};
 use crate::store;
 use crate::tick::tests::{clock, novel};

@@ -23,9 +23,10 @@ use crate::clock::{Clock, timestamp};
 use crate::novel::{Novel, NovelError};
 use crate::store::{self, ChapterRow, ImportJob, ImportScene, StoreError, TitledBy};
 use crate::tick::{CancelToken, Models, TickError, TickObserver, WrittenScene, adopt_scene};
-pub use parse::{Manuscript, ManuscriptChapter, ManuscriptScene, parse_markdown, parse_text};
+pub use parse::{Manuscript, ManuscriptChapter, ManuscriptScene, parse_markdown};
 pub use preview::{ImportPreview, ImportShape, ShapedChapter, apply_shape, preview};
 pub use proposals::Proposals;
+pub use structure::find_structure as parse_text;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {

@@ -207,11 +207,6 @@ pub fn parse_markdown(source: &str) -> Manuscript {
     b.finish()
 }
 
-/// Plain text: the structure finder's reading ([`super::structure`]).
-pub fn parse_text(source: &str) -> Manuscript {
-    super::structure::find_structure(source)
-}
-
 /// A scene cut between paragraphs into parts of at most [`LONGEST_SCENE_WORDS`] (roughly
 /// equal, so no sliver is left at the end).
 fn cut_long(text: &str) -> Vec<String> {

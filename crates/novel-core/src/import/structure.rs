@@ -28,7 +28,8 @@ enum Item {
     Prose(Vec<String>),
 }
 
-/// The book in `source`: its parts, chapters and scenes, paragraphs unwrapped.
+/// The book in `source`: its parts, chapters and scenes, paragraphs unwrapped. Plain text is
+/// read this way (`import::parse_text`).
 pub fn find_structure(source: &str) -> Manuscript {
     let source = strip_controls(source);
     let body = gutenberg_body(&source);

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::{CONFIG_FILE, NovelConfig};
+use crate::config::NovelConfig;
 use crate::fsutil::write_atomic;
+use crate::layout::CONFIG_FILE;
 
 /// At most this many novels are remembered.
 const KEEP: usize = 12;

@@ -7,6 +7,7 @@ use novel_llm::ScriptedModel;
 use serde_json::json;
 
 use super::*;
+use crate::layout::{BACKUPS_DIR, CONFIG_FILE, DB_FILE, LOCK_FILE, PLANS_DIR, SCENES_DIR};
 use crate::tick::tests::{PROSE, clock, extraction, fingerprint, novel};
 use crate::tick::{CancelToken, Models, TickError, TickOptions, TickOutcome, run_tick};
 
@@ -291,7 +292,7 @@ fn a_read_only_open_never_migrates_without_the_lock() {
     assert!(err.contains("older version"), "{err}");
     assert!(err.contains("open the novel for writing once"), "{err}");
     assert_eq!(user_version(&root.join(DB_FILE)), 2);
-    assert!(!root.join(backup::BACKUPS_DIR).exists());
+    assert!(!root.join(BACKUPS_DIR).exists());
     drop(holder);
 }
 
@@ -334,7 +335,7 @@ fn a_read_only_open_creates_and_changes_nothing() {
     let root = novel.root().to_path_buf();
     drop(novel);
     std::fs::remove_dir_all(root.join(SCENES_DIR)).unwrap();
-    std::fs::remove_file(root.join(crate::lock::LOCK_FILE)).unwrap();
+    std::fs::remove_file(root.join(LOCK_FILE)).unwrap();
     let db_before = std::fs::read(root.join(DB_FILE)).unwrap();
     let novel = Novel::open(&root, Access::Read).unwrap();
     assert_eq!(novel.state().unwrap().current_tick, 0);
@@ -345,7 +346,7 @@ fn a_read_only_open_creates_and_changes_nothing() {
     assert!(write.is_err(), "the connection is read-only");
     drop(novel);
     assert!(!root.join(SCENES_DIR).exists());
-    assert!(!root.join(crate::lock::LOCK_FILE).exists());
+    assert!(!root.join(LOCK_FILE).exists());
     assert_eq!(std::fs::read(root.join(DB_FILE)).unwrap(), db_before);
 }
 
@@ -353,7 +354,7 @@ fn a_read_only_open_creates_and_changes_nothing() {
 fn no_upgrade_happens_without_its_backup() {
     let (_tmp, root) = old_novel();
     // `backups` taken by a file: the backup cannot be written, whoever runs the test.
-    std::fs::write(root.join(backup::BACKUPS_DIR), "not a folder").unwrap();
+    std::fs::write(root.join(BACKUPS_DIR), "not a folder").unwrap();
     let err = Novel::open(&root, Access::Write).unwrap_err().to_string();
     assert!(
         err.contains("the backup taken before upgrading failed, so nothing was changed"),

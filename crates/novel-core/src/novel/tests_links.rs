@@ -4,6 +4,7 @@
 //! linked `backups/` is refused the same way.
 
 use super::*;
+use crate::layout::{BACKUPS_DIR, ERRORS_DIR, EXPORTS_DIR, ORPHANED_DIR, PLANS_DIR, SCENES_DIR};
 use crate::tick::tests::{clock, novel};
 
 fn files_in(dir: &Path) -> usize {
@@ -16,13 +17,13 @@ fn a_linked_folder_is_refused_and_nothing_is_written_where_it_points() {
     let root = novel.root().to_path_buf();
     drop(novel);
     let outside = tempfile::tempdir().unwrap();
-    let orphaned = |sub: &str| format!("{sub}/{}", crate::reconcile::ORPHANED_DIR);
+    let orphaned = |sub: &str| format!("{sub}/{}", ORPHANED_DIR);
     for folder in [
         SCENES_DIR.to_string(),
         PLANS_DIR.to_string(),
         ERRORS_DIR.to_string(),
         EXPORTS_DIR.to_string(),
-        crate::backup::BACKUPS_DIR.to_string(),
+        BACKUPS_DIR.to_string(),
         orphaned(SCENES_DIR),
         orphaned(PLANS_DIR),
     ] {
@@ -65,7 +66,7 @@ fn a_linked_folder_is_refused_and_nothing_is_written_where_it_points() {
 fn a_backup_into_a_linked_backups_folder_is_refused() {
     let (_tmp, novel) = novel();
     let outside = tempfile::tempdir().unwrap();
-    let backups = novel.root().join(crate::backup::BACKUPS_DIR);
+    let backups = novel.root().join(BACKUPS_DIR);
     let _ = std::fs::remove_dir_all(&backups);
     std::os::unix::fs::symlink(outside.path(), &backups).unwrap();
     let err = backup::take(novel.store().conn(), novel.root(), None, &clock()).unwrap_err();

@@ -9,6 +9,9 @@ use novel_llm::ScriptedModel;
 use serde_json::json;
 
 use super::*;
+use crate::layout::{
+    BACKUPS_DIR, CONFIG_FILE, DB_FILE, ERRORS_DIR, EXPORTS_DIR, LOCK_FILE, PLANS_DIR, SCENES_DIR,
+};
 use crate::tick::tests::{PROSE, clock, novel, tick};
 
 fn mode(path: &Path) -> u32 {
@@ -23,7 +26,7 @@ async fn a_new_novel_its_backups_and_its_error_logs_are_owner_only() {
     for sub in [SCENES_DIR, PLANS_DIR, ERRORS_DIR, EXPORTS_DIR] {
         assert_eq!(mode(&root.join(sub)), 0o700, "{sub}");
     }
-    for file in [DB_FILE, CONFIG_FILE, crate::lock::LOCK_FILE] {
+    for file in [DB_FILE, CONFIG_FILE, LOCK_FILE] {
         assert_eq!(mode(&root.join(file)), 0o600, "{file}");
     }
     let wal = root.join(format!("{DB_FILE}-wal"));
@@ -32,7 +35,7 @@ async fn a_new_novel_its_backups_and_its_error_logs_are_owner_only() {
     }
 
     let taken = backup::take(novel.store().conn(), &root, None, &clock()).unwrap();
-    assert_eq!(mode(&root.join(backup::BACKUPS_DIR)), 0o700);
+    assert_eq!(mode(&root.join(BACKUPS_DIR)), 0o700);
     assert_eq!(mode(&taken.path), 0o600, "the backup");
 
     // A failed tick's error files.

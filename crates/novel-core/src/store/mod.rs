@@ -62,8 +62,6 @@ pub use vectors::*;
 pub use verdicts::*;
 pub use versions::*;
 
-pub const DB_FILE: &str = "novel.db";
-
 const MIGRATION_SQL: [&str; 9] = [
     include_str!("schema/001_core.sql"),
     include_str!("schema/002_search_and_failures.sql"),

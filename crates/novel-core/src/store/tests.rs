@@ -5,6 +5,7 @@ use rusqlite::Connection;
 
 use super::*;
 use crate::ids::EntityKind;
+use crate::layout::DB_FILE;
 
 fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();

@@ -7,15 +7,16 @@
 
 use rusqlite::Transaction;
 
+use super::cancel::CancelToken;
 use super::checking::Checked;
 use super::error::{AtStage, Failure, StepError};
 use super::events::{Stage, TickEvent, TickObserver};
+use super::options::{Models, TickOptions};
+use super::outcome::{TickError, TickOutcome};
 use super::planning::Acted;
+use super::starting::{new_run, start};
 use super::state::TickRun;
-use super::{
-    CancelToken, Models, TickError, TickOptions, TickOutcome, committing, extracting, new_run,
-    outputs,
-};
+use super::{committing, extracting, outputs};
 use crate::clock::Clock;
 use crate::evaluate::Finding;
 use crate::executor::ExecutionReport;
@@ -43,7 +44,7 @@ pub async fn adopt_scene(
     cancel: &CancelToken,
     clock: &dyn Clock,
 ) -> Result<TickOutcome, TickError> {
-    let tick = super::start(novel, "adopting a scene", observer)?;
+    let tick = start(novel, "adopting a scene", observer)?;
     let options = TickOptions::default();
     let mut run = new_run(novel, tick, models, &options, observer, cancel, clock).await;
     let adopted = Adopted::manuscript(scene);

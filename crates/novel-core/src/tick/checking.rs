@@ -14,8 +14,9 @@ use super::planning::Acted;
 use super::requests;
 use super::state::TickRun;
 use super::writing::{bound_prose, stream_prose};
+use crate::config::Role;
 use crate::evaluate::{self, Check, EvalInput, Finding};
-use crate::model::{Character, Location};
+use crate::model::{Character, Location, Step};
 use crate::store::{self, StoreError};
 
 /// The scene as it will be committed, with what the checks found.
@@ -38,7 +39,7 @@ pub(super) async fn check_and_revise(
     run.stage(Stage::Checking);
     let reading = std::time::Instant::now();
     let memory = Memory::read(&acted.tx, acted).at(Stage::Checking)?;
-    run.time("checks", reading);
+    run.time(Step::Checks, reading);
     let (prose, findings) = memory.check(run, draft);
     let findings = super::critic::second_opinion(run, acted, &prose, findings).await;
     if !evaluate::needs_revision(&findings) {
@@ -61,7 +62,7 @@ pub(super) async fn check_and_revise(
         &evaluate::revision_brief(&findings),
     )
     .at(Stage::Revising)?;
-    let revised = stream_prose(run, &request, "reviser", "revising")
+    let revised = stream_prose(run, &request, Role::Reviser, Step::Revising)
         .await
         .at(Stage::Revising)?;
     run.partial.prose = Some(revised.clone());
@@ -104,7 +105,7 @@ pub(super) async fn revise_after_reading(
     let base = run.scene_base(acted).at(Stage::Revising)?;
     let request = requests::reviser(base, &run.config, &acted.plan, &checked.prose, brief)
         .at(Stage::Revising)?;
-    let revised = stream_prose(run, &request, "reviser", "revising")
+    let revised = stream_prose(run, &request, Role::Reviser, Step::Revising)
         .await
         .at(Stage::Revising)?;
     let (_, unusable) = bound_prose(revised.clone(), &run.config.generation);
@@ -272,7 +273,7 @@ impl Memory {
                 }
             }
         }
-        run.time("checks", started);
+        run.time(Step::Checks, started);
         run.emit(TickEvent::Findings {
             findings: findings.clone(),
         });

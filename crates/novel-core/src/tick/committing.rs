@@ -17,7 +17,7 @@ use crate::clock::timestamp;
 use crate::executor::ExecutionReport;
 use crate::ids::EntityKind;
 use crate::memory::{self, EntityUpdate};
-use crate::model::{Character, Scene, SceneVerdict, TickRecord, count_words};
+use crate::model::{Character, Scene, SceneVerdict, Step, TickRecord, count_words};
 use crate::plan::Plan;
 use crate::store::{self, ChangeKind, NewVersion, StoreError, VersionOrigin};
 
@@ -52,12 +52,12 @@ pub(super) async fn commit(
     for note in super::pressure::advance(&tx, &plan, verdict, run.tick).at(Stage::Committing)? {
         run.note(note);
     }
-    run.time("apply", applying);
+    run.time(Step::Apply, applying);
     let embedding = std::time::Instant::now();
     if let Err(e) = run.retrieval.sync(&tx).await {
         tracing::warn!("tick {}: passages left without vectors: {e}", run.tick);
     }
-    run.time("embed", embedding);
+    run.time(Step::Embed, embedding);
     // The tick's record is part of the recorded change, so it is written before the changeset
     // is taken: it carries every step's time up to here (the commit and the files are timed
     // on the outcome only).
@@ -66,7 +66,7 @@ pub(super) async fn commit(
     let changeset = recorder.changeset().at(Stage::Committing)?;
     drop(recorder);
     record_history(run, &tx, &scene, checked, &changeset).at(Stage::Committing)?;
-    run.time("commit", committing);
+    run.time(Step::Commit, committing);
     // A provider that answers without ever yielding gives the caller's select no chance to see
     // a cancel, so the last word is had here: a cancelled tick never commits.
     if run.cancel.is_cancelled() {
@@ -76,7 +76,7 @@ pub(super) async fn commit(
     tx.commit()
         .map_err(StoreError::from)
         .at(Stage::Committing)?;
-    run.time("commit", finishing);
+    run.time(Step::Commit, finishing);
     Ok(Committed {
         plan,
         report,

@@ -10,9 +10,11 @@ use serde_json::Value;
 
 use super::planning::Acted;
 use super::state::TickRun;
+use crate::config::Role;
 use crate::context::{self, Focus, Rollups};
 use crate::evaluate::Finding;
 use crate::evaluate::critic::{Critique, apply_critique, findings_brief};
+use crate::model::Step;
 use crate::prompts;
 use crate::schema::{SchemaValidator, schema_of};
 
@@ -44,11 +46,11 @@ pub(super) async fn second_opinion(
         }
     };
     let answer = novel_llm::complete_structured(&*run.models.critic, &request, &validate).await;
-    run.time("critic", started);
+    run.time(Step::Critic, started);
     match answer {
         Ok(s) => {
             for c in &s.completions {
-                run.record_usage("critic", c);
+                run.record_usage(Role::Critic, c);
             }
             let Ok(critique) = serde_json::from_value::<Critique>(s.value) else {
                 run.note("the critic's answer could not be read; its opinion was left out");
@@ -65,7 +67,7 @@ pub(super) async fn second_opinion(
         }
         Err(novel_llm::LlmError::StructuredOutput { completions, .. }) => {
             for c in &completions {
-                run.record_usage("critic", c);
+                run.record_usage(Role::Critic, c);
             }
             run.note("the critic's answer could not be used; its opinion was left out");
             findings

@@ -6,47 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::evaluate::Finding;
 use crate::plan::Plan;
 
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Stage {
-    Gathering,
-    Planning,
-    Tools,
-    Writing,
-    Checking,
-    Revising,
-    Extracting,
-    Committing,
-}
-
-impl Stage {
-    /// Every stage, in the order a tick goes through them (`Revising` only after a violation).
-    pub const ALL: [Stage; 8] = [
-        Stage::Gathering,
-        Stage::Planning,
-        Stage::Tools,
-        Stage::Writing,
-        Stage::Checking,
-        Stage::Revising,
-        Stage::Extracting,
-        Stage::Committing,
-    ];
-
-    /// What the stage is called when shown to the writer, in lower case ("while planning").
-    pub fn label(self) -> &'static str {
-        match self {
-            Stage::Gathering => "gathering context",
-            Stage::Planning => "planning",
-            Stage::Tools => "running tools",
-            Stage::Writing => "writing",
-            Stage::Checking => "checking",
-            Stage::Revising => "revising",
-            Stage::Extracting => "updating memory",
-            Stage::Committing => "committing",
-        }
-    }
-}
+pub use crate::model::Stage;
 
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -75,7 +35,7 @@ pub enum TickEvent {
         findings: Vec<Finding>,
     },
     Usage {
-        role: String,
+        role: crate::config::Role,
         prompt_tokens: u32,
         completion_tokens: u32,
     },
@@ -85,7 +45,7 @@ pub enum TickEvent {
     },
     /// The tick waits for the writer's verdict on what it would commit.
     AwaitingReview {
-        proposal: super::Proposal,
+        proposal: super::review::Proposal,
     },
     Committed {
         tick: u32,

@@ -18,6 +18,8 @@ use super::planning::Acted;
 use super::requests;
 use super::salvage::{Fallbacks, salvage};
 use super::state::TickRun;
+use crate::config::Role;
+use crate::model::Step;
 use crate::schema::SchemaValidator;
 use crate::store::{self, StoreError};
 
@@ -73,11 +75,11 @@ pub(super) async fn extract(
         },
         None => novel_llm::complete_structured(model, &standalone, &validate).await,
     };
-    run.time("extracting", started);
+    run.time(Step::Extracting, started);
     let value = match answer {
         Ok(s) => {
             for c in &s.completions {
-                run.record_usage("extractor", c);
+                run.record_usage(Role::Extractor, c);
             }
             if !s.repaired_locally.is_empty() {
                 run.note(format!(
@@ -92,7 +94,7 @@ pub(super) async fn extract(
             completions,
         }) => {
             for c in &completions {
-                run.record_usage("extractor", c);
+                run.record_usage(Role::Extractor, c);
             }
             run.note(format!(
                 "memory was not updated from this scene: the extractor's answer could not be used ({})",

@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::review_words::name_ids;
+use super::words::{label, name_ids};
 use crate::memory::{
     self, EntityUpdate, NewCharacter, NewLocation, NewLoop, NewLore, NewRelationship,
 };
@@ -158,28 +158,6 @@ impl Extraction {
         self.summary.truncate(5);
         self.tension = self.tension.clamp(1, 10);
         self
-    }
-
-    /// The extraction of a scene whose extractor gave nothing usable: its own first sentences
-    /// as title and summary, and no memory changes.
-    pub fn fallback(fallbacks: &super::salvage::Fallbacks) -> Extraction {
-        Extraction {
-            title: fallbacks.title.clone(),
-            summary: fallbacks.summary.clone(),
-            tension: fallbacks.tension,
-            location: None,
-            character_updates: Vec::new(),
-            new_characters: Vec::new(),
-            location_updates: Vec::new(),
-            new_locations: Vec::new(),
-            relationship_changes: Vec::new(),
-            loops_opened: Vec::new(),
-            loops_advanced: Vec::new(),
-            loops_resolved: Vec::new(),
-            lore: Vec::new(),
-            conditions: Vec::new(),
-            plan_verdict: None,
-        }
     }
 
     /// Applies every item in its own savepoint; failures are reported, not fatal.
@@ -421,7 +399,7 @@ fn fields_in_words(reason: &str) -> String {
         let after = &rest[at + "field `".len()..];
         let Some(end) = after.find('`') else { break };
         out.push_str(&rest[..at]);
-        out.push_str(&super::review_words::label(&after[..end]));
+        out.push_str(&label(&after[..end]));
         rest = &after[end + 1..];
     }
     out.push_str(rest);

@@ -10,8 +10,11 @@
 //! (the editor's save offers to read it), so it can be kept while the provider is still down.
 
 use super::adopting::{Adopted, WrittenScene, run_steps};
+use super::cancel::CancelToken;
 use super::events::TickObserver;
-use super::{CancelToken, Models, TickError, TickOptions, TickOutcome, new_run};
+use super::options::{Models, TickOptions};
+use super::outcome::{TickError, TickOutcome};
+use super::starting::{new_run, start};
 use crate::clock::Clock;
 use crate::evaluate::{Finding, Severity};
 use crate::files;
@@ -48,7 +51,7 @@ pub async fn keep_failed_draft_as(
     cancel: &CancelToken,
     clock: &dyn Clock,
 ) -> Result<TickOutcome, TickError> {
-    let tick = super::start(novel, "keeping a failed draft", observer)?;
+    let tick = start(novel, "keeping a failed draft", observer)?;
     let setup = |message: String| TickError::Setup(message);
     let pending = store::list_failures(novel.store().conn())
         .map_err(|e| setup(e.to_string()))?

@@ -11,10 +11,10 @@ use serde_json::json;
 
 use super::committing::Committed;
 use super::error::Failure;
+use super::outcome::{TickError, TickOutcome};
 use super::state::TickRun;
-use super::{TickError, TickOutcome};
 use crate::files::{self, ErrorInfo, ErrorRecord};
-use crate::model::TickFailure;
+use crate::model::{Step, TickFailure};
 use crate::novel::Novel;
 use crate::store::{self, StoreError};
 
@@ -67,7 +67,7 @@ pub(super) fn write_files(
     }
     let mut timings = run.timings.clone();
     timings.insert(
-        "files".into(),
+        Step::Files,
         u64::try_from(writing.elapsed().as_micros()).unwrap_or(u64::MAX),
     );
     TickOutcome {
@@ -94,10 +94,10 @@ pub(super) fn record_failure(novel: &mut Novel, run: &TickRun<'_>, failure: Fail
         tick,
         timestamp: run.started_at.clone(),
         error: ErrorInfo {
-            kind: kind.as_str().to_string(),
+            kind,
             message: message.clone(),
         },
-        stage: failure.stage.label().to_string(),
+        stage: failure.stage,
         plan: run.partial.plan.clone(),
         execution: run.partial.execution.clone(),
         prose: run.partial.prose.clone(),

@@ -11,11 +11,15 @@
 
 use rusqlite::Transaction;
 
+use super::cancel::CancelToken;
 use super::checking::{self, Checked};
 use super::error::{AtStage, Failure, StepError};
 use super::events::{Stage, TickEvent, TickObserver};
+use super::options::{Models, TickOptions};
+use super::outcome::TickError;
 use super::planning::Acted;
-use super::{CancelToken, Models, TickError, TickOptions, new_run, outputs, writing};
+use super::starting::new_run;
+use super::{outputs, writing};
 use crate::clock::{Clock, timestamp};
 use crate::evaluate::Finding;
 use crate::executor::ExecutionReport;

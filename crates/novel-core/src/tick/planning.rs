@@ -16,7 +16,9 @@ use super::requests;
 use super::review::PlanVerdict;
 use super::runner::RegistryRunner;
 use super::state::TickRun;
+use crate::config::Role;
 use crate::executor::{self, ExecutionReport, HealthBook};
+use crate::model::Step;
 use crate::plan::{Known, Mending, Named, Plan, mend_plan, validate_plan};
 use crate::prompts::ReplanFeedback;
 use crate::store::{self, Recorder, Store, StoreError};
@@ -134,7 +136,7 @@ async fn propose(
     )
     .await
     .at(Stage::Gathering)?;
-    run.time("gather", gathering);
+    run.time(Step::Gather, gathering);
     run.context_used.planner = request.sections;
     run.stage(Stage::Planning);
     let max_actions = run.config.generation.max_tools_per_tick;
@@ -150,19 +152,19 @@ async fn propose(
         clock_in.fetch_add(ns, std::sync::atomic::Ordering::Relaxed);
         verdict
     };
-    run.time("validate", validating);
+    run.time(Step::Validate, validating);
     let started = Instant::now();
     let answer =
         novel_llm::complete_structured(&*run.models.planner, &request.request, &validator).await;
-    run.time("planning", started);
+    run.time(Step::Planning, started);
     run.add_time(
-        "validate",
+        Step::Validate,
         std::time::Duration::from_nanos(spent.load(std::sync::atomic::Ordering::Relaxed)),
     );
     match answer {
         Ok(s) => {
             for c in &s.completions {
-                run.record_usage("planner", c);
+                run.record_usage(Role::Planner, c);
             }
             if !s.repaired_locally.is_empty() {
                 run.note(format!(
@@ -188,7 +190,7 @@ async fn propose(
         }) => {
             // A rejected plan still cost its calls; the tick's usage must show them.
             for c in &completions {
-                run.record_usage("planner", c);
+                run.record_usage(Role::Planner, c);
             }
             Ok(Err(errors))
         }
@@ -258,7 +260,7 @@ async fn act<'s>(
     let mut health: HealthBook = run.options.health_snapshot();
     let outcome = executor::execute(&plan.exec_actions(), &runner, &mut health, &exec_config).await;
     run.options.store_health(health);
-    run.time("tools", started);
+    run.time(Step::Tools, started);
     let report = match outcome {
         Ok(report) => report,
         Err(e) => {
@@ -381,6 +383,19 @@ fn plan_validator(
             Ok(())
         } else {
             Err(problems)
+        }
+    }
+}
+
+impl TickRun<'_> {
+    /// The scene's context: the one the writer gathered, else gathered now.
+    pub fn scene_base(
+        &self,
+        acted: &Acted<'_>,
+    ) -> Result<crate::context::StoryContext, super::error::StepError> {
+        match &self.scene_context {
+            Some(ctx) => Ok(ctx.clone()),
+            None => super::requests::scene_context(&acted.tx, &self.config, &acted.plan),
         }
     }
 }

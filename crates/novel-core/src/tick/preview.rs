@@ -9,7 +9,9 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::error::StepError;
+use super::options::Models;
 use super::requests;
+use super::starting::budgeted;
 use crate::context::{SectionReport, StoryContext};
 use crate::novel::Novel;
 use crate::plan::Plan;
@@ -57,11 +59,11 @@ pub async fn preview_next(
 
 /// [`preview_next`] for the novel's models, when it has them: the budgets scaled as the tick
 /// will scale them for the way those models count tokens
-/// ([`super::Models::tokens_per_estimate`]); without models, as estimated.
+/// ([`Models::tokens_per_estimate`]); without models, as estimated.
 pub async fn preview_next_for(
     novel: &Novel,
     steering: Option<&str>,
-    models: Option<&super::Models>,
+    models: Option<&Models>,
 ) -> Result<PromptPreview, PreviewError> {
     let retrieval = novel.retrieval();
     let conn = novel.store().conn();
@@ -69,7 +71,7 @@ pub async fn preview_next_for(
         Some(models) => models.tokens_per_estimate().await,
         None => 1.0,
     };
-    let config = super::budgeted(novel.config(), ratio);
+    let config = budgeted(novel.config(), ratio);
     let ctx = requests::planner_context(conn, &config, &retrieval, steering).await?;
     let request = prompts::planner_request(
         &ctx,

@@ -10,7 +10,7 @@ use super::error::StepError;
 use super::extraction::Extraction;
 use super::requests;
 use super::salvage::{Fallbacks, salvage};
-use crate::config::NovelConfig;
+use crate::config::{NovelConfig, Role};
 use crate::model::{Scene, SceneBrief, TickUsage};
 use crate::schema::SchemaValidator;
 use crate::store;
@@ -72,13 +72,13 @@ pub async fn extract_scene_against(
     let value = match novel_llm::complete_structured(model, &request, &validate).await {
         Ok(s) => {
             for c in &s.completions {
-                usage.record("extractor", c, model.prices());
+                usage.record(Role::Extractor, c, model.prices());
             }
             s.value
         }
         Err(LlmError::StructuredOutput { completions, .. }) => {
             for c in &completions {
-                usage.record("extractor", c, model.prices());
+                usage.record(Role::Extractor, c, model.prices());
             }
             notes.push("the extractor's answer could not be used; nothing is proposed".into());
             Value::Object(Default::default())

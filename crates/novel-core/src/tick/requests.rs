@@ -5,9 +5,9 @@
 use rusqlite::Connection;
 use serde_json::Value;
 
-use super::Extraction;
 use super::error::StepError;
-use crate::config::NovelConfig;
+use super::extraction::Extraction;
+use crate::config::{NovelConfig, Role};
 use crate::context::{self, Focus, Rollups, SectionReport, StoryContext};
 use crate::model::SceneBrief;
 use crate::plan::{Plan, PlanChoices, plan_schema_for};
@@ -20,11 +20,11 @@ use novel_llm::ChatRequest;
 /// The key of one book's conversation of `role` for the servers' prompt caches: the same
 /// every tick, different between books and roles. A hash, so the title does not travel with
 /// every request to a hosted API.
-pub(crate) fn cache_key(config: &NovelConfig, role: &str) -> String {
+pub(crate) fn cache_key(config: &NovelConfig, role: Role) -> String {
     cache_key_for(&config.novel.title, role)
 }
 
-fn cache_key_for(title: &str, role: &str) -> String {
+fn cache_key_for(title: &str, role: Role) -> String {
     // FNV-1a: stable across builds and platforms, unlike the standard hasher.
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for b in title.bytes() {
@@ -98,7 +98,7 @@ pub async fn planner(
                 ),
             )
             .with_max_tokens(1500)
-            .with_cache_key(cache_key(config, "planner")),
+            .with_cache_key(cache_key(config, Role::Planner)),
         sections: ctx.sections(),
     })
 }
@@ -184,7 +184,7 @@ pub async fn writer(
         // Room for the longest allowed scene (~1.4 tokens a word) and no more.
         request: request
             .with_max_tokens(config.generation.target_words_max * 2 + 200)
-            .with_cache_key(cache_key(config, "writer")),
+            .with_cache_key(cache_key(config, Role::Writer)),
         sections: ctx.sections(),
     })
 }
@@ -200,7 +200,7 @@ pub fn reviser(
     let request = prompts::reviser_request(&ctx, prose, findings).map_err(prompt_err)?;
     Ok(request
         .with_max_tokens(config.generation.target_words_max * 2 + 200)
-        .with_cache_key(cache_key(config, "reviser")))
+        .with_cache_key(cache_key(config, Role::Reviser)))
 }
 
 /// The extraction request for the tick's scene, from its [`scene_context`].
@@ -229,7 +229,7 @@ pub fn extraction_schema() -> Value {
 }
 
 /// [`cache_key`] from a gathered context (which carries the book's foundation).
-fn cache_key_of(ctx: &StoryContext, role: &str) -> String {
+fn cache_key_of(ctx: &StoryContext, role: Role) -> String {
     cache_key_for(&ctx.foundation.title, role)
 }
 
@@ -252,7 +252,7 @@ fn extraction_request(
 ) -> Result<ChatRequest, StepError> {
     let ctx = base.with_plan(brief).with_scene(prose);
     let request = prompts::extractor_request(&ctx, prose).map_err(prompt_err)?;
-    let key = cache_key_of(&ctx, "extractor");
+    let key = cache_key_of(&ctx, Role::Extractor);
     Ok(request
         .with_json_schema("extraction", extraction_schema())
         .with_max_tokens(2000)

@@ -41,7 +41,7 @@ pub struct ProposedChange {
     pub summary: String,
     /// Each field it sets, before → after, in words (filled against the memory by
     /// `proposed_changes_in_words`; empty for something new).
-    pub lines: Vec<super::review_words::ChangeLine>,
+    pub lines: Vec<super::words::ChangeLine>,
 }
 
 /// One tool call of the plan and how it went.

@@ -8,7 +8,9 @@
 use schemars::JsonSchema;
 use serde_json::{Map, Value, json};
 
-use super::extraction::{ConditionChange, LoopProgress, RecordChange, RelationshipChange};
+use super::extraction::{
+    ConditionChange, Extraction, LoopProgress, RecordChange, RelationshipChange,
+};
 use crate::evaluate::{clean_title, title_is_words};
 use crate::memory::{NewCharacter, NewLocation, NewLoop, NewLore};
 use crate::schema::SchemaValidator;
@@ -20,6 +22,30 @@ pub struct Fallbacks {
     pub title: String,
     pub summary: Vec<String>,
     pub tension: u8,
+}
+
+impl Extraction {
+    /// The extraction of a scene whose extractor gave nothing usable: its own first sentences
+    /// as title and summary, and no memory changes.
+    pub fn fallback(fallbacks: &Fallbacks) -> Extraction {
+        Extraction {
+            title: fallbacks.title.clone(),
+            summary: fallbacks.summary.clone(),
+            tension: fallbacks.tension,
+            location: None,
+            character_updates: Vec::new(),
+            new_characters: Vec::new(),
+            location_updates: Vec::new(),
+            new_locations: Vec::new(),
+            relationship_changes: Vec::new(),
+            loops_opened: Vec::new(),
+            loops_advanced: Vec::new(),
+            loops_resolved: Vec::new(),
+            lore: Vec::new(),
+            conditions: Vec::new(),
+            plan_verdict: None,
+        }
+    }
 }
 
 impl Fallbacks {

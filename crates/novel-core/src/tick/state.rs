@@ -3,7 +3,6 @@
 //! what the engine repaired or dropped, and the partial plan, execution and draft an error
 //! file records when a later step fails.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -14,11 +13,11 @@ use serde_json::Value;
 
 use super::cancel::CancelToken;
 use super::events::{Stage, TickEvent, TickObserver};
-use super::{Models, TickOptions};
+use super::options::{Models, TickOptions};
 use crate::clock::Clock;
-use crate::config::NovelConfig;
+use crate::config::{NovelConfig, Role};
 use crate::context::SectionReport;
-use crate::model::TickUsage;
+use crate::model::{Step, TickUsage, Timings};
 use crate::retrieval::Retrieval;
 
 /// What a failing tick had got to, for the error files: nothing the model produced is lost.
@@ -53,7 +52,7 @@ pub(super) struct TickRun<'a> {
     pub usage: TickUsage,
     /// Microseconds per step: the engine's own (gather, validate, tools, checks, apply, embed,
     /// commit, files) and those that wait on a model (planning, writing, revising, extracting).
-    pub timings: BTreeMap<String, u64>,
+    pub timings: Timings,
     pub context_used: ContextUsed,
     /// What the engine repaired, clamped or dropped on the way, shown on the timeline.
     pub notes: Vec<String>,
@@ -69,17 +68,6 @@ pub(super) struct TickRun<'a> {
 }
 
 impl TickRun<'_> {
-    /// The scene's context: the one the writer gathered, else gathered now.
-    pub fn scene_base(
-        &self,
-        acted: &super::planning::Acted<'_>,
-    ) -> Result<crate::context::StoryContext, super::error::StepError> {
-        match &self.scene_context {
-            Some(ctx) => Ok(ctx.clone()),
-            None => super::requests::scene_context(&acted.tx, &self.config, &acted.plan),
-        }
-    }
-
     pub fn stage(&self, stage: Stage) {
         self.observer.on_event(TickEvent::Stage { stage });
     }
@@ -89,26 +77,26 @@ impl TickRun<'_> {
     }
 
     /// Adds one call to the tick's usage and tells the observer.
-    pub fn record_usage(&mut self, role: &str, c: &Completion) {
+    pub fn record_usage(&mut self, role: Role, c: &Completion) {
         let prices = self.models.for_role(role).prices();
         self.usage.record(role, c, prices);
         self.emit(TickEvent::Usage {
-            role: role.to_string(),
+            role,
             prompt_tokens: c.usage.prompt_tokens,
             completion_tokens: c.usage.completion_tokens,
         });
     }
 
-    /// Adds the time since `since` to step `key`.
-    pub fn time(&mut self, key: &str, since: Instant) {
-        self.add_time(key, since.elapsed());
+    /// Adds the time since `since` to `step`.
+    pub fn time(&mut self, step: Step, since: Instant) {
+        self.add_time(step, since.elapsed());
     }
 
-    /// Adds `spent` to step `key`. Timings are microseconds: the engine's own steps take well
+    /// Adds `spent` to `step`. Timings are microseconds: the engine's own steps take well
     /// under a millisecond, and a benchmark must see them.
-    pub fn add_time(&mut self, key: &str, spent: std::time::Duration) {
+    pub fn add_time(&mut self, step: Step, spent: std::time::Duration) {
         let us = u64::try_from(spent.as_micros()).unwrap_or(u64::MAX);
-        let total = self.timings.entry(key.to_string()).or_default();
+        let total = self.timings.entry(step).or_default();
         *total = total.saturating_add(us);
     }
 

@@ -449,7 +449,7 @@ async fn the_critic_finds_a_break_the_rules_missed_and_the_scene_is_revised() {
     let done = tick(&mut novel, &model, &events).await.unwrap();
     assert_eq!(model.calls(), 5, "plan, write, critic, revise, extract");
     assert!(done.revised);
-    assert!(done.usage.roles.contains_key("critic"));
+    assert!(done.usage.roles.contains_key(&crate::config::Role::Critic));
     assert!(
         done.notes.iter().any(|n| n.contains("critic found")),
         "{:?}",
@@ -502,5 +502,5 @@ async fn a_critic_that_answers_nonsense_costs_a_note_not_the_scene() {
         "{:?}",
         done.notes
     );
-    assert_eq!(done.usage.roles["critic"].calls, 2);
+    assert_eq!(done.usage.roles[&crate::config::Role::Critic].calls, 2);
 }

@@ -14,9 +14,9 @@ use super::events::{Stage, TickEvent};
 use super::planning::Acted;
 use super::requests;
 use super::state::TickRun;
-use crate::config::GenerationSettings;
+use crate::config::{GenerationSettings, Role};
 use crate::evaluate::{Check, Finding, Severity};
-use crate::model::count_words;
+use crate::model::{Step, count_words};
 use crate::text::{strip_controls, truncate_words};
 
 /// Prose longer than this many times the target maximum is a runaway answer, not a scene.
@@ -48,9 +48,9 @@ pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<St
     )
     .await
     .at(Stage::Writing)?;
-    run.time("gather", gathering);
+    run.time(Step::Gather, gathering);
     run.context_used.writer = prompt.sections;
-    let prose = stream_prose(run, &prompt.request, "writer", "writing")
+    let prose = stream_prose(run, &prompt.request, Role::Writer, Step::Writing)
         .await
         .at(Stage::Writing)?;
     run.writer_request = Some(prompt.request);
@@ -62,8 +62,8 @@ pub(super) async fn write(run: &mut TickRun<'_>, acted: &Acted<'_>) -> Result<St
 pub(super) async fn stream_prose(
     run: &mut TickRun<'_>,
     request: &ChatRequest,
-    role: &str,
-    timing: &str,
+    role: Role,
+    timing: Step,
 ) -> Result<String, StepError> {
     let started = Instant::now();
     let observer = run.observer;
