@@ -13,9 +13,9 @@ use futures::future::BoxFuture;
 use futures::{FutureExt, StreamExt};
 use serde::{Deserialize, Serialize};
 
-use crate::error::LlmError;
+use crate::error::{LimitScope, LlmError};
 use crate::model::{EventStream, LanguageModel};
-use crate::settings::Prices;
+use crate::prices::Prices;
 use crate::tokens::{count_tokens, estimate_prompt_tokens};
 use crate::types::{ChatRequest, Completion, ModelInfo, StreamEvent, Usage};
 
@@ -65,16 +65,6 @@ impl Spent {
             cost: prices.map_or(0.0, |p| p.cost_of(usage)),
         }
     }
-}
-
-/// Which limit stopped a call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LimitScope {
-    /// The limit of this run.
-    Run,
-    /// The limit on everything spent, this run and before.
-    Total,
 }
 
 /// A run's limits and what it has spent; shared by the models of one run.

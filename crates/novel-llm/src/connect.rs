@@ -5,21 +5,19 @@
 
 use std::sync::Arc;
 
-use crate::anthropic::AnthropicModel;
-use crate::command::CommandModel;
 use crate::error::LlmError;
-use crate::gemini::GeminiModel;
-use crate::keychain::Keychain;
 use crate::model::LanguageModel;
-use crate::openai::OpenAiModel;
-use crate::profile::{KeySource, ProviderKind, ProviderProfile};
+use crate::profile::key_policy::resolve_key_with;
+use crate::profile::keychain::{Keychain, KeychainOpener};
+use crate::profile::provider::{ProviderKind, ProviderProfile};
+use crate::providers::anthropic::AnthropicModel;
+use crate::providers::command::CommandModel;
+use crate::providers::gemini::GeminiModel;
+use crate::providers::openai::OpenAiModel;
 use crate::secret::ApiKey;
-use crate::token_counter::token_counter;
+use crate::tokens::counter::token_counter;
+use crate::tokens::window::Window;
 use crate::tuned::tune;
-use crate::window::Window;
-
-/// Opens the keychain a profile's key is read from; called only when one is needed.
-pub type KeychainOpener<'a> = &'a dyn Fn() -> Result<Keychain, LlmError>;
 
 /// The model described by `profile`, with its key read from the process environment or the
 /// OS keychain.
@@ -76,65 +74,10 @@ pub(crate) fn build(
     Ok(tune(model, profile.sampling(), window, counter))
 }
 
-/// The key from the profile's variable or keychain entry; a named but unset variable or an
-/// empty keychain entry is an error that says how to fix it, a profile naming none gets no key
-/// (local servers). A key is never handed out for plain http to another machine.
-pub fn resolve_key(
-    profile: &ProviderProfile,
-    env: &dyn Fn(&str) -> Option<String>,
-) -> Result<Option<ApiKey>, LlmError> {
-    resolve_key_with(profile, env, &Keychain::system)
-}
-
-/// [`resolve_key`] with the keychain passed in.
-pub fn resolve_key_with(
-    profile: &ProviderProfile,
-    env: &dyn Fn(&str) -> Option<String>,
-    keychain: KeychainOpener<'_>,
-) -> Result<Option<ApiKey>, LlmError> {
-    let key = read_key(profile, env, keychain)?;
-    if key.is_some() {
-        crate::key_policy::check_key_transport(profile)?;
-    }
-    Ok(key)
-}
-
-/// The key from where the profile says, before [`resolve_key_with`] checks where it may go.
-fn read_key(
-    profile: &ProviderProfile,
-    env: &dyn Fn(&str) -> Option<String>,
-    keychain: KeychainOpener<'_>,
-) -> Result<Option<ApiKey>, LlmError> {
-    if profile.key_source == KeySource::Keychain {
-        return match keychain()?.read_key(&profile.name)? {
-            Some(key) => Ok(Some(key)),
-            None => Err(LlmError::Config(format!(
-                "the API key for {} is read from the OS keychain, which holds none for it: \
-                 store it with `novel providers set-key {}`, or remove `key_source` from {} \
-                 and use `api_key_env`",
-                profile.name,
-                profile.name,
-                profile.location()
-            ))),
-        };
-    }
-    let Some(var) = profile.effective_api_key_env() else {
-        return Ok(None);
-    };
-    match env(var).map(|value| value.trim().to_string()) {
-        Some(value) if !value.is_empty() => Ok(Some(ApiKey::new(value))),
-        _ => Err(LlmError::Config(format!(
-            "the API key for {} is read from the environment variable {var}, which is not set: \
-             set {var} or change `api_key_env` in {}",
-            profile.name,
-            profile.location()
-        ))),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::key_policy::resolve_key;
     use std::path::PathBuf;
 
     #[test]

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::error::LlmError;
-use crate::profile::{KeySource, ProviderProfile};
+use crate::profile::provider::{KeySource, ProviderProfile};
 use crate::secret::{ApiKey, redact};
 
 /// Quoted server text is cut to this many characters: enough to read the reason, not a page.
@@ -161,7 +161,7 @@ fn shorten(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::ProviderKind;
+    use crate::profile::provider::ProviderKind;
 
     fn ctx() -> CallContext {
         let profile = ProviderProfile::new("oa", ProviderKind::OpenAiCompatible, "gpt-x")

@@ -16,7 +16,7 @@ use crate::model_list::{
     ModelEntry, ollama_contexts, parse_llama_props, parse_lm_studio_models, parse_ollama_tags,
     parse_openai_models,
 };
-use crate::profile::{ProviderKind, ProviderProfile};
+use crate::profile::provider::{ProviderKind, ProviderProfile};
 
 /// A kind of local model server.
 #[cfg_attr(feature = "specta", derive(specta::Type))]

@@ -3,6 +3,8 @@
 //! of a novelist, not a developer. Messages never carry secrets: bodies quoted from servers are
 //! passed through [`crate::secret::redact`] before they get here.
 
+use serde::Serialize;
+
 use crate::types::Completion;
 
 /// What can go wrong when talking to a model.
@@ -132,10 +134,10 @@ pub enum LlmError {
     /// A spending limit stopped the call before it was sent.
     #[error(
         "the {} budget of {limit} is reached: {spent} spent, and the next call could take {next}",
-        match scope { crate::budget::LimitScope::Run => "run's", crate::budget::LimitScope::Total => "total" }
+        match scope { LimitScope::Run => "run's", LimitScope::Total => "total" }
     )]
     LimitReached {
-        scope: crate::budget::LimitScope,
+        scope: LimitScope,
         /// The limit, with its unit.
         limit: String,
         /// What was spent under it.
@@ -143,6 +145,16 @@ pub enum LlmError {
         /// The most the refused call could have taken.
         next: String,
     },
+}
+
+/// Which limit stopped a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LimitScope {
+    /// The limit of this run.
+    Run,
+    /// The limit on everything spent, this run and before.
+    Total,
 }
 
 impl LlmError {

@@ -10,10 +10,10 @@ use bytes::Bytes;
 use crate::context::CallContext;
 use crate::limits::Limits;
 use crate::model::collect_stream;
-use crate::profile::{ProviderKind, ProviderProfile};
+use crate::profile::provider::{ProviderKind, ProviderProfile};
+use crate::providers::{anthropic, gemini, openai};
 use crate::sse::{SseStep, events_from_bytes};
 use crate::types::{ChatRequest, StreamEvent};
-use crate::{anthropic, gemini, openai};
 
 /// Parses one OpenAI stream chunk; whether it was readable.
 pub fn openai_chunk(data: &str) -> bool {

@@ -11,42 +11,28 @@
 //! [`ScriptedModel`] for tests. Everything a server or command sends is untrusted: bounded in
 //! size and time (`limits`), token counts clamped, secrets redacted from every message.
 
-mod anthropic;
 mod budget;
-mod command;
-mod command_sandbox;
 mod connect;
 mod context;
-mod cut_answer;
 mod discover;
 mod error;
 mod fetch;
-mod gemini;
 mod http_retry;
-mod json_repair;
-mod json_text;
-mod key_policy;
-pub mod keychain;
+mod json;
 mod limits;
 mod model;
 mod model_list;
-mod openai;
+mod prices;
 mod probe;
 mod profile;
-mod profile_check;
-mod schema_flat;
-mod scripted;
+mod providers;
 mod secret;
-mod settings;
 mod sse;
 mod structured;
-mod token_count;
-mod token_counter;
 mod tokens;
 mod transport;
 mod tuned;
 mod types;
-mod window;
 
 #[cfg(any(test, feature = "fuzzing"))]
 #[doc(hidden)]
@@ -56,38 +42,42 @@ mod properties;
 #[cfg(test)]
 mod test_support;
 
-pub use anthropic::AnthropicModel;
-pub use budget::{Budget, LimitScope, Limits, Spent, metered};
-pub use command::{CommandModel, render_prompt};
-pub use connect::{
-    KeychainOpener, connect, connect_with, connect_with_env, resolve_key, resolve_key_with,
-};
+pub use budget::{Budget, Limits, Spent, metered};
+pub use connect::{connect, connect_with, connect_with_env};
 pub use discover::{DetectedServer, LocalServer, PROBE_TIMEOUT, ProbeTarget, USUAL_PORTS, detect};
-pub use error::LlmError;
-pub use gemini::GeminiModel;
+pub use error::{LimitScope, LlmError};
 pub use http_retry::{RetryPolicy, parse_retry_after};
-pub use json_repair::{JsonFix, LocalRepair, repair_json_object};
-pub use json_text::{JsonTextError, extract_json_object};
-pub use key_policy::{KeyChange, key_change, key_for_unsaved, server_of, takes_key};
-pub use keychain::{KEYCHAIN_SERVICE, Keychain};
+pub use json::repair::{JsonFix, LocalRepair, repair_json_object};
+pub use json::text::{JsonTextError, extract_json_object};
+pub use profile::key_policy::{
+    KeyChange, key_change, key_for_unsaved, resolve_key, resolve_key_with, server_of, takes_key,
+};
+pub use providers::anthropic::AnthropicModel;
+pub use providers::command::{CommandModel, render_prompt};
+pub use providers::gemini::GeminiModel;
+// `keychain::{store_key, delete_key, has_key}` are called by module path from the front ends.
+pub use json::mode::{StructuredMode, schema_instructions};
+pub use json::schema_flat::flatten_schema;
 pub use model::{EventStream, LanguageModel, collect_stream, stream_completion};
 pub use model_list::{ModelEntry, ModelList, list_models, list_unsaved_models};
-pub use openai::OpenAiModel;
+pub use prices::Prices;
 pub use probe::{ProbeReport, ProfileTest, probe, test_profile};
-pub use profile::{
-    KeyRemoval, KeySource, PROVIDERS_FILE, ProfileRemoval, ProfileStore, ProviderConfig,
-    ProviderKind, ProviderProfile, config_dir, config_dir_with,
+pub use profile::check::{KindInfo, ProfileField, ProfileProblem};
+pub use profile::keychain;
+pub use profile::keychain::{KEYCHAIN_SERVICE, Keychain, KeychainOpener};
+pub use profile::provider::{KeySource, ProviderKind, ProviderProfile};
+pub use profile::settings::{Capabilities, Sampling, StructuredOutput};
+pub use profile::store::{
+    KeyRemoval, PROVIDERS_FILE, ProfileRemoval, ProfileStore, ProviderConfig, config_dir,
+    config_dir_with,
 };
-pub use profile_check::{KindInfo, ProfileField, ProfileProblem};
-pub use schema_flat::flatten_schema;
-pub use scripted::ScriptedModel;
+pub use providers::openai::OpenAiModel;
+pub use providers::scripted::ScriptedModel;
 pub use secret::ApiKey;
-pub use settings::{Capabilities, Prices, Sampling, StructuredOutput};
 pub use structured::{
-    JsonValidator, StructuredCompletion, StructuredMode, complete_structured, repair_request,
-    schema_instructions, validator_from_schema,
+    JsonValidator, StructuredCompletion, complete_structured, repair_request, validator_from_schema,
 };
-pub use token_counter::{
+pub use tokens::counter::{
     EstimateCounter, FileCounter, ServerCounter, TokenCounter, TokenSource, calibrated_ratio,
     count_prompt, token_counter, token_counter_checked,
 };

@@ -31,7 +31,7 @@ pub trait LanguageModel: Send + Sync {
 
     /// What its calls cost, when it is metered against a budget with prices (see
     /// [`crate::metered`]); `None` is free or unknown.
-    fn prices(&self) -> Option<crate::settings::Prices> {
+    fn prices(&self) -> Option<crate::prices::Prices> {
         None
     }
 

@@ -13,12 +13,12 @@ use futures::StreamExt;
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::connect::{KeychainOpener, resolve_key_with};
 use crate::error::LlmError;
 use crate::fetch::{FetchError, Fetcher, is_local, server_root};
-use crate::key_policy::key_for_unsaved;
-use crate::profile::{ProviderKind, ProviderProfile};
-use crate::profile_check::ProfileField;
+use crate::profile::check::ProfileField;
+use crate::profile::key_policy::{key_for_unsaved, resolve_key_with};
+use crate::profile::keychain::KeychainOpener;
+use crate::profile::provider::{ProviderKind, ProviderProfile};
 use crate::secret::{ApiKey, redact};
 
 /// Listing models is quick or broken; it never waits like a generation does.

@@ -10,15 +10,17 @@ use std::time::Instant;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::connect::{KeychainOpener, build, resolve_key_with};
+use crate::connect::build;
 use crate::error::LlmError;
 use crate::model::LanguageModel;
 use crate::model_list::list_with_key;
-use crate::openai::{Feature, OpenAiModel};
-use crate::profile::{ProviderKind, ProviderProfile};
-use crate::settings::{Capabilities, StructuredOutput};
+use crate::profile::key_policy::resolve_key_with;
+use crate::profile::keychain::KeychainOpener;
+use crate::profile::provider::{ProviderKind, ProviderProfile};
+use crate::profile::settings::{Capabilities, StructuredOutput};
+use crate::providers::openai::{Feature, OpenAiModel};
 use crate::structured::{complete_structured, validator_from_schema};
-use crate::token_counter::{TokenSource, calibrated_ratio, token_counter};
+use crate::tokens::counter::{TokenSource, calibrated_ratio, token_counter};
 use crate::types::{ChatRequest, Usage};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

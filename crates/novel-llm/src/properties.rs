@@ -7,8 +7,8 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 
 use crate::fuzzing;
-use crate::json_repair::repair_json_object;
-use crate::json_text::extract_json_object;
+use crate::json::repair::repair_json_object;
+use crate::json::text::extract_json_object;
 
 /// Text made of JSON's own tokens and the wrappers models put around it, so random input
 /// reaches deep into the parsers instead of failing at the first character.

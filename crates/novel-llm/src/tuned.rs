@@ -13,10 +13,10 @@ use futures::future::BoxFuture;
 
 use crate::error::LlmError;
 use crate::model::{EventStream, LanguageModel};
-use crate::settings::Sampling;
-use crate::token_counter::{TokenCounter, TokenSource, calibrated_ratio};
+use crate::profile::settings::Sampling;
+use crate::tokens::counter::{TokenCounter, TokenSource, calibrated_ratio};
+use crate::tokens::window::Window;
 use crate::types::{ChatRequest, Completion, ModelInfo};
-use crate::window::Window;
 
 /// A model whose requests get the profile's sampling settings and fit its context window.
 pub(crate) struct Tuned {
@@ -78,7 +78,7 @@ impl LanguageModel for Tuned {
         self.inner.describe()
     }
 
-    fn prices(&self) -> Option<crate::settings::Prices> {
+    fn prices(&self) -> Option<crate::prices::Prices> {
         self.inner.prices()
     }
 
@@ -94,7 +94,7 @@ impl LanguageModel for Tuned {
 mod tests {
     use super::*;
     use crate::ScriptedModel;
-    use crate::token_counter::EstimateCounter;
+    use crate::tokens::counter::EstimateCounter;
 
     #[tokio::test]
     async fn requests_reach_the_model_with_the_profile_settings() {
@@ -128,7 +128,7 @@ mod tests {
 mod window_tests {
     use super::*;
     use crate::ScriptedModel;
-    use crate::token_counter::EstimateCounter;
+    use crate::tokens::counter::EstimateCounter;
 
     #[tokio::test]
     async fn a_profile_with_a_context_length_keeps_every_request_inside_it() {

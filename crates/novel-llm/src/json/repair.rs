@@ -10,7 +10,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::json_text::{fenced_blocks, strip_think};
+use crate::json::text::{fenced_blocks, strip_think};
 
 /// How many `{` positions are tried as the start of the object: enough to step over a stray
 /// brace in prose, few enough that a hostile answer full of braces stays linear.
@@ -339,7 +339,7 @@ mod tests {
         let repair = repair_json_object("{\"a\": \"line\nbreak\", \"b\": [1,").unwrap();
         assert_eq!(repair_json_object(&repair.text), None);
         assert_eq!(
-            crate::json_text::extract_json_object(&repair.text).unwrap(),
+            crate::json::text::extract_json_object(&repair.text).unwrap(),
             repair.value
         );
     }

@@ -6,7 +6,8 @@
 
 use serde::Serialize;
 
-use crate::profile::{KeySource, ProviderKind, ProviderProfile};
+use crate::error::LlmError;
+use crate::profile::provider::{KeySource, ProviderKind, ProviderProfile};
 
 /// A provider kind as a form offers it: its name, what it is called, and what a profile of
 /// that kind uses when it leaves a field empty.
@@ -105,6 +106,28 @@ impl ProviderKind {
 }
 
 impl ProviderProfile {
+    /// Checks the fields this profile's kind needs: the first of [`ProviderProfile::problems`],
+    /// with the profile and the field it concerns.
+    pub fn validate(&self) -> Result<(), LlmError> {
+        self.validate_except(&[])
+    }
+
+    /// [`ProviderProfile::validate`] without the problems of `fields`: listing a server's
+    /// models needs neither a model nor a name yet, every other field holds as for a request.
+    pub fn validate_except(&self, fields: &[ProfileField]) -> Result<(), LlmError> {
+        let mut problems = self.problems();
+        problems.retain(|problem| !fields.contains(&problem.field));
+        match problems.into_iter().next() {
+            Some(problem) => Err(LlmError::Config(format!(
+                "{}: `{}`: {}",
+                self.location(),
+                problem.field.as_str(),
+                problem.message
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// Every problem with this profile, in field order; empty when it can be saved.
     pub fn problems(&self) -> Vec<ProfileProblem> {
         let mut problems = Vec::new();

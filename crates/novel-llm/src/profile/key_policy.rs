@@ -1,14 +1,17 @@
-//! Where an API key may go. A key goes only to the server its profile was saved for: saving a
-//! profile that would send a key somewhere new (another server, another environment variable)
-//! or read another tokenizer file is a [`KeyChange`] the front end has the writer confirm, and
-//! a profile the form has not saved uses only a key typed into the form — or, when it still
-//! points where its saved self points, the saved key ([`key_for_unsaved`]). Without this, a
-//! script in the app's web view could send any environment variable or keychain entry as a
-//! Bearer token to a server of its choosing and read the answer back.
+//! Where an API key comes from and where it may go. A profile's key is read from where the
+//! profile says — the environment variable it names, or its entry in the OS keychain
+//! ([`resolve_key`]) — and is never handed out for plain http to another machine. A key goes
+//! only to the server its profile was saved for: saving a profile that would send a key
+//! somewhere new (another server, another environment variable) or read another tokenizer file
+//! is a [`KeyChange`] the front end has the writer confirm, and a profile the form has not
+//! saved uses only a key typed into the form — or, when it still points where its saved self
+//! points, the saved key ([`key_for_unsaved`]). Without this, a script in the app's web view
+//! could send any environment variable or keychain entry as a Bearer token to a server of its
+//! choosing and read the answer back.
 
-use crate::connect::{KeychainOpener, resolve_key_with};
 use crate::error::LlmError;
-use crate::profile::{KeySource, ProviderKind, ProviderProfile};
+use crate::profile::keychain::{Keychain, KeychainOpener};
+use crate::profile::provider::{KeySource, ProviderKind, ProviderProfile};
 use crate::secret::ApiKey;
 
 /// What saving a profile would change about where its key goes or which file it reads.
@@ -83,6 +86,62 @@ pub(crate) fn check_key_transport(profile: &ProviderProfile) -> Result<(), LlmEr
             server_of(profile).unwrap_or(url),
         ))),
         _ => Ok(()),
+    }
+}
+
+/// The key from the profile's variable or keychain entry; a named but unset variable or an
+/// empty keychain entry is an error that says how to fix it, a profile naming none gets no key
+/// (local servers). A key is never handed out for plain http to another machine.
+pub fn resolve_key(
+    profile: &ProviderProfile,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<Option<ApiKey>, LlmError> {
+    resolve_key_with(profile, env, &Keychain::system)
+}
+
+/// [`resolve_key`] with the keychain passed in.
+pub fn resolve_key_with(
+    profile: &ProviderProfile,
+    env: &dyn Fn(&str) -> Option<String>,
+    keychain: KeychainOpener<'_>,
+) -> Result<Option<ApiKey>, LlmError> {
+    let key = read_key(profile, env, keychain)?;
+    if key.is_some() {
+        check_key_transport(profile)?;
+    }
+    Ok(key)
+}
+
+/// The key from where the profile says, before [`resolve_key_with`] checks where it may go.
+fn read_key(
+    profile: &ProviderProfile,
+    env: &dyn Fn(&str) -> Option<String>,
+    keychain: KeychainOpener<'_>,
+) -> Result<Option<ApiKey>, LlmError> {
+    if profile.key_source == KeySource::Keychain {
+        return match keychain()?.read_key(&profile.name)? {
+            Some(key) => Ok(Some(key)),
+            None => Err(LlmError::Config(format!(
+                "the API key for {} is read from the OS keychain, which holds none for it: \
+                 store it with `novel providers set-key {}`, or remove `key_source` from {} \
+                 and use `api_key_env`",
+                profile.name,
+                profile.name,
+                profile.location()
+            ))),
+        };
+    }
+    let Some(var) = profile.effective_api_key_env() else {
+        return Ok(None);
+    };
+    match env(var).map(|value| value.trim().to_string()) {
+        Some(value) if !value.is_empty() => Ok(Some(ApiKey::new(value))),
+        _ => Err(LlmError::Config(format!(
+            "the API key for {} is read from the environment variable {var}, which is not set: \
+             set {var} or change `api_key_env` in {}",
+            profile.name,
+            profile.location()
+        ))),
     }
 }
 

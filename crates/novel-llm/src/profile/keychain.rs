@@ -15,6 +15,9 @@ use crate::secret::ApiKey;
 /// The service name every key is stored under; the account is the profile's name.
 pub const KEYCHAIN_SERVICE: &str = "novel-agent";
 
+/// Opens the keychain a profile's key is read from; called only when one is needed.
+pub type KeychainOpener<'a> = &'a dyn Fn() -> Result<Keychain, LlmError>;
+
 /// One credential store holding API keys by profile name. [`Keychain::system`] is the OS
 /// keychain; [`Keychain::with_store`] takes any keyring store (tests use the mock store).
 #[derive(Clone)]

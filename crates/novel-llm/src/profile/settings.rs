@@ -1,12 +1,12 @@
 //! A profile's generation settings and what its server was found to accept: sampling
 //! (temperature, top_p, a ceiling on output tokens), how to ask for JSON ([`StructuredOutput`]:
-//! `auto` steps down as the server refuses, the others pin one way), prices per million tokens,
-//! and the [`Capabilities`] `novel providers test` recorded. [`Sampling::apply`] puts the
-//! sampling settings on every request the profile's model sends (see `connect`).
+//! `auto` steps down as the server refuses, the others pin one way), and the [`Capabilities`]
+//! `novel providers test` recorded. [`Sampling::apply`] puts the sampling settings on every
+//! request the profile's model sends (see `connect`). What a profile's calls cost is `prices`.
 
 use serde::{Deserialize, Serialize};
 
-use crate::structured::StructuredMode;
+use crate::json::mode::StructuredMode;
 use crate::types::ChatRequest;
 
 /// How a profile asks its server for JSON answers.
@@ -59,67 +59,6 @@ impl From<StructuredMode> for StructuredOutput {
             StructuredMode::JsonObject => StructuredOutput::JsonObject,
             StructuredMode::PromptOnly => StructuredOutput::PromptOnly,
         }
-    }
-}
-
-/// What a profile's calls cost, per million tokens (in the provider's currency, usually US
-/// dollars). A profile without prices is counted as free: a local server.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Prices {
-    /// Per million prompt (input) tokens.
-    pub prompt_per_million: f64,
-    /// Per million completion (output) tokens.
-    pub completion_per_million: f64,
-    /// Per million prompt tokens read from the server's cache; unset means the prompt price
-    /// (a server that bills no discount, or one we were not told of).
-    #[serde(default)]
-    pub cached_prompt_per_million: Option<f64>,
-    /// Per million prompt tokens written to the cache (Anthropic bills these above the input
-    /// price); unset means the prompt price.
-    #[serde(default)]
-    pub cache_write_per_million: Option<f64>,
-}
-
-impl Prices {
-    /// The cost of `prompt` and `completion` tokens, none of them cached.
-    pub fn cost(&self, prompt: u64, completion: u64) -> f64 {
-        (prompt as f64 * self.prompt_per_million + completion as f64 * self.completion_per_million)
-            / 1_000_000.0
-    }
-
-    /// The cost of one call: cached reads and cache writes at their own rates, the rest of the
-    /// prompt at the prompt price.
-    pub fn cost_of(&self, usage: &crate::Usage) -> f64 {
-        let cached = u64::from(usage.cached_tokens.min(usage.prompt_tokens));
-        let written = u64::from(
-            usage
-                .cache_write_tokens
-                .min(usage.prompt_tokens.saturating_sub(usage.cached_tokens)),
-        );
-        let fresh = u64::from(usage.prompt_tokens) - cached - written;
-        let cached_rate = self
-            .cached_prompt_per_million
-            .unwrap_or(self.prompt_per_million);
-        let write_rate = self
-            .cache_write_per_million
-            .unwrap_or(self.prompt_per_million);
-        self.cost(fresh, u64::from(usage.completion_tokens))
-            + (cached as f64 * cached_rate + written as f64 * write_rate) / 1_000_000.0
-    }
-
-    /// Every price is finite and not negative.
-    pub fn is_valid(&self) -> bool {
-        [
-            Some(self.prompt_per_million),
-            Some(self.completion_per_million),
-            self.cached_prompt_per_million,
-            self.cache_write_per_million,
-        ]
-        .iter()
-        .flatten()
-        .all(|p| p.is_finite() && *p >= 0.0)
     }
 }
 
@@ -228,30 +167,5 @@ mod tests {
             ..no_schema
         };
         assert_eq!(neither.strongest_mode(), StructuredMode::PromptOnly);
-    }
-
-    #[test]
-    fn prices_are_per_million_tokens() {
-        let prices = Prices {
-            prompt_per_million: 3.0,
-            completion_per_million: 15.0,
-            ..Default::default()
-        };
-        let cost = prices.cost(2_000, 1_000);
-        assert!((cost - 0.021).abs() < 1e-12, "{cost}");
-        assert!(
-            !Prices {
-                prompt_per_million: -1.0,
-                ..prices
-            }
-            .is_valid()
-        );
-        assert!(
-            !Prices {
-                completion_per_million: f64::NAN,
-                ..prices
-            }
-            .is_valid()
-        );
     }
 }

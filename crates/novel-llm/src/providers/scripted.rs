@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use futures::future::BoxFuture;
 use futures::{FutureExt, StreamExt};
 
-use crate::command::render_prompt;
 use crate::error::LlmError;
 use crate::model::{EventStream, LanguageModel};
+use crate::providers::command::render_prompt;
 use crate::tokens;
 use crate::types::{ChatRequest, Completion, FinishReason, ModelInfo, StreamEvent, Usage};
 

@@ -21,9 +21,9 @@ use serde_json::{Value, json};
 
 use crate::error::LlmError;
 use crate::fetch::{FetchError, Fetcher, is_local, server_root};
-use crate::profile::{ProviderKind, ProviderProfile};
+use crate::profile::provider::{ProviderKind, ProviderProfile};
 use crate::secret::redact_secrets;
-use crate::tokens::{PER_MESSAGE, REPLY_PRIMING, count_tokens};
+use crate::tokens::estimate::{PER_MESSAGE, REPLY_PRIMING, count_tokens};
 use crate::types::ChatRequest;
 
 /// Where a count comes from.

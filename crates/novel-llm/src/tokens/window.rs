@@ -8,8 +8,8 @@
 use std::sync::Arc;
 
 use crate::error::LlmError;
-use crate::token_counter::TokenCounter;
-use crate::tokens::estimate_prompt_tokens;
+use crate::tokens::counter::TokenCounter;
+use crate::tokens::estimate::estimate_prompt_tokens;
 use crate::types::ChatRequest;
 
 /// The least room for an answer worth sending a request for (or what the request asks, if
@@ -68,7 +68,7 @@ impl Window {
             .collect::<Vec<_>>()
             .join("\n");
         let counted = self.counter.count(&text).await;
-        let markup = estimate.saturating_sub(crate::tokens::count_tokens(&text));
+        let markup = estimate.saturating_sub(crate::tokens::estimate::count_tokens(&text));
         counted.saturating_add(markup)
     }
 }
@@ -76,7 +76,7 @@ impl Window {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::token_counter::EstimateCounter;
+    use crate::tokens::counter::EstimateCounter;
 
     fn window(context_length: u32) -> Window {
         Window {

@@ -13,7 +13,7 @@ use crate::context::CallContext;
 use crate::error::LlmError;
 use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, stream_completion};
-use crate::profile::ProviderProfile;
+use crate::profile::provider::ProviderProfile;
 use crate::secret::ApiKey;
 use crate::sse::event_stream;
 use crate::transport::{NO_REFUSALS, Post, SendFailure, Transport};

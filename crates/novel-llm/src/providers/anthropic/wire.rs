@@ -5,9 +5,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::json::mode::{StructuredMode, system_prompt};
 use crate::sse::{SseStep, WireError};
-use crate::structured::{StructuredMode, system_prompt};
-use crate::token_count;
+use crate::tokens::reported;
 use crate::types::{ChatRequest, FinishReason, Role, StreamEvent, Usage};
 
 /// The Messages API requires a limit; this is generous for a scene and within every model's.
@@ -132,13 +132,13 @@ struct MessageDeltaBody {
 
 #[derive(Debug, Default, Deserialize)]
 struct WireUsage {
-    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    #[serde(default, deserialize_with = "reported::saturating_opt")]
     input_tokens: Option<u32>,
-    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    #[serde(default, deserialize_with = "reported::saturating_opt")]
     output_tokens: Option<u32>,
-    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    #[serde(default, deserialize_with = "reported::saturating_opt")]
     cache_creation_input_tokens: Option<u32>,
-    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    #[serde(default, deserialize_with = "reported::saturating_opt")]
     cache_read_input_tokens: Option<u32>,
 }
 

@@ -5,7 +5,9 @@
 //! server's: standard output is bounded like any answer (see [`crate::limits`]), and standard
 //! error is kept only to its end and has credentials removed before it is quoted. The program
 //! runs in an empty folder of its own with an allow-listed environment, so it is handed no API
-//! key of the writer's (see [`crate::command_sandbox`]).
+//! key of the writer's (see [`sandbox`]).
+
+pub(crate) mod sandbox;
 
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -15,14 +17,14 @@ use futures::{FutureExt, StreamExt};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::process::Command;
 
-use crate::command_sandbox::{confine, resolve_program};
 use crate::error::LlmError;
+use crate::json::mode::{StructuredMode, system_prompt};
 use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, elapsed_ms};
 use crate::secret::redact_secrets;
-use crate::structured::{StructuredMode, system_prompt};
 use crate::tokens;
 use crate::types::{ChatRequest, Completion, FinishReason, ModelInfo, Role, StreamEvent};
+use sandbox::{confine, resolve_program};
 
 /// How much of standard error is quoted when the program fails.
 const STDERR_TAIL_LINES: usize = 15;
@@ -396,7 +398,7 @@ mod tests {
             };
             // `sh` sets a few of its own (PWD, SHLVL, _); nothing else from the app's.
             assert!(
-                crate::command_sandbox::is_allowed(name.as_ref())
+                crate::providers::command::sandbox::is_allowed(name.as_ref())
                     || ["PWD", "OLDPWD", "SHLVL", "_"].contains(&name),
                 "{line}"
             );

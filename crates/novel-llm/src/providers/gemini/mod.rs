@@ -13,12 +13,12 @@ use futures::future::BoxFuture;
 
 use crate::context::CallContext;
 use crate::error::LlmError;
+use crate::json::mode::{ModeMemory, StructuredMode, is_schema_rejection};
 use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, stream_completion};
-use crate::profile::ProviderProfile;
+use crate::profile::provider::ProviderProfile;
 use crate::secret::ApiKey;
 use crate::sse::event_stream;
-use crate::structured::{ModeMemory, StructuredMode, is_schema_rejection};
 use crate::transport::{Post, SendFailure, Transport};
 use crate::types::{ChatRequest, Completion, ModelInfo};
 

@@ -6,9 +6,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::json::mode::{StructuredMode, system_prompt};
 use crate::sse::{SseStep, WireError};
-use crate::structured::{StructuredMode, system_prompt};
-use crate::token_count;
+use crate::tokens::reported;
 use crate::types::{ChatRequest, FinishReason, Role, StreamEvent, Usage};
 
 #[derive(Debug, Serialize)]
@@ -114,14 +114,14 @@ struct Part {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct UsageMetadata {
-    #[serde(default, deserialize_with = "token_count::saturating")]
+    #[serde(default, deserialize_with = "reported::saturating")]
     prompt_token_count: u32,
-    #[serde(default, deserialize_with = "token_count::saturating")]
+    #[serde(default, deserialize_with = "reported::saturating")]
     candidates_token_count: u32,
-    #[serde(default, deserialize_with = "token_count::saturating")]
+    #[serde(default, deserialize_with = "reported::saturating")]
     thoughts_token_count: u32,
     /// The part of `promptTokenCount` served from Gemini's (implicit or explicit) cache.
-    #[serde(default, deserialize_with = "token_count::saturating")]
+    #[serde(default, deserialize_with = "reported::saturating")]
     cached_content_token_count: u32,
 }
 

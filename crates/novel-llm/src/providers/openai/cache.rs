@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+use super::wire::{CacheFields, refuses_parameter};
 use crate::fetch::{Fetcher, is_local, server_root};
 use crate::types::ChatRequest;
 
@@ -31,14 +32,6 @@ pub(crate) enum CacheDialect {
     OpenAi,
     /// A server that caches without being told, or that we do not know to take a hint.
     Silent,
-}
-
-/// The hint fields of one request body.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct CacheFields {
-    pub cache_prompt: Option<bool>,
-    pub id_slot: Option<u32>,
-    pub prompt_cache_key: Option<String>,
 }
 
 /// The dialect of the server at `base_url`, given what its `/props` answered (if asked).
@@ -176,7 +169,7 @@ impl PromptCaching {
         let names: Vec<&'static str> = HINT_FIELDS
             .iter()
             .zip(was_sent)
-            .filter(|(name, sent)| *sent && super::wire::refuses_parameter(body, name))
+            .filter(|(name, sent)| *sent && refuses_parameter(body, name))
             .map(|(name, _)| *name)
             .collect();
         if names.is_empty() {

@@ -16,19 +16,20 @@ use std::time::{Duration, Instant};
 
 use crate::context::CallContext;
 use crate::error::LlmError;
+use crate::json::mode::{ModeMemory, StructuredMode, is_schema_rejection};
 use crate::limits::Limits;
 use crate::model::{EventStream, LanguageModel, elapsed_ms};
-use crate::profile::ProviderProfile;
+use crate::profile::provider::ProviderProfile;
 use crate::secret::ApiKey;
 use crate::sse::{WireError, event_stream};
-use crate::structured::{ModeMemory, StructuredMode, is_schema_rejection};
 use crate::tokens;
 use crate::transport::{Delivered, Delivery, Post, SendFailure, Transport};
 use crate::types::{ChatRequest, Completion, ModelInfo};
 use futures::FutureExt;
 use futures::future::BoxFuture;
 
-use cache::{CacheFields, PromptCaching};
+use cache::PromptCaching;
+use wire::CacheFields;
 use wire::TokenLimitField;
 
 /// What a connection test checks a server for.

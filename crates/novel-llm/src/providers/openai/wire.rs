@@ -7,11 +7,19 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
-use super::cache::CacheFields;
+use crate::json::mode::{StructuredMode, system_prompt};
 use crate::sse::{SseStep, WireError};
-use crate::structured::{StructuredMode, system_prompt};
-use crate::token_count;
+use crate::tokens::reported;
 use crate::types::{ChatRequest, FinishReason, Role, StreamEvent, Usage};
+
+/// The prompt-cache hint fields of one request body (which ones a server takes is `cache`'s
+/// business).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct CacheFields {
+    pub cache_prompt: Option<bool>,
+    pub id_slot: Option<u32>,
+    pub prompt_cache_key: Option<String>,
+}
 
 /// Which field carries the token limit: newer OpenAI models refuse `max_tokens`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,9 +148,9 @@ pub(crate) fn refuses_parameter(body: &str, name: &str) -> bool {
 
 #[derive(Debug, Deserialize)]
 struct WireUsage {
-    #[serde(default, deserialize_with = "token_count::saturating")]
+    #[serde(default, deserialize_with = "reported::saturating")]
     prompt_tokens: u32,
-    #[serde(default, deserialize_with = "token_count::saturating")]
+    #[serde(default, deserialize_with = "reported::saturating")]
     completion_tokens: u32,
     /// OpenAI (and servers copying it) say here how much of the prompt came from the cache.
     prompt_tokens_details: Option<PromptTokensDetails>,
@@ -150,7 +158,7 @@ struct WireUsage {
 
 #[derive(Debug, Deserialize)]
 struct PromptTokensDetails {
-    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    #[serde(default, deserialize_with = "reported::saturating_opt")]
     cached_tokens: Option<u32>,
 }
 
@@ -158,11 +166,11 @@ struct PromptTokensDetails {
 /// prompt processed this time, `cache_n` the part reused from the slot's cache.
 #[derive(Debug, Deserialize)]
 struct Timings {
-    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    #[serde(default, deserialize_with = "reported::saturating_opt")]
     prompt_n: Option<u32>,
-    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    #[serde(default, deserialize_with = "reported::saturating_opt")]
     cache_n: Option<u32>,
-    #[serde(default, deserialize_with = "token_count::saturating_opt")]
+    #[serde(default, deserialize_with = "reported::saturating_opt")]
     predicted_n: Option<u32>,
     prompt_ms: Option<f64>,
 }
