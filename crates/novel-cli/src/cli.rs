@@ -165,8 +165,10 @@ pub enum Command {
         #[arg(long, group = "source")]
         latest: bool,
     },
-    /// Change a record: `novel edit C3 --set emotional_state=wary --append inventory='"map"'`
-    /// (characters, places, relationships; loops and lore take their own fields).
+    /// Change a record (characters, places, relationships; loops and lore take their own
+    /// fields).
+    ///
+    /// Example: `novel edit C3 --set emotional_state=wary --append inventory='"map"'`
     Edit {
         /// The record (C3, L1, R0, O2, W5).
         id: String,
@@ -174,11 +176,13 @@ pub enum Command {
         /// otherwise; a dotted field sets a nested one (arc.phase=doubt).
         #[arg(long = "set", value_name = "FIELD=VALUE")]
         set: Vec<String>,
-        /// field=value to add to a list field.
+        /// field=value to add to a list field: one item, or a JSON list of items.
         #[arg(long = "append", value_name = "FIELD=VALUE")]
         append: Vec<String>,
     },
-    /// Add a record: `novel add character --set name=Bram --set role=dockhand`.
+    /// Add a record.
+    ///
+    /// Example: `novel add character --set name=Bram --set role=dockhand`
     Add {
         #[arg(value_enum)]
         kind: AddKind,

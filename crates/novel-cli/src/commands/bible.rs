@@ -10,9 +10,9 @@ use novel_core::bible::{self, FoundationEdit, LoopAction, NewClock, NewRecord};
 use novel_core::clock::SystemClock;
 use novel_core::ids::{EntityId, EntityKind};
 use novel_core::memory::{EntityUpdate, LoopEdit, LoreEdit};
-use novel_core::model::{BeatStatus, EventStatus, Threshold};
+use novel_core::model::{BeatStatus, EventStatus, PressureClock, StoryEvent, Threshold};
 use novel_core::novel::{Access, Novel};
-use novel_core::store;
+use novel_core::views;
 use serde_json::{Map, Value};
 
 use crate::cli::{
@@ -53,6 +53,27 @@ fn fields(pairs: &[String]) -> Result<Map<String, Value>> {
     Ok(out)
 }
 
+/// `--append field=value` pairs as the lists to append: one value is one item, a JSON list
+/// its items, and a field given twice gathers both (`--append inventory=map`,
+/// `--append inventory='"map"'` and `--append inventory='["map"]'` all add "map").
+fn appended(pairs: &[String]) -> Result<Map<String, Value>> {
+    let mut out = Map::new();
+    for pair in pairs {
+        for (key, value) in fields(std::slice::from_ref(pair))? {
+            let items = match value {
+                Value::Array(items) => items,
+                Value::Object(_) => bail!("`{pair}`: append to a list field, not a nested one"),
+                one => vec![one],
+            };
+            let slot = out.entry(key).or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(list) = slot {
+                list.extend(items);
+            }
+        }
+    }
+    Ok(out)
+}
+
 fn parse<T: serde::de::DeserializeOwned>(what: &str, map: Map<String, Value>) -> Result<T> {
     serde_json::from_value(Value::Object(map))
         .with_context(|| format!("these fields do not make a {what}"))
@@ -75,7 +96,7 @@ pub fn edit(dir: &Path, id: &str, set: &[String], append: &[String], json: bool)
         _ => {
             let update = EntityUpdate {
                 changes,
-                append: fields(append)?,
+                append: appended(append)?,
             };
             serde_json::to_value(bible::edit_record(&mut novel, &key, &update, &SystemClock)?)?
         }
@@ -230,7 +251,7 @@ pub fn outline(dir: &Path, cmd: OutlineCommand, json: bool) -> Result<()> {
         }
     }
     let novel = Novel::open(dir, Access::Read)?;
-    let beats = store::list_beats(novel.store().conn())?;
+    let beats = views::outline(novel.store().conn())?;
     if json {
         return print_json(&beats);
     }
@@ -262,71 +283,81 @@ fn threshold(raw: &str) -> Result<Threshold> {
 }
 
 pub fn pressure(dir: &Path, cmd: PressureCommand, json: bool) -> Result<()> {
-    let clock = SystemClock;
     if !matches!(cmd, PressureCommand::List) {
-        let mut novel = writable(dir)?;
-        match cmd {
-            PressureCommand::AddClock {
-                name,
-                description,
-                max,
-                value,
-                per_tick,
-                thresholds,
-            } => {
-                let thresholds = thresholds
-                    .iter()
-                    .map(|t| threshold(t))
-                    .collect::<Result<_>>()?;
-                bible::add_clock(
-                    &mut novel,
-                    NewClock {
-                        name,
-                        description,
-                        value,
-                        max,
-                        per_tick,
-                        thresholds,
-                    },
-                    &clock,
-                )?;
-            }
-            PressureCommand::SetClock { id, value } => {
-                let current = store::list_clocks(novel.store().conn())?
-                    .into_iter()
-                    .find(|c| c.id == id)
-                    .with_context(|| {
-                        format!("there is no clock {id}; `novel pressure list` shows them")
-                    })?;
-                bible::edit_clock(
-                    &mut novel,
-                    &id,
-                    NewClock {
-                        name: current.name,
-                        description: current.description,
-                        value,
-                        max: current.max,
-                        per_tick: current.per_tick,
-                        thresholds: current.thresholds,
-                    },
-                    &clock,
-                )?;
-            }
-            PressureCommand::RemoveClock { id } => bible::remove_clock(&mut novel, &id, &clock)?,
-            PressureCommand::AddEvent { at, description } => {
-                bible::add_event(&mut novel, at, &description, &clock)?;
-            }
-            PressureCommand::RemoveEvent { id } => bible::remove_event(&mut novel, &id, &clock)?,
-            PressureCommand::List => unreachable!("handled below"),
-        }
+        change_pressure(&mut writable(dir)?, cmd)?;
     }
     let novel = Novel::open(dir, Access::Read)?;
-    let conn = novel.store().conn();
-    let (clocks, events) = (store::list_clocks(conn)?, store::list_events(conn)?);
+    let views::Pressure { clocks, events } = views::pressure(novel.store().conn())?;
     if json {
         return print_json(&serde_json::json!({ "clocks": clocks, "events": events }));
     }
-    for c in &clocks {
+    print_pressure(&clocks, &events);
+    Ok(())
+}
+
+/// One change to the clocks or events.
+fn change_pressure(novel: &mut Novel, cmd: PressureCommand) -> Result<()> {
+    let clock = SystemClock;
+    match cmd {
+        PressureCommand::AddClock {
+            name,
+            description,
+            max,
+            value,
+            per_tick,
+            thresholds,
+        } => {
+            let thresholds = thresholds
+                .iter()
+                .map(|t| threshold(t))
+                .collect::<Result<_>>()?;
+            bible::add_clock(
+                novel,
+                NewClock {
+                    name,
+                    description,
+                    value,
+                    max,
+                    per_tick,
+                    thresholds,
+                },
+                &clock,
+            )?;
+        }
+        PressureCommand::SetClock { id, value } => {
+            let current = views::pressure(novel.store().conn())?
+                .clocks
+                .into_iter()
+                .find(|c| c.id == id)
+                .with_context(|| {
+                    format!("there is no clock {id}; `novel pressure list` shows them")
+                })?;
+            bible::edit_clock(
+                novel,
+                &id,
+                NewClock {
+                    name: current.name,
+                    description: current.description,
+                    value,
+                    max: current.max,
+                    per_tick: current.per_tick,
+                    thresholds: current.thresholds,
+                },
+                &clock,
+            )?;
+        }
+        PressureCommand::RemoveClock { id } => bible::remove_clock(novel, &id, &clock)?,
+        PressureCommand::AddEvent { at, description } => {
+            bible::add_event(novel, at, &description, &clock)?;
+        }
+        PressureCommand::RemoveEvent { id } => bible::remove_event(novel, &id, &clock)?,
+        PressureCommand::List => unreachable!("nothing to change"),
+    }
+    Ok(())
+}
+
+fn print_pressure(clocks: &[PressureClock], events: &[StoryEvent]) {
+    for c in clocks {
         let next = c
             .next_threshold()
             .map(|t| format!(", at {}: {}", t.at, t.note))
@@ -340,7 +371,7 @@ pub fn pressure(dir: &Path, cmd: PressureCommand, json: bool) -> Result<()> {
             c.per_tick
         );
     }
-    for e in &events {
+    for e in events {
         let status = if e.status == EventStatus::Done {
             "happened"
         } else {
@@ -351,7 +382,6 @@ pub fn pressure(dir: &Path, cmd: PressureCommand, json: bool) -> Result<()> {
     if clocks.is_empty() && events.is_empty() {
         say!("No clocks or events. Add one with `novel pressure add-clock` or `add-event`.");
     }
-    Ok(())
 }
 
 pub fn edit_scene(dir: &Path, scene: u32, file: &Path, json: bool) -> Result<()> {

@@ -10,7 +10,6 @@ use novel_core::control;
 use novel_core::diff::{DiffKind, word_diff};
 use novel_core::edits;
 use novel_core::novel::{Access, Novel};
-use novel_core::store::SceneVersion;
 use novel_core::tick::{CancelToken, TickOptions};
 
 use crate::cli::BranchCommand;
@@ -87,7 +86,7 @@ pub fn versions(
     if all.versions.is_empty() {
         bail!("scene {scene} has no versions: there is no such scene yet");
     }
-    let pick = |n: usize| -> Result<&SceneVersion> {
+    let pick = |n: usize| -> Result<&_> {
         match n.checked_sub(1).and_then(|i| all.versions.get(i)) {
             Some(v) => Ok(v),
             None => bail!(

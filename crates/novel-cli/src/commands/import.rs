@@ -30,16 +30,7 @@ pub fn run(
     as_json: bool,
 ) -> Result<()> {
     if shaping.preview {
-        let (manuscript, _) = import::read_manuscript(file)?;
-        let preview = import::preview(&manuscript, &source_of(file));
-        if as_json {
-            return json(&serde_json::json!({
-                "preview": preview,
-                "shape": ImportShape::as_found(&preview),
-            }));
-        }
-        print_outline(&preview);
-        return Ok(());
+        return preview(file, as_json);
     }
     let resuming = args.dir.join("novel.toml").is_file();
     // Read and shape first: a manuscript that cannot be imported leaves no novel behind.
@@ -76,7 +67,37 @@ pub fn run(
         );
     }
     super::semantic::attach(&mut novel);
-    let models = super::roles::models_for(&novel, profile, Default::default())?;
+    let progress = adopt_scenes(&mut novel, profile, as_json)?;
+    if as_json {
+        return json(&progress);
+    }
+    say!(
+        "Imported {} scenes into {}. Next: novel -C {} tick",
+        progress.total,
+        novel.root().display(),
+        novel.root().display()
+    );
+    Ok(())
+}
+
+/// `--preview`: the split found and the seeds suggested; nothing is made.
+fn preview(file: &Path, as_json: bool) -> Result<()> {
+    let (manuscript, _) = import::read_manuscript(file)?;
+    let preview = import::preview(&manuscript, &source_of(file));
+    if as_json {
+        return json(&serde_json::json!({
+            "preview": preview,
+            "shape": ImportShape::as_found(&preview),
+        }));
+    }
+    print_outline(&preview);
+    Ok(())
+}
+
+/// The scenes not yet in the story adopted one by one, with a line each; Ctrl-C stops the
+/// import (the same command resumes it).
+fn adopt_scenes(novel: &mut Novel, profile: Option<&str>, as_json: bool) -> Result<ImportProgress> {
+    let models = super::roles::models_for(novel, profile, Default::default())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
@@ -96,24 +117,14 @@ pub fn run(
             say!("Imported scene {done}/{total}");
         }
     };
-    let progress: ImportProgress = runtime.block_on(import::resume(
-        &mut novel,
+    Ok(runtime.block_on(import::resume(
+        novel,
         &models,
         &observer,
         &cancel,
         &SystemClock,
         &on_scene,
-    ))?;
-    if as_json {
-        return json(&progress);
-    }
-    say!(
-        "Imported {} scenes into {}. Next: novel -C {} tick",
-        progress.total,
-        novel.root().display(),
-        novel.root().display()
-    );
-    Ok(())
+    ))?)
 }
 
 fn source_of(file: &Path) -> String {

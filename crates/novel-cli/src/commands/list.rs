@@ -1,126 +1,97 @@
 //! `novel list`: one line per record of a kind (a scene says who wrote it when the agent did
 //! not).
 
+use std::collections::HashMap;
+
 use anyhow::Result;
+use novel_core::ids::EntityKind;
+use novel_core::model::Scene;
 use novel_core::novel::Novel;
-use novel_core::store;
-use novel_core::views::{self, WrittenBy};
+use novel_core::views::{self, Records, WrittenBy};
 
 use crate::cli::ListKind;
-use crate::output::{clip, json};
+use crate::output::{clip, json, say};
 
 pub fn run(novel: &Novel, what: ListKind, as_json: bool) -> Result<()> {
-    let conn = novel.store().conn();
-    match what {
-        ListKind::Characters => {
-            let items = store::list_characters(conn)?;
-            if as_json {
-                return json(&items);
-            }
-            for c in &items {
-                crate::output::say!(
-                    "{:<5} {:<24} {:<8} {}",
-                    c.id,
-                    clip(&c.name, 24),
-                    c.status.as_str(),
-                    clip(&c.role, 40)
-                );
-            }
-            empty(items.is_empty(), "characters")
-        }
-        ListKind::Locations => {
-            let items = store::list_locations(conn)?;
-            if as_json {
-                return json(&items);
-            }
-            for l in &items {
-                crate::output::say!(
-                    "{:<5} {:<28} tension {}  {}",
-                    l.id,
-                    clip(&l.name, 28),
-                    l.tension_level,
-                    clip(&l.description, 40)
-                );
-            }
-            empty(items.is_empty(), "locations")
-        }
-        ListKind::Relationships => {
-            let items = store::list_relationships(conn, None)?;
-            if as_json {
-                return json(&items);
-            }
-            for r in &items {
-                crate::output::say!(
-                    "{:<5} {} – {}  {} ({}), intensity {}",
-                    r.id,
-                    r.character_a,
-                    r.character_b,
-                    r.kind,
-                    r.status,
-                    r.intensity
-                );
-            }
-            empty(items.is_empty(), "relationships")
-        }
-        ListKind::Loops => {
-            let items = store::list_loops(conn, None)?;
-            if as_json {
-                return json(&items);
-            }
-            for l in &items {
-                crate::output::say!(
-                    "{:<5} {:<9} {:<8} {}",
-                    l.id,
-                    l.status.as_str(),
-                    l.importance.as_str(),
-                    clip(&l.description, 60)
-                );
-            }
-            empty(items.is_empty(), "open loops")
-        }
-        ListKind::Lore => {
-            let items = store::list_lore(conn)?;
-            if as_json {
-                return json(&items);
-            }
-            for f in &items {
-                crate::output::say!(
-                    "{:<5} {:<10} {}",
-                    f.id,
-                    clip(&f.category, 10),
-                    clip(&f.fact, 70)
-                );
-            }
-            empty(items.is_empty(), "lore facts")
-        }
-        ListKind::Scenes => {
-            let items = store::list_scenes(conn)?;
-            if as_json {
-                return json(&items);
-            }
-            // The agent wrote most of the book: only the other scenes say who wrote them.
-            let authors = views::scene_authors(conn)?;
-            for s in &items {
-                let by = match authors.get(&s.tick) {
-                    Some(WrittenBy::Hand) => "  by hand",
-                    Some(WrittenBy::Import) => "  imported",
-                    _ => "",
-                };
-                crate::output::say!(
-                    "{:>4}  {:<40} {:>5} words{by}",
-                    s.tick,
-                    clip(&s.title, 40),
-                    s.word_count
-                );
-            }
-            empty(items.is_empty(), "scenes")
-        }
+    let records = views::records(novel.store().conn(), kind_of(what))?;
+    if as_json {
+        return json(&records);
     }
-}
-
-fn empty(is_empty: bool, what: &str) -> Result<()> {
-    if is_empty {
-        crate::output::say!("(no {what} yet)");
+    let (count, what) = match &records {
+        Records::Characters(items) => {
+            for c in items {
+                let (name, role) = (clip(&c.name, 24), clip(&c.role, 40));
+                say!("{:<5} {name:<24} {:<8} {role}", c.id, c.status.as_str());
+            }
+            (items.len(), "characters")
+        }
+        Records::Locations(items) => {
+            for l in items {
+                let (name, about) = (clip(&l.name, 28), clip(&l.description, 40));
+                say!(
+                    "{:<5} {name:<28} tension {}  {about}",
+                    l.id,
+                    l.tension_level
+                );
+            }
+            (items.len(), "locations")
+        }
+        Records::Relationships(items) => {
+            for r in items {
+                let (a, b) = (&r.character_a, &r.character_b);
+                let (kind, status, intensity) = (&r.kind, &r.status, r.intensity);
+                say!(
+                    "{:<5} {a} – {b}  {kind} ({status}), intensity {intensity}",
+                    r.id
+                );
+            }
+            (items.len(), "relationships")
+        }
+        Records::Loops(items) => {
+            for l in items {
+                let (status, importance) = (l.status.as_str(), l.importance.as_str());
+                let about = clip(&l.description, 60);
+                say!("{:<5} {status:<9} {importance:<8} {about}", l.id);
+            }
+            (items.len(), "open loops")
+        }
+        Records::Lore(items) => {
+            for f in items {
+                let (category, fact) = (clip(&f.category, 10), clip(&f.fact, 70));
+                say!("{:<5} {category:<10} {fact}", f.id);
+            }
+            (items.len(), "lore facts")
+        }
+        Records::Scenes(items, authors) => (scenes(items, authors), "scenes"),
+    };
+    if count == 0 {
+        say!("(no {what} yet)");
     }
     Ok(())
+}
+
+/// One line per scene; the agent wrote most of the book, so only the other scenes say who
+/// wrote them. Returns how many there are.
+fn scenes(items: &[Scene], authors: &HashMap<u32, WrittenBy>) -> usize {
+    for s in items {
+        let by = match authors.get(&s.tick) {
+            Some(WrittenBy::Hand) => "  by hand",
+            Some(WrittenBy::Import) => "  imported",
+            _ => "",
+        };
+        let title = clip(&s.title, 40);
+        say!("{:>4}  {title:<40} {:>5} words{by}", s.tick, s.word_count);
+    }
+    items.len()
+}
+
+fn kind_of(what: ListKind) -> EntityKind {
+    match what {
+        ListKind::Characters => EntityKind::Character,
+        ListKind::Locations => EntityKind::Location,
+        ListKind::Relationships => EntityKind::Relationship,
+        ListKind::Loops => EntityKind::Loop,
+        ListKind::Lore => EntityKind::Lore,
+        ListKind::Scenes => EntityKind::Scene,
+    }
 }

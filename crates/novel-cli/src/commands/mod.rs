@@ -28,7 +28,7 @@ mod status;
 mod summarize;
 mod tick;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use novel_core::novel::{Access, Novel};
@@ -45,24 +45,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Inspect { id } => inspect::run(&open(&dir, Access::Read)?, &id, json),
         Command::Tick(args) => tick::run(&dir, 1, args, json),
         Command::Run { n, tick } => tick::run(&dir, n, tick, json),
-        Command::Audit {
-            from,
-            to,
-            all,
-            judge,
-            profile,
-        } => {
-            if judge {
-                audit::judge(
-                    &open(&dir, Access::Write)?,
-                    from,
-                    to,
-                    profile.as_deref(),
-                    json,
-                )?;
-            }
-            audit::run(&open(&dir, Access::Read)?, from, to, all, json)
-        }
+        cmd @ Command::Audit { .. } => audit(&dir, cmd, json),
         Command::Summarize { by_scene } => {
             summarize::run(&open(&dir, Access::Read)?, by_scene, json)
         }
@@ -78,25 +61,18 @@ pub fn run(cli: Cli) -> Result<()> {
             history::restore_version(&dir, scene, version, json)
         }
         Command::Branch(cmd) => history::branch(&dir, cmd, json),
-        Command::Check {
-            file,
-            pov_character,
-            location,
-            corpus,
-            show,
-        } => match (corpus, file) {
-            (Some(corpus), _) => check_corpus::run(&corpus, show, json),
-            (None, Some(file)) => check::run(
-                &open(&dir, Access::Read)?,
-                &file,
-                pov_character,
-                location,
-                json,
-            ),
-            (None, None) => anyhow::bail!("give a file to check, or --corpus DIR"),
-        },
+        cmd @ Command::Check { .. } => check(&dir, cmd, json),
         Command::Backup { verify, list } => backup::run(&dir, verify, list, json),
         Command::Restore { file, latest: _ } => restore::run(&dir, file, json),
+        cmd => book(&dir, cmd, json),
+    }
+}
+
+/// The commands that change or search the book: the story bible, its shape, imports,
+/// replacing a name, search and export.
+fn book(dir: &Path, cmd: Command, json: bool) -> Result<()> {
+    let dir = dir.to_path_buf();
+    match cmd {
         Command::Edit { id, set, append } => bible::edit(&dir, &id, &set, &append, json),
         Command::Add { kind, set } => bible::add(&dir, kind, &set, json),
         Command::EditScene { scene, file } => bible::edit_scene(&dir, scene, &file, json),
@@ -156,6 +132,56 @@ pub fn run(cli: Cli) -> Result<()> {
             };
             export::run(&open(&dir, Access::Read)?, format, output, &options, json)
         }
+        other => unreachable!("`run` handles {other:?}"),
+    }
+}
+
+/// `novel audit`, with the critic's reading of the scenes first when `--judge` asks for it.
+fn audit(dir: &Path, cmd: Command, json: bool) -> Result<()> {
+    let Command::Audit {
+        from,
+        to,
+        all,
+        judge,
+        profile,
+    } = cmd
+    else {
+        unreachable!("called for `audit` only")
+    };
+    if judge {
+        audit::judge(
+            &open(dir, Access::Write)?,
+            from,
+            to,
+            profile.as_deref(),
+            json,
+        )?;
+    }
+    audit::run(&open(dir, Access::Read)?, from, to, all, json)
+}
+
+/// `novel check`: a file against the novel's memory, or a corpus of labelled books.
+fn check(dir: &Path, cmd: Command, json: bool) -> Result<()> {
+    let Command::Check {
+        file,
+        pov_character,
+        location,
+        corpus,
+        show,
+    } = cmd
+    else {
+        unreachable!("called for `check` only")
+    };
+    match (corpus, file) {
+        (Some(corpus), _) => check_corpus::run(&corpus, show, json),
+        (None, Some(file)) => check::run(
+            &open(dir, Access::Read)?,
+            &file,
+            pov_character,
+            location,
+            json,
+        ),
+        (None, None) => anyhow::bail!("give a file to check, or --corpus DIR"),
     }
 }
 

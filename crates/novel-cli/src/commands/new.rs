@@ -5,7 +5,7 @@ use novel_core::clock::SystemClock;
 use novel_core::config::{Foundation, GenerationSettings, PointOfView, Tense};
 use novel_core::memory::{NewCharacter, NewLocation};
 use novel_core::novel::{Novel, NovelSeed};
-use novel_core::store;
+use novel_core::views;
 
 use crate::cli::NewArgs;
 
@@ -23,7 +23,7 @@ pub fn run(args: NewArgs, json: bool) -> Result<()> {
         }));
     }
     let protagonist = state.active_character.as_deref().and_then(|id| {
-        store::get_character(novel.store().conn(), id)
+        views::entity_detail(novel.store().conn(), id)
             .ok()
             .flatten()
     });

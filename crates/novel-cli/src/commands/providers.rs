@@ -31,106 +31,11 @@ pub fn configured() -> Result<ProviderConfig> {
 pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
     let store = ProfileStore::from_env()?;
     match cmd {
-        ProvidersCommand::List => {
-            let config = store.load_or_empty()?;
-            if json {
-                return crate::output::json(&config);
-            }
-            if config.profiles.is_empty() {
-                crate::output::say!(
-                    "No profiles yet ({}). Add one with `novel providers add`.",
-                    store.path().display()
-                );
-            }
-            for p in &config.profiles {
-                let default = if config.default_profile.as_deref() == Some(&p.name) {
-                    " (default)"
-                } else {
-                    ""
-                };
-                let key = match (p.key_source, p.effective_api_key_env()) {
-                    (KeySource::Keychain, _) => " (key in the OS keychain)".to_string(),
-                    (KeySource::Env, Some(var)) => format!(" (key in ${var})"),
-                    (KeySource::Env, None) => String::new(),
-                };
-                crate::output::say!(
-                    "{}{}: {} {} {}{key}",
-                    p.name,
-                    default,
-                    p.kind.as_str(),
-                    p.effective_base_url().unwrap_or_default(),
-                    p.model
-                );
-                let settings = provider_settings::describe(p);
-                if !settings.is_empty() {
-                    crate::output::say!("  {settings}");
-                }
-            }
-            Ok(())
-        }
-        ProvidersCommand::Add {
-            name,
-            kind,
-            base_url,
-            model,
-            api_key_env,
-            key_in_keychain,
-            command,
-            default,
-            settings,
-        } => {
-            let kind: ProviderKind = kind.into();
-            let mut profile = if kind == ProviderKind::Command {
-                let argv: Vec<&str> = command.iter().map(String::as_str).collect();
-                ProviderProfile::command(&name, &argv)
-            } else {
-                ProviderProfile::new(&name, kind, &model)
-            };
-            if let Some(url) = base_url {
-                profile = profile.with_base_url(url);
-            }
-            if let Some(var) = api_key_env {
-                profile = profile.with_api_key_env(var);
-            }
-            if key_in_keychain {
-                profile = profile.with_key_in_keychain();
-            }
-            provider_settings::apply(&mut profile, &settings)?;
-            profile.validate()?;
-            let mut config = store.load_or_empty()?;
-            config.add(profile, default);
-            store.save(&config)?;
-            crate::output::say!("Saved profile `{name}` in {}", store.path().display());
-            if key_in_keychain {
-                // The profile is saved either way; the keychain only decides what to say next.
-                match keychain::has_key(&name) {
-                    Ok(true) => crate::output::say!("Its API key is already in the OS keychain."),
-                    Ok(false) => crate::output::say!(
-                        "Now store its API key in the OS keychain: novel providers set-key {name}"
-                    ),
-                    Err(e) => crate::output::say_err!("warning: {e}"),
-                }
-            }
-            Ok(())
-        }
+        ProvidersCommand::List => list(&store, json),
+        cmd @ ProvidersCommand::Add { .. } => add(&store, cmd),
         ProvidersCommand::SetKey { profile } => set_key(&store, &profile, json),
         ProvidersCommand::Remove { name } => remove(&store, &name, json),
-        ProvidersCommand::DeleteKey { profile } => {
-            let removed = keychain::delete_key(&profile)?;
-            if json {
-                return crate::output::json(
-                    &serde_json::json!({ "profile": profile, "removed": removed }),
-                );
-            }
-            if removed {
-                crate::output::say!(
-                    "Removed the API key of profile `{profile}` from the OS keychain."
-                );
-            } else {
-                crate::output::say!("The OS keychain held no API key for profile `{profile}`.");
-            }
-            Ok(())
-        }
+        ProvidersCommand::DeleteKey { profile } => delete_key(&profile, json),
         ProvidersCommand::Test { profile } => {
             provider_discovery::test(&store, profile.as_deref(), json)
         }
@@ -146,6 +51,110 @@ pub fn run(cmd: ProvidersCommand, json: bool) -> Result<()> {
             settings,
         } => set(&store, &profile, model, &settings, json),
     }
+}
+
+/// One line per profile (and its settings), the default one marked.
+fn list(store: &ProfileStore, json: bool) -> Result<()> {
+    let config = store.load_or_empty()?;
+    if json {
+        return crate::output::json(&config);
+    }
+    if config.profiles.is_empty() {
+        crate::output::say!(
+            "No profiles yet ({}). Add one with `novel providers add`.",
+            store.path().display()
+        );
+    }
+    for p in &config.profiles {
+        let default = if config.default_profile.as_deref() == Some(&p.name) {
+            " (default)"
+        } else {
+            ""
+        };
+        let key = match (p.key_source, p.effective_api_key_env()) {
+            (KeySource::Keychain, _) => " (key in the OS keychain)".to_string(),
+            (KeySource::Env, Some(var)) => format!(" (key in ${var})"),
+            (KeySource::Env, None) => String::new(),
+        };
+        crate::output::say!(
+            "{}{}: {} {} {}{key}",
+            p.name,
+            default,
+            p.kind.as_str(),
+            p.effective_base_url().unwrap_or_default(),
+            p.model
+        );
+        let settings = provider_settings::describe(p);
+        if !settings.is_empty() {
+            crate::output::say!("  {settings}");
+        }
+    }
+    Ok(())
+}
+
+/// `novel providers add`: a new profile saved (made the default when asked).
+fn add(store: &ProfileStore, cmd: ProvidersCommand) -> Result<()> {
+    let ProvidersCommand::Add {
+        name,
+        kind,
+        base_url,
+        model,
+        api_key_env,
+        key_in_keychain,
+        command,
+        default,
+        settings,
+    } = cmd
+    else {
+        unreachable!("called for `providers add` only")
+    };
+    let kind: ProviderKind = kind.into();
+    let mut profile = if kind == ProviderKind::Command {
+        let argv: Vec<&str> = command.iter().map(String::as_str).collect();
+        ProviderProfile::command(&name, &argv)
+    } else {
+        ProviderProfile::new(&name, kind, &model)
+    };
+    if let Some(url) = base_url {
+        profile = profile.with_base_url(url);
+    }
+    if let Some(var) = api_key_env {
+        profile = profile.with_api_key_env(var);
+    }
+    if key_in_keychain {
+        profile = profile.with_key_in_keychain();
+    }
+    provider_settings::apply(&mut profile, &settings)?;
+    profile.validate()?;
+    let mut config = store.load_or_empty()?;
+    config.add(profile, default);
+    store.save(&config)?;
+    crate::output::say!("Saved profile `{name}` in {}", store.path().display());
+    if key_in_keychain {
+        // The profile is saved either way; the keychain only decides what to say next.
+        match keychain::has_key(&name) {
+            Ok(true) => crate::output::say!("Its API key is already in the OS keychain."),
+            Ok(false) => crate::output::say!(
+                "Now store its API key in the OS keychain: novel providers set-key {name}"
+            ),
+            Err(e) => crate::output::say_err!("warning: {e}"),
+        }
+    }
+    Ok(())
+}
+
+/// `novel providers delete-key`: the profile's key taken out of the OS keychain.
+fn delete_key(profile: &str, json: bool) -> Result<()> {
+    let removed = keychain::delete_key(profile)?;
+    if json {
+        return crate::output::json(&serde_json::json!({ "profile": profile, "removed": removed }));
+    }
+    if removed {
+        crate::output::say!("Removed the API key of profile `{profile}` from the OS keychain.");
+    } else {
+        crate::output::say!("The OS keychain held no API key for profile `{profile}`.");
+    }
+    Ok(())
 }
 
 /// Changes a profile's model or settings.

@@ -3,77 +3,61 @@
 //! of its prompts the servers' caches served, and unresolved failures.
 
 use anyhow::Result;
-use novel_core::model::LoopStatus;
 use novel_core::novel::Novel;
-use novel_core::store;
-use serde_json::json;
+use novel_core::views::{self, NovelStatus};
+
+use crate::output::{clip, say};
 
 pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
-    let conn = novel.store().conn();
-    let state = novel.state()?;
-    let characters = store::list_characters(conn)?;
-    let locations = store::list_locations(conn)?;
-    let scenes = store::list_scenes(conn)?;
-    let open_loops = store::list_loops(conn, Some(LoopStatus::Open))?;
-    let failures: Vec<_> = store::list_failures(conn)?
-        .into_iter()
-        .filter(|f| !f.resolved)
-        .collect();
-    let words: u32 = scenes.iter().map(|s| s.word_count).sum();
-    let spent = store::spent_on_ticks(conn)?;
-    let (prompt_tokens, cached_tokens) = store::prompt_cache_totals(conn)?;
-    let limit = novel.config().budget.novel;
-    let pov = state
-        .active_character
-        .as_deref()
-        .and_then(|id| characters.iter().find(|c| c.id == id));
-
+    let status = views::status(novel)?;
     if as_json {
-        return crate::output::json(&json!({
-            "title": novel.config().novel.title,
-            "current_tick": state.current_tick,
-            "active_character": state.active_character,
-            "characters": characters.len(),
-            "locations": locations.len(),
-            "scenes": scenes.len(),
-            "words": words,
-            "open_loops": open_loops.len(),
-            "spent": spent,
-            "prompt_tokens": prompt_tokens,
-            "cached_prompt_tokens": cached_tokens,
-            "budget": novel.config().budget,
-            "unresolved_failures": failures,
-        }));
+        // Through a JSON value, so that the keys come sorted as they always have.
+        return crate::output::json(&serde_json::to_value(&status)?);
     }
     let f = &novel.config().novel;
-    crate::output::say!("{}", f.title);
+    say!("{}", f.title);
     if !f.genre.is_empty() {
-        crate::output::say!("  genre: {}", f.genre);
+        say!("  genre: {}", f.genre);
     }
-    crate::output::say!("  voice: {}, {} tense, {}", f.pov, f.tense, f.language);
-    crate::output::say!("  tick: {}", state.current_tick);
-    match pov {
-        Some(c) => crate::output::say!("  point of view: {} ({})", c.name, c.id),
-        None => crate::output::say!("  point of view: (none)"),
+    say!("  voice: {}, {} tense, {}", f.pov, f.tense, f.language);
+    say!("  tick: {}", status.current_tick);
+    match (&status.active_name, &status.active_character) {
+        (Some(name), Some(id)) => say!("  point of view: {name} ({id})"),
+        _ => say!("  point of view: (none)"),
     }
-    crate::output::say!(
+    say!(
         "  {} scenes, {} words; {} characters, {} locations; {} open loops",
-        scenes.len(),
-        words,
-        characters.len(),
-        locations.len(),
-        open_loops.len()
+        status.scenes,
+        status.words,
+        status.characters,
+        status.locations,
+        status.open_loops
     );
-    for l in open_loops.iter().take(5) {
-        crate::output::say!(
+    for l in status.open_loop_list.iter().take(5) {
+        say!(
             "    [{}] {} ({})",
             l.importance.as_str(),
-            crate::output::clip(&l.description, 70),
+            clip(&l.description, 70),
             l.id
         );
     }
+    spending(&status);
+    for failure in &status.unresolved_failures {
+        say!(
+            "  tick {} failed: {} (details: {})",
+            failure.tick,
+            clip(&failure.message, 80),
+            failure.error_file
+        );
+    }
+    Ok(())
+}
+
+/// What the novel has spent against its limit, and what the servers' caches served.
+fn spending(status: &NovelStatus) {
+    let (spent, limit) = (&status.spent, &status.budget.novel);
     let of = |limit: Option<String>| limit.map(|l| format!(" of {l}")).unwrap_or_default();
-    crate::output::say!(
+    say!(
         "  spent: {} tokens{}{}",
         spent.tokens,
         of(limit.tokens.map(|t| t.to_string())),
@@ -87,19 +71,11 @@ pub fn run(novel: &Novel, as_json: bool) -> Result<()> {
             String::new()
         }
     );
-    if cached_tokens > 0 {
-        crate::output::say!(
-            "  prompt cache: {cached_tokens} of {prompt_tokens} prompt tokens read from the servers' caches ({:.0}%)",
-            cached_tokens as f64 * 100.0 / prompt_tokens.max(1) as f64
+    let (cached, prompt) = (status.cached_prompt_tokens, status.prompt_tokens);
+    if cached > 0 {
+        say!(
+            "  prompt cache: {cached} of {prompt} prompt tokens read from the servers' caches ({:.0}%)",
+            cached as f64 * 100.0 / prompt.max(1) as f64
         );
     }
-    for failure in &failures {
-        crate::output::say!(
-            "  tick {} failed: {} (details: {})",
-            failure.tick,
-            crate::output::clip(&failure.message, 80),
-            failure.error_file
-        );
-    }
-    Ok(())
 }

@@ -2,8 +2,9 @@
 //! or with `--by-scene` each scene's stored summary lines.
 
 use anyhow::Result;
+use novel_core::ids::EntityKind;
 use novel_core::novel::Novel;
-use novel_core::{store, views};
+use novel_core::views::{self, Records};
 
 pub fn run(novel: &Novel, by_scene: bool, json: bool) -> Result<()> {
     if by_scene {
@@ -42,7 +43,10 @@ pub fn run(novel: &Novel, by_scene: bool, json: bool) -> Result<()> {
 }
 
 fn scenes(novel: &Novel, json: bool) -> Result<()> {
-    let scenes = store::list_scenes(novel.store().conn())?;
+    let Records::Scenes(scenes, _) = views::records(novel.store().conn(), EntityKind::Scene)?
+    else {
+        unreachable!("the records of scenes are scenes")
+    };
     if json {
         let items: Vec<_> = scenes
             .iter()

@@ -10,6 +10,7 @@ mod common;
 mod crash;
 mod durability;
 mod foundation;
+mod help_examples;
 mod history;
 mod import_book;
 mod interrupt;

@@ -79,3 +79,45 @@ fn backup_names_holding_terminal_escapes_are_printed_without_them() {
         "{restored:?}"
     );
 }
+
+/// `novel … | head -1`: the reader stops early and `novel` stops quietly, with no panic and
+/// nothing on stderr, and the exit status a shell gives a program SIGPIPE stopped (or 0 when
+/// everything fit in the pipe before it closed).
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+
+    let (_tmp, dir) = common::new_novel();
+    // A long record: its history grows with every edit, far past a pipe's 64 KiB buffer.
+    let long = "x".repeat(2000);
+    for i in 0..60 {
+        let set = format!("emotional_state=mood {i} {long}");
+        common::stdout_of(
+            novel()
+                .arg("-C")
+                .arg(&dir)
+                .args(["edit", "C0", "--set", &set]),
+        );
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_novel"))
+        .arg("-C")
+        .arg(&dir)
+        .args(["--json", "inspect", "C0"])
+        .env("ORT_DYLIB_PATH", "/nonexistent/libonnxruntime.so.1.31.1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one line, then close the pipe as `head -1` does.
+    let mut first = [0u8; 2];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.is_empty(), "stderr: {stderr}");
+    assert!(
+        matches!(out.status.code(), Some(0 | 141)),
+        "exit status {:?}",
+        out.status
+    );
+}
