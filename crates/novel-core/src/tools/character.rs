@@ -5,7 +5,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::{ToolContext, ToolError, TypedTool};
+use super::error::ToolError;
+use super::typed::{ToolContext, TypedTool};
 use crate::ids::EntityKind;
 use crate::memory::{self, EntityUpdate, NewCharacter, UpdateReport};
 use crate::model::Character;

@@ -4,7 +4,8 @@ use rusqlite::Transaction;
 use serde_json::Value;
 
 use super::character::UpdateArgs;
-use super::{ToolContext, ToolError, TypedTool};
+use super::error::ToolError;
+use super::typed::{ToolContext, TypedTool};
 use crate::ids::EntityKind;
 use crate::memory::{self, NewLocation, UpdateReport};
 use crate::model::Location;

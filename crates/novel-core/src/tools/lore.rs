@@ -2,7 +2,8 @@
 
 use rusqlite::Transaction;
 
-use super::{ToolContext, ToolError, TypedTool};
+use super::error::ToolError;
+use super::typed::{ToolContext, TypedTool};
 use crate::memory::{self, NewLore};
 use crate::model::LoreFact;
 

@@ -6,7 +6,8 @@ use rusqlite::Transaction;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{ToolContext, ToolError, TypedTool};
+use super::error::ToolError;
+use super::typed::{ToolContext, TypedTool};
 use crate::ids::EntityKind;
 use crate::memory::MemoryError;
 use crate::retrieval::Mode;

@@ -11,6 +11,7 @@ mod lore;
 mod memory_search;
 mod registry;
 mod relationship;
+mod typed;
 
 pub use character::{CharacterGenerate, CharacterUpdate};
 pub use error::ToolError;
@@ -18,10 +19,11 @@ pub use location::{LocationGenerate, LocationUpdate};
 pub use loops::{LoopUpdate, LoopUpdateArgs};
 pub use lore::LoreAdd;
 pub use memory_search::{MemorySearch, MemorySearchArgs};
-pub use registry::{Tool, ToolContext, ToolRegistry, TypedTool};
+pub use registry::ToolRegistry;
 pub use relationship::{
     RelationshipCreate, RelationshipQuery, RelationshipUpdate, RelationshipUpdateArgs,
 };
+pub use typed::{Tool, ToolContext, TypedTool};
 
 /// What a tool does, in a writer's words, for a note ("add a character"); a tool this build
 /// does not know by its name with the dots as spaces.

@@ -1,79 +1,15 @@
-//! The tool trait, the typed-tool adapter that validates and parses arguments, and the registry.
+//! The typed-tool adapter that validates and parses arguments, and the registry.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rusqlite::Transaction;
-use schemars::JsonSchema;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::ToolError;
-use crate::ids::{EntityId, EntityKind};
+use super::error::ToolError;
+use super::typed::{Tool, ToolContext, TypedTool};
+use crate::ids::EntityId;
 use crate::schema::{SchemaValidator, Violation};
-
-/// What a tool may know about the tick it runs in.
-#[derive(Debug, Clone, Copy)]
-pub struct ToolContext<'a> {
-    /// The tick being generated (the last committed tick + 1).
-    pub tick: u32,
-    /// The novel's retrieval (vectors, query embeddings made before the call); `None` searches
-    /// by keywords alone.
-    pub retrieval: Option<&'a crate::retrieval::Retrieval>,
-}
-
-impl ToolContext<'_> {
-    /// A context for `tick` with keyword-only search.
-    pub fn at(tick: u32) -> ToolContext<'static> {
-        ToolContext {
-            tick,
-            retrieval: None,
-        }
-    }
-}
-
-/// A tool as the registry and executor see it: untyped JSON in, JSON out.
-pub trait Tool: Send + Sync {
-    fn name(&self) -> &'static str;
-    fn description(&self) -> &'static str;
-    fn args_schema(&self) -> &Value;
-    /// Checks arguments without running anything.
-    fn check_args(&self, args: &Value) -> Result<(), ToolError>;
-    fn call(
-        &self,
-        tx: &Transaction<'_>,
-        ctx: &ToolContext,
-        args: &Value,
-    ) -> Result<Value, ToolError>;
-}
-
-/// A tool written against typed arguments; `register` adapts it into a `Tool`.
-pub trait TypedTool: Send + Sync + 'static {
-    const NAME: &'static str;
-    const DESCRIPTION: &'static str;
-    type Args: DeserializeOwned + JsonSchema;
-    type Output: Serialize;
-    /// Other names planners use for this tool's arguments, `(alias, canonical)`: renamed before
-    /// validation when the canonical name is not given too.
-    const ALIASES: &'static [(&'static str, &'static str)] = &[];
-    /// Rewrites arguments given in another common shape into this tool's own (after aliases).
-    fn canonical_args(&self, args: Value) -> Value {
-        args
-    }
-    /// The arguments that name a story entity, `(field, value, kind)`: checked with the rest
-    /// when a plan is validated, so a plan naming `A` for a character is repaired or salvaged
-    /// before anything runs instead of failing halfway through its tools.
-    fn id_fields(_args: &Self::Args) -> Vec<(&'static str, &str, EntityKind)> {
-        Vec::new()
-    }
-    fn run(
-        &self,
-        tx: &Transaction<'_>,
-        ctx: &ToolContext,
-        args: Self::Args,
-    ) -> Result<Self::Output, ToolError>;
-}
 
 struct Typed<T: TypedTool> {
     tool: T,
@@ -184,16 +120,16 @@ impl ToolRegistry {
     /// Every tool the planner may use: memory search, characters, locations, relationships, lore.
     pub fn standard() -> ToolRegistry {
         let mut r = ToolRegistry::default();
-        r.register(super::MemorySearch);
-        r.register(super::CharacterGenerate);
-        r.register(super::CharacterUpdate);
-        r.register(super::LocationGenerate);
-        r.register(super::LocationUpdate);
-        r.register(super::RelationshipCreate);
-        r.register(super::RelationshipUpdate);
-        r.register(super::RelationshipQuery);
-        r.register(super::LoreAdd);
-        r.register(super::LoopUpdate);
+        r.register(super::memory_search::MemorySearch);
+        r.register(super::character::CharacterGenerate);
+        r.register(super::character::CharacterUpdate);
+        r.register(super::location::LocationGenerate);
+        r.register(super::location::LocationUpdate);
+        r.register(super::relationship::RelationshipCreate);
+        r.register(super::relationship::RelationshipUpdate);
+        r.register(super::relationship::RelationshipQuery);
+        r.register(super::lore::LoreAdd);
+        r.register(super::loops::LoopUpdate);
         r
     }
 

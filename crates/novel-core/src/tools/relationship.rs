@@ -5,7 +5,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::{ToolContext, ToolError, TypedTool};
+use super::error::ToolError;
+use super::typed::{ToolContext, TypedTool};
 use crate::ids::{EntityId, EntityKind};
 use crate::memory::{self, EntityUpdate, MemoryError, NewRelationship, UpdateReport};
 use crate::model::Relationship;
