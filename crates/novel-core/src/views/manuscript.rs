@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::{name_of, names};
+use super::names::{name_of, names};
 use crate::model::Scene;
 use crate::store::{self, StoreError, TitledBy};
 

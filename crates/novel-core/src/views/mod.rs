@@ -19,6 +19,7 @@ mod graph;
 mod history;
 mod loops;
 mod manuscript;
+mod names;
 mod overview;
 mod records;
 mod sentences;
@@ -56,27 +57,3 @@ pub use sentences::{HistoryLine, Subject, history_lines, plain as plain_value};
 pub use status::{NovelStatus, status, unresolved_failures};
 pub use synopsis::{Synopsis, SynopsisArc, SynopsisChapter, synopsis};
 pub use timeline::{RoleLine, TickStatus, TimelineRow, ToolRun, timeline};
-
-use std::collections::HashMap;
-
-use rusqlite::Connection;
-
-use crate::store::{self, StoreError};
-
-/// Display names of every character and location by id, for resolving references.
-pub(crate) fn names(conn: &Connection) -> Result<HashMap<String, String>, StoreError> {
-    let mut map: HashMap<String, String> = store::list_characters(conn)?
-        .into_iter()
-        .map(|c| (c.id, c.name))
-        .collect();
-    map.extend(
-        store::list_locations(conn)?
-            .into_iter()
-            .map(|l| (l.id, l.name)),
-    );
-    Ok(map)
-}
-
-pub(crate) fn name_of(names: &HashMap<String, String>, id: Option<&str>) -> Option<String> {
-    id.map(|id| names.get(id).cloned().unwrap_or_else(|| id.to_string()))
-}

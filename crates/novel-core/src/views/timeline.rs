@@ -11,7 +11,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::authorship::{WrittenBy, written_by};
-use super::{FailureView, name_of, names};
+use super::names::{name_of, names};
+use super::overview::FailureView;
 use crate::evaluate::Finding;
 use crate::executor::{ActionState, ExecutionReport};
 use crate::model::{Scene, TickRecord, TickUsage};
