@@ -10,116 +10,31 @@
 //! (`bible::propose_after_edit`), whose proposal also flags later scenes that now disagree.
 
 mod book;
+mod clean;
+mod error;
+mod place;
+mod reshape;
 mod written;
 
 use serde::Serialize;
 
-use crate::branches::{self, BranchError};
-use crate::clock::{Clock, timestamp};
-use crate::files::{self, MirrorError};
+use crate::branches;
+use crate::clock::Clock;
+use crate::files;
 use crate::model::{Scene, count_words};
-use crate::novel::{Novel, NovelError};
-use crate::store::{self, ChangeKind, HistoryEntry, NewVersion, StoreError, VersionOrigin};
-use crate::text::clean_line;
+use crate::novel::Novel;
+use crate::store::{self, ChangeKind, StoreError};
 
 pub use book::{Book, Chapter, NewScene, Slot};
+pub use clean::MAX_TITLE_CHARS;
+pub use error::ShapeError;
+pub use place::Place;
+pub use reshape::Shaped;
 pub use written::write_scene;
 
-/// The longest scene title kept, in characters.
-pub const MAX_TITLE_CHARS: usize = 120;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ShapeError {
-    #[error("there is no scene {tick}: the book has {count} (see `novel list scenes`)")]
-    NoSuchScene { tick: u32, count: u32 },
-    #[error("there is no chapter {number}: the book has {count} (see `novel chapter list`)")]
-    NoSuchChapter { number: u32, count: u32 },
-    #[error("a scene needs a title; write a few words")]
-    EmptyTitle,
-    #[error("a scene cannot be empty; write some prose")]
-    EmptyProse,
-    #[error("scene {tick} has {paragraphs} paragraph(s); split it after one of paragraphs 1–{}", paragraphs.saturating_sub(1))]
-    BadSplit { tick: u32, paragraphs: usize },
-    #[error("split inside the scene's text, not before its first word or after its last")]
-    BadSplitAt,
-    #[error("scene {tick} is the last one; there is no next scene to merge it with")]
-    NothingToMerge { tick: u32 },
-    #[error("the scene is already there")]
-    SamePlace,
-    #[error("there is nothing to undo: no change of yours is the latest one")]
-    NothingToUndo,
-    #[error(
-        "the latest change is \"{label}\", a scene the agent wrote; go back before it with Rewind"
-    )]
-    NotYours { label: String },
-    #[error("the novel is open read-only; this needs it opened for writing")]
-    ReadOnly,
-    #[error("tell the agent what happens in the scene: write a note")]
-    EmptyNote,
-    #[error("the agent could not write the scene; the book is unchanged ({0})")]
-    Writing(crate::tick::TickError),
-    #[error("the scene was cancelled before it went in; the book is unchanged")]
-    Cancelled,
-    #[error(transparent)]
-    Branch(#[from] BranchError),
-    #[error(transparent)]
-    Novel(#[from] NovelError),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
-    Files(#[from] MirrorError),
-}
-
-impl From<crate::tick::TickError> for ShapeError {
-    /// A cancel is the writer's own doing, said as such; any other failure of the writing is
-    /// the agent's.
-    fn from(e: crate::tick::TickError) -> Self {
-        match e {
-            crate::tick::TickError::Cancelled { .. } => ShapeError::Cancelled,
-            e => ShapeError::Writing(e),
-        }
-    }
-}
-
-/// Where a scene goes.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case", tag = "kind", content = "at")]
-pub enum Place {
-    /// Just before scene N (as numbered before the change), in N's chapter.
-    Before(u32),
-    /// At the end of chapter N (the end of the book for the last chapter).
-    EndOfChapter(u32),
-}
-
-/// What a shaping change did.
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Shaped {
-    /// What the change was, in the writer's words ("scene 3 added").
-    pub label: String,
-    /// The scene to show afterwards (its number now), if one is left.
-    pub scene: Option<u32>,
-    /// Scenes whose text is new to the memory: re-reading them proposes its changes and flags
-    /// the later scenes that disagree.
-    pub reread: Vec<u32>,
-    /// How many scenes the book has now.
-    pub scenes: u32,
-}
-
-fn clean_title(title: &str) -> Option<String> {
-    let line = clean_line(title);
-    let line = line.trim();
-    (!line.is_empty()).then(|| line.chars().take(MAX_TITLE_CHARS).collect())
-}
-
-fn clean_prose(prose: &str) -> Result<String, ShapeError> {
-    let prose = crate::text::strip_controls(prose.trim());
-    if prose.trim().is_empty() {
-        return Err(ShapeError::EmptyProse);
-    }
-    Ok(prose.trim().to_string())
-}
+use clean::{clean_prose, clean_title, first_sentence};
+use place::{chapter_index, flat_index, no_scene, put, take, whereabouts};
+use reshape::{Focus, Show, reshape};
 
 /// The paragraphs of a scene: runs of text between blank lines.
 pub fn paragraphs(prose: &str) -> Vec<String> {
@@ -129,53 +44,6 @@ pub fn paragraphs(prose: &str) -> Vec<String> {
         .filter(|p| !p.is_empty())
         .map(str::to_string)
         .collect()
-}
-
-fn no_scene(book: &Book, tick: u32) -> ShapeError {
-    ShapeError::NoSuchScene {
-        tick,
-        count: book.scenes.len() as u32,
-    }
-}
-
-fn chapter_index(book: &Book, number: u32) -> Result<usize, ShapeError> {
-    let at = number as usize;
-    if at == 0 || at > book.chapters.len() {
-        return Err(ShapeError::NoSuchChapter {
-            number,
-            count: book.chapters.len() as u32,
-        });
-    }
-    Ok(at - 1)
-}
-
-/// Puts `slot` at `place` (numbers as the book was read).
-fn put(book: &mut Book, place: Place, slot: Slot) -> Result<(), ShapeError> {
-    match place {
-        Place::Before(tick) => {
-            let (c, i) = book.locate(tick).ok_or_else(|| no_scene(book, tick))?;
-            book.chapters[c].slots.insert(i, slot);
-        }
-        // A book with no scene has no chapter yet: its first scene opens chapter 1.
-        Place::EndOfChapter(1) if book.chapters.is_empty() => book.chapters.push(Chapter {
-            title: "Chapter 1".into(),
-            part_title: None,
-            titled_by: crate::store::TitledBy::Proposal,
-            slots: vec![slot],
-            room: crate::store::PROPOSED_CHAPTER_SCENES - 1,
-        }),
-        Place::EndOfChapter(number) => {
-            let c = chapter_index(book, number)?;
-            book.chapters[c].slots.push(slot);
-        }
-    }
-    Ok(())
-}
-
-/// Takes the scene of `tick` out of the book (numbers as read).
-fn take(book: &mut Book, tick: u32) -> Result<Slot, ShapeError> {
-    let (c, i) = book.locate(tick).ok_or_else(|| no_scene(book, tick))?;
-    Ok(book.chapters[c].slots.remove(i))
 }
 
 /// The place right after scene `tick`: before the next scene of its chapter, or the end of its
@@ -194,185 +62,6 @@ pub fn after(novel: &Novel, tick: u32) -> Result<Place, ShapeError> {
     } else {
         Place::EndOfChapter(c as u32 + 1)
     })
-}
-
-/// Runs `edit` on the book and commits the result as one recorded change named `label`;
-/// `focus` picks the scene (by id) to report, `new_text` the scenes (by id, or the new ones)
-/// whose text changed. Then the files follow.
-fn reshape(
-    novel: &mut Novel,
-    label: &str,
-    clock: &dyn Clock,
-    edit: impl FnOnce(&mut Book) -> Result<Focus, ShapeError>,
-) -> Result<Shaped, ShapeError> {
-    reshape_by(novel, label, clock, Author::Writer, edit)
-}
-
-/// Whose text a shaping change brings in.
-#[derive(Clone, Copy)]
-enum Author<'r> {
-    /// The writer's own hand.
-    Writer,
-    /// The agent, from the writer's note: the new scene keeps `record` (its plan — the note —,
-    /// findings and usage) as its tick record, which says where it came from, and `draft`, the
-    /// first draft a revision replaced, as its earlier version (as a tick keeps it).
-    Agent {
-        record: &'r crate::model::TickRecord,
-        draft: Option<&'r str>,
-    },
-}
-
-impl Author<'_> {
-    fn origin(&self) -> VersionOrigin {
-        match self {
-            Author::Writer => VersionOrigin::Edit,
-            // The agent's text; its record's plan says it came from a note.
-            Author::Agent { .. } => VersionOrigin::Revision,
-        }
-    }
-}
-
-/// [`reshape`], with the new text from `author`.
-fn reshape_by(
-    novel: &mut Novel,
-    label: &str,
-    clock: &dyn Clock,
-    author: Author<'_>,
-    edit: impl FnOnce(&mut Book) -> Result<Focus, ShapeError>,
-) -> Result<Shaped, ShapeError> {
-    let now = timestamp(clock.now());
-    let root = novel.root().to_path_buf();
-    let mut book = Book::read(novel.store().conn())?;
-    let focus = edit(&mut book)?;
-    let label = focus.label.clone().unwrap_or_else(|| label.to_string());
-    let label = label.as_str();
-    let store = novel.store_mut().ok_or(ShapeError::ReadOnly)?;
-    let tick = store::load_state(store.conn())?.current_tick;
-    let committed = store.recorded(
-        ChangeKind::Edit,
-        tick,
-        label,
-        &now,
-        |tx| {
-            let committed = book.commit(tx, &now)?;
-            let scenes = store::list_scenes(tx)?;
-            let (by, source) = match author {
-                Author::Writer => ("by the writer", "user"),
-                Author::Agent { .. } => ("by the agent", "agent"),
-            };
-            for scene in scenes.iter().filter(|s| focus.is_text(&book, s)) {
-                store::append_history(
-                    tx,
-                    &HistoryEntry {
-                        entity_id: scene.id.clone(),
-                        tick: committed.after,
-                        field: "prose".into(),
-                        change: format!("{label} {by} at {now}"),
-                        old_value: None,
-                        new_value: None,
-                        flagged: false,
-                        source: source.into(),
-                    },
-                )?;
-                if let Author::Agent { record, .. } = author {
-                    store::insert_tick(
-                        tx,
-                        &crate::model::TickRecord {
-                            tick: scene.tick,
-                            ..record.clone()
-                        },
-                    )?;
-                }
-            }
-            Ok::<_, ShapeError>((committed, scenes))
-        },
-        |tx, (_, scenes), seq| {
-            let branch = store::head(tx)?.branch_name;
-            for scene in scenes.iter().filter(|s| focus.is_text(&book, s)) {
-                // The draft the revision replaced comes first and was never the scene's text:
-                // no change made it (as `tick::committing` records a tick's).
-                if let Author::Agent {
-                    draft: Some(draft), ..
-                } = author
-                {
-                    store::insert_version(
-                        tx,
-                        &NewVersion {
-                            tick: scene.tick,
-                            branch: &branch,
-                            origin: VersionOrigin::Draft,
-                            title: &scene.title,
-                            prose: draft,
-                            words: crate::model::count_words(draft),
-                            change_seq: None,
-                            created_at: &now,
-                        },
-                    )?;
-                }
-                store::insert_version(
-                    tx,
-                    &NewVersion {
-                        tick: scene.tick,
-                        branch: &branch,
-                        origin: author.origin(),
-                        title: &scene.title,
-                        prose: &scene.prose,
-                        words: scene.word_count,
-                        change_seq: seq,
-                        created_at: &now,
-                    },
-                )?;
-            }
-            Ok(())
-        },
-    )?;
-    let (committed, scenes) = committed;
-    if let Some(first) = committed.first_changed {
-        let last = committed.before.max(committed.after);
-        files::mirror_ticks(&root, novel.store().conn(), first..=last)?;
-    }
-    let reread: Vec<u32> = scenes
-        .iter()
-        .filter(|s| focus.is_text(&book, s))
-        .map(|s| s.tick)
-        .collect();
-    let shown = match &focus.show {
-        Show::Id(id) => scenes.iter().find(|s| &s.id == id).map(|s| s.tick),
-        Show::NewScene => scenes
-            .iter()
-            .find(|s| !book.scenes.iter().any(|old| old.id == s.id))
-            .map(|s| s.tick),
-        Show::Place(tick) => (*tick <= scenes.len() as u32 && *tick > 0)
-            .then_some(*tick)
-            .or(scenes.last().map(|s| s.tick)),
-    };
-    Ok(Shaped {
-        label: label.to_string(),
-        scene: shown,
-        reread,
-        scenes: scenes.len() as u32,
-    })
-}
-
-/// Which scene an operation shows afterwards and which scenes' text it changed.
-struct Focus {
-    show: Show,
-    /// The change's name when it depends on where the scene landed.
-    label: Option<String>,
-    /// Existing scenes (by id) whose text changed; new scenes always count.
-    text: Vec<String>,
-}
-
-enum Show {
-    Id(String),
-    NewScene,
-    Place(u32),
-}
-
-impl Focus {
-    fn is_text(&self, book: &Book, scene: &Scene) -> bool {
-        self.text.contains(&scene.id) || !book.scenes.iter().any(|old| old.id == scene.id)
-    }
 }
 
 /// Adds a scene the writer wrote at `place`; returns its number and proposes re-reading it.
@@ -403,38 +92,6 @@ pub fn add_scene(
             text: Vec::new(),
         })
     })
-}
-
-/// The place in the whole book (0-based) of the first slot `f` picks.
-fn flat_index(book: &Book, f: impl Fn(&Slot) -> bool) -> usize {
-    book.chapters
-        .iter()
-        .flat_map(|c| &c.slots)
-        .position(f)
-        .unwrap_or(0)
-}
-
-/// (chapter index, place in the book) of the scene `id`.
-fn whereabouts(book: &Book, id: &str) -> Option<(usize, usize)> {
-    let c = book.chapters.iter().position(|ch| {
-        ch.slots
-            .iter()
-            .any(|s| matches!(s, Slot::Kept(k) if k == id))
-    })?;
-    Some((
-        c,
-        flat_index(book, |s| matches!(s, Slot::Kept(k) if k == id)),
-    ))
-}
-
-/// A scene's gist until it is re-read: its first sentence, cut to a line.
-fn first_sentence(prose: &str) -> String {
-    let end = prose
-        .char_indices()
-        .find(|(_, c)| matches!(c, '.' | '!' | '?' | '\n'))
-        .map_or(prose.len(), |(i, c)| i + c.len_utf8());
-    let gist: String = prose[..end].trim().chars().take(160).collect();
-    clean_line(&gist)
 }
 
 /// Moves scene `tick` to `place` (numbers as before the move).

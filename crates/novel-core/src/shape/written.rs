@@ -9,10 +9,11 @@
 //! plan says the agent wrote it from a note, which is why "Write scene N again" refuses it
 //! (`control::again`). A failed call leaves the book as it was.
 
-use super::{
-    Author, Book, Focus, NewScene, Place, ShapeError, Shaped, Show, Slot, clean_title,
-    first_sentence, flat_index, put, reshape_by,
-};
+use super::book::{Book, NewScene, Slot};
+use super::clean::{clean_title, first_sentence};
+use super::error::ShapeError;
+use super::place::{Place, flat_index, put};
+use super::reshape::{Author, Focus, Shaped, Show, reshape_by};
 use crate::clock::Clock;
 use crate::novel::Novel;
 use crate::text::strip_controls;
