@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BibleError, recorded};
+use super::edit::{BibleError, recorded};
 use crate::clock::Clock;
 use crate::config::{Foundation, NovelConfig, PointOfView, Tense};
 use crate::memory::WRITER;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{BibleError, recorded};
+use super::edit::{BibleError, recorded};
 use crate::clock::Clock;
 use crate::config::NovelConfig;
 use crate::evaluate::{self, Check, CheckScope, Finding};

@@ -10,6 +10,7 @@ use super::*;
 use crate::control;
 use crate::memory::{EntityUpdate, LoopEdit, LoreEdit, NewLore};
 use crate::model::{BeatStatus, LoopStatus};
+use crate::store;
 use crate::tick::tests::{PROSE, clock, extraction, novel};
 use crate::tick::{CancelToken, Models, TickOptions, preview_next, run_tick};
 

@@ -12,8 +12,8 @@ use super::budget::{
 use super::mentions;
 use super::render::{self, Names};
 use super::rollup::Rollups;
+use super::story::{EntityRef, StoryContext};
 use super::summary::{SummarySource, bounded_summary};
-use super::{EntityRef, StoryContext};
 use crate::config::NovelConfig;
 use crate::evaluate;
 use crate::model::SceneBrief;

@@ -12,8 +12,8 @@ use docx_rs::{
     Paragraph, Run, RunFonts, SpecialIndentType, Style, StyleType, Tab, TabValueType,
 };
 
-use super::ExportError;
 use super::book::Book;
+use super::error::ExportError;
 use super::inline::{Block, blocks, typographic};
 use crate::text::strip_controls;
 

@@ -9,8 +9,8 @@
 use chrono::{DateTime, Utc};
 use epub_builder::{EpubBuilder, EpubContent, EpubVersion, ReferenceType, ZipLibrary};
 
-use super::ExportError;
 use super::book::{Book, Chapter};
+use super::error::ExportError;
 use super::inline::{Block, Run, blocks, typographic, xml_escape};
 
 const STYLESHEET: &str = "\

@@ -8,6 +8,7 @@
 mod book;
 mod docx;
 mod epub;
+mod error;
 pub mod inline;
 mod markdown;
 
@@ -18,12 +19,13 @@ use serde::{Deserialize, Serialize};
 
 pub use book::{Book, BookScene, Chapter, language_tag};
 pub use docx::{ManuscriptFont, rounded_words};
+pub use error::ExportError;
 
 use crate::clock::Clock;
 use crate::config::NovelConfig;
 use crate::layout::EXPORTS_DIR;
 use crate::novel::{Novel, NovelError};
-use crate::store::{StoreError, StoreResult};
+use crate::store::StoreResult;
 
 /// A format the manuscript can be exported in.
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -64,16 +66,6 @@ pub struct ExportOptions {
     /// The DOCX manuscript's typeface.
     #[serde(default)]
     pub font: ManuscriptFont,
-}
-
-#[derive(Debug, thiserror::Error)]
-pub enum ExportError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("{0}")]
-    Format(String),
-    #[error(transparent)]
-    Novel(#[from] NovelError),
 }
 
 /// The manuscript in `format`, as bytes.

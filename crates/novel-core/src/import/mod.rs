@@ -8,6 +8,7 @@
 
 pub mod bounds;
 mod docx;
+mod error;
 mod headings;
 pub mod parse;
 pub mod preview;
@@ -20,40 +21,14 @@ use std::path::Path;
 use rusqlite::Transaction;
 
 use crate::clock::{Clock, timestamp};
-use crate::novel::{Novel, NovelError};
+use crate::novel::Novel;
 use crate::store::{self, ChapterRow, ImportJob, ImportScene, StoreError, TitledBy};
-use crate::tick::{CancelToken, Models, TickError, TickObserver, WrittenScene, adopt_scene};
+use crate::tick::{CancelToken, Models, TickObserver, WrittenScene, adopt_scene};
+pub use error::ImportError;
 pub use parse::{Manuscript, ManuscriptChapter, ManuscriptScene, parse_markdown};
 pub use preview::{ImportPreview, ImportShape, ShapedChapter, apply_shape, preview};
 pub use proposals::Proposals;
 pub use structure::find_structure as parse_text;
-
-#[derive(Debug, thiserror::Error)]
-pub enum ImportError {
-    #[error("cannot read {path}: {source}")]
-    Read {
-        path: std::path::PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{0}")]
-    Unsupported(String),
-    #[error("{0}")]
-    Refused(String),
-    #[error(
-        "the import stopped after {done} of {total} scenes; run it again to carry on from scene {}",
-        done + 1
-    )]
-    Stopped {
-        done: u32,
-        total: u32,
-        #[source]
-        cause: TickError,
-    },
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error(transparent)]
-    Novel(#[from] NovelError),
-}
 
 /// How far an import is.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ImportError;
+use super::error::ImportError;
 use super::parse::{Manuscript, ManuscriptChapter, ManuscriptScene};
 use super::proposals::{Proposals, propose};
 

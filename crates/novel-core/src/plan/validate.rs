@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::Plan;
+use super::scene_plan::Plan;
 use crate::executor::references_in;
 use crate::ids::{EntityId, EntityKind};
 use crate::schema::{SchemaValidator, schema_of};

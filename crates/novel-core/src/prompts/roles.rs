@@ -5,7 +5,7 @@
 use minijinja::{Value, context};
 use novel_llm::{ChatMessage, ChatRequest};
 
-use super::PromptError;
+use super::error::PromptError;
 use super::templates::{PromptRole, render, render_block};
 use super::tool_catalog::catalog;
 use super::view::View;

@@ -11,7 +11,7 @@ use minijinja::{AutoEscape, Environment, UndefinedBehavior};
 use novel_llm::ChatRequest;
 use serde::{Deserialize, Serialize};
 
-use super::PromptError;
+use super::error::PromptError;
 
 const PLANNER: &str = include_str!("../../prompts/planner.j2");
 const WRITER: &str = include_str!("../../prompts/writer.j2");

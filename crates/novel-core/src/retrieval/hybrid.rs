@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use rusqlite::Connection;
 
-use super::Retrieval;
 use super::fuse::fuse;
+use super::handle::Retrieval;
 use super::vector_index::VectorIndex;
 use crate::store::{self, SearchFilter, SearchHit, StoreResult};
 

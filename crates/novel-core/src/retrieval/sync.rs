@@ -5,7 +5,8 @@
 use rusqlite::Transaction;
 use serde::Serialize;
 
-use super::{Retrieval, RetrievalError, embed_off_runtime};
+use super::error::RetrievalError;
+use super::handle::{Retrieval, embed_off_runtime};
 use crate::store::{self, Chunk};
 
 /// Passages embedded per blocking call.
