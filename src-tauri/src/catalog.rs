@@ -1,9 +1,10 @@
 //! What the UI shows that Rust owns, exported as constants in the generated bindings so the
 //! words live in one place: the tick's stages with their labels in order, the provider kinds
-//! with their labels and defaults, and a hint per failure kind.
+//! with their labels and defaults, a hint per failure kind, and the heading of each check.
 
 use std::collections::BTreeMap;
 
+use novel_core::evaluate::Check;
 use novel_core::tick::{ErrorKind, Stage};
 use novel_llm::{KindInfo, ProviderKind};
 use serde::Serialize;
@@ -45,9 +46,27 @@ pub fn failure_hints() -> BTreeMap<&'static str, Option<&'static str>> {
         .collect()
 }
 
+/// The heading of every check's findings, by the check's name (`pov_leak`: "Point of view").
+pub fn check_headings() -> BTreeMap<Check, &'static str> {
+    Check::ALL
+        .into_iter()
+        .map(|check| (check, check.heading()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_check_has_a_heading_in_a_writers_words() {
+        let headings = check_headings();
+        assert_eq!(headings.len(), Check::ALL.len());
+        let json = serde_json::to_value(&headings).unwrap();
+        assert_eq!(json["pov_leak"], "Point of view");
+        // The revision brief (and the CLI) keep the craft term.
+        assert_eq!(Check::PovLeak.label(), "POV leak");
+    }
 
     #[test]
     fn stages_come_in_tick_order_with_heading_labels() {

@@ -307,7 +307,7 @@ mod tests {
     #[test]
     fn an_unknown_role_profile_is_bad_input_said_as_a_sentence() {
         let err: AppError = EditError::UnknownProfile {
-            role: "planner",
+            role: novel_core::config::Role::Planner,
             name: "big".into(),
         }
         .into();

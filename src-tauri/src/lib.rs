@@ -109,6 +109,7 @@ pub fn specta_builder() -> Builder<tauri::Wry> {
         .constant("TICK_STAGES", catalog::tick_stages())
         .constant("PROVIDER_KINDS", catalog::provider_kinds())
         .constant("FAILURE_HINTS", catalog::failure_hints())
+        .constant("CHECK_HEADINGS", catalog::check_headings())
         .constant("LOOP_STALE_AFTER", novel_core::views::STALE_AFTER_SCENES)
 }
 

@@ -230,6 +230,8 @@ export const events = {
 };
 
 /* Constants */
+export const CHECK_HEADINGS = {"contradiction":"Contradicts the story memory","dead_character":"Dead character","length":"Length","lost_item":"Lost item","markup":"Markup","meta_text":"Commentary, not story","off_page":"Knows what happened off-page","other_mind":"Another character's mind","person_drift":"Person","pov_leak":"Point of view","repetition":"Repeated phrase","stock_phrase":"Stock phrasing","tense_drift":"Tense","title":"Title","two_places":"In two places","unreachable":"Unreachable place"} as const;
+
 export const FAILURE_HINTS = {"budget":"The spending limit is reached; the story is unchanged. Raise or remove the limit to go on.","cancelled":null,"llm.auth":"The AI provider refused the API key: check the key of the provider profile.","llm.bad_request":"The AI server refused the request: a setting of the provider profile (model, context length, structured output) may not suit this server.","llm.command":"The command-line agent failed: run it by hand to see why.","llm.config":"The provider profile is incomplete or wrong: check it in the provider settings.","llm.connect":"The AI provider could not be reached. Is the server running, and is the profile's address right?","llm.invalid_response":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.not_found":"The AI provider does not know this model or address: check the model name and the server address of the provider profile.","llm.rate_limited":"The AI provider is limiting requests. Wait a little, then try again.","llm.server":"The AI server reported an error. It is often temporary: try again in a moment.","llm.stream_cut":"The AI server stopped in the middle of its answer. Try again in a moment.","llm.structured_output":"The model's answer could not be used. Try again; a larger or instruction-tuned model usually does better.","llm.timeout":"The AI provider took too long to answer. Try again; a slow local model may need a longer timeout in the provider profile.","other":null,"plan_invalid":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene.","prompt":"A prompt could not be built from the novel's settings: check them.","prose_rejected":"The writer returned no usable scene. Try again for a fresh draft, or keep this one as it is and edit it; if it repeats, check the model and its maximum output length.","rejected":null,"setup":"The scene could not start: check that the novel's folder is writable.","store":"The novel's files could not be read or written. Check that the disk is not full and the novel's folder is writable.","tool_failed":"The planner could not make a plan that works with the story so far. Try again, or add a steering note to guide the scene."} as const;
 
 export const LOOP_STALE_AFTER = 5 as const;
@@ -1112,8 +1114,7 @@ export type EntityDetail = EntityDetail_Serialize | EntityDetail_Deserialize;
 
 export type EntityDetail_Deserialize = {
 	id: string,
-	/**  character, location, relationship, loop, lore or scene. */
-	kind: string,
+	kind: EntityKind,
 	name: string,
 	/**  The whole record as stored, for a field-by-field display. */
 	record: JsonValue,
@@ -1124,8 +1125,7 @@ export type EntityDetail_Deserialize = {
 
 export type EntityDetail_Serialize = {
 	id: string,
-	/**  character, location, relationship, loop, lore or scene. */
-	kind: string,
+	kind: EntityKind,
 	name: string,
 	/**  The whole record as stored, for a field-by-field display. */
 	record: JsonValue,
@@ -1133,6 +1133,9 @@ export type EntityDetail_Serialize = {
 	/**  What a character has seen and knows; `None` for anything else. */
 	knowledge: Knowledge_Serialize | null,
 };
+
+/**  The kinds of things that carry an id, each with its one-letter prefix. */
+export type EntityKind = "character" | "location" | "relationship" | "loop" | "lore" | "scene";
 
 /**  A requested change to one record. */
 export type EntityUpdate = EntityUpdate_Serialize | EntityUpdate_Deserialize;
@@ -1693,7 +1696,7 @@ export type JsonValue = null | boolean | number | null | string | JsonValue[] | 
 
 /**
  *  Where a profile's API key comes from. Neither is a file of ours: keys live in the
- *  environment or in the OS keychain (see [`crate::keychain`]).
+ *  environment or in the OS keychain (see [`crate::profile::keychain`]).
  */
 export type KeySource = 
 /**  The environment variable named by `api_key_env` (or the kind's default variable). */
@@ -3086,12 +3089,24 @@ export type RewindReport_Serialize = {
 	kept_in: string | null,
 };
 
+/**
+ *  An LLM role of a tick: which model answers, whose usage is counted, which prompt template
+ *  is rendered. Serialized as its lower-case name (`"planner"`), as novel.toml, the tick
+ *  records and the bindings spell it. Declared in alphabetical order so that maps keyed by
+ *  role keep the order the stored string-keyed maps always had.
+ */
+export type Role = 
+/**  The optional second opinion on the checks' findings. */
+"critic" | "extractor" | "planner" | 
+/**  Rewrites a draft the checks found fault with. */
+"reviser" | "writer";
+
 /**  One role's calls in a tick. */
 export type RoleLine = RoleLine_Serialize | RoleLine_Deserialize;
 
 /**  One role's calls in a tick. */
 export type RoleLine_Deserialize = {
-	role: string,
+	role: Role,
 	model?: string | null,
 	calls: number,
 	prompt_tokens: number,
@@ -3101,7 +3116,7 @@ export type RoleLine_Deserialize = {
 
 /**  One role's calls in a tick. */
 export type RoleLine_Serialize = {
-	role: string,
+	role: Role,
 	model: string | null,
 	calls: number,
 	prompt_tokens: number,
@@ -3560,6 +3575,7 @@ export type Span = {
 	end: number,
 };
 
+/**  A phase of a tick, as its progress events and error files name it. */
 export type Stage = "gathering" | "planning" | "tools" | "writing" | "checking" | "revising" | "extracting" | "committing";
 
 export type StoryCharts = StoryCharts_Serialize | StoryCharts_Deserialize;
@@ -3663,7 +3679,7 @@ export type TickEvent = TickEvent_Serialize | TickEvent_Deserialize;
 
 export type TickEvent_Deserialize = { type: "started"; tick: number } | { type: "stage"; stage: Stage } | { type: "planned"; plan: Plan_Deserialize } | { type: "tool_finished"; id: string; tool: string; ok: boolean; detail: string } | 
 /**  A piece of prose as it streams from the writer (or the reviser, after `Stage::Revising`). */
-{ type: "prose_delta"; text: string } | { type: "findings"; findings: Finding_Deserialize[] } | { type: "usage"; role: string; prompt_tokens: number; completion_tokens: number } | 
+{ type: "prose_delta"; text: string } | { type: "findings"; findings: Finding_Deserialize[] } | { type: "usage"; role: Role; prompt_tokens: number; completion_tokens: number } | 
 /**  The tick waits for the writer to accept, edit or reject its plan. */
 { type: "awaiting_plan_review"; plan: Plan_Deserialize } | 
 /**  The tick waits for the writer's verdict on what it would commit. */
@@ -3671,7 +3687,7 @@ export type TickEvent_Deserialize = { type: "started"; tick: number } | { type: 
 
 export type TickEvent_Serialize = { type: "started"; tick: number } | { type: "stage"; stage: Stage } | { type: "planned"; plan: Plan_Serialize } | { type: "tool_finished"; id: string; tool: string; ok: boolean; detail: string } | 
 /**  A piece of prose as it streams from the writer (or the reviser, after `Stage::Revising`). */
-{ type: "prose_delta"; text: string } | { type: "findings"; findings: Finding_Serialize[] } | { type: "usage"; role: string; prompt_tokens: number; completion_tokens: number } | 
+{ type: "prose_delta"; text: string } | { type: "findings"; findings: Finding_Serialize[] } | { type: "usage"; role: Role; prompt_tokens: number; completion_tokens: number } | 
 /**  The tick waits for the writer to accept, edit or reject its plan. */
 { type: "awaiting_plan_review"; plan: Plan_Serialize } | 
 /**  The tick waits for the writer's verdict on what it would commit. */
@@ -3722,11 +3738,19 @@ export type TickSummary_Serialize = {
 export type TickUsage = TickUsage_Serialize | TickUsage_Deserialize;
 
 export type TickUsage_Deserialize = {
-	roles: { [key in string]: RoleUsage_Deserialize },
+	/**
+	 *  Keyed by role name, as stored: a record naming a role this build does not know fails
+	 *  to read, like any other malformed record.
+	 */
+	roles: Partial<{ [key in Role]: RoleUsage_Deserialize }>,
 };
 
 export type TickUsage_Serialize = {
-	roles: { [key in string]: RoleUsage_Serialize },
+	/**
+	 *  Keyed by role name, as stored: a record naming a role this build does not know fails
+	 *  to read, like any other malformed record.
+	 */
+	roles: Partial<{ [key in Role]: RoleUsage_Serialize }>,
 };
 
 export type TimelineRow = TimelineRow_Serialize | TimelineRow_Deserialize;

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use novel_llm::{Budget, LanguageModel, Limits, LlmError, ProviderConfig, Spent};
 
+use crate::config::Role;
 use crate::novel::Novel;
 use crate::store::{self, StoreError};
 use crate::tick::Models;
@@ -18,16 +19,13 @@ pub enum RoleModelError {
     /// A role's profile is missing or cannot be connected.
     #[error("the {role}'s provider profile: {source}")]
     Profile {
-        role: &'static str,
+        role: Role,
         #[source]
         source: LlmError,
     },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
-
-/// The roles of a tick, as novel.toml's `[models]` names them.
-pub const ROLES: [&str; 5] = ["planner", "writer", "extractor", "reviser", "critic"];
 
 /// The models of `novel`'s roles from `profiles`, every role on `every_role` when given, with
 /// `run` replacing the run's limits where it sets one.
@@ -53,7 +51,7 @@ pub fn models_for(
     };
     let budget = Budget::new(run_limits, total, before);
     let mut built: HashMap<String, Arc<dyn LanguageModel>> = HashMap::new();
-    let mut model = |role: &'static str| -> Result<Arc<dyn LanguageModel>, RoleModelError> {
+    let mut model = |role: Role| -> Result<Arc<dyn LanguageModel>, RoleModelError> {
         let fail = |source| RoleModelError::Profile { role, source };
         let chosen = match every_role.or(config.models.for_role(role)) {
             Some(name) => profiles.require(name).map_err(fail)?,
@@ -68,10 +66,10 @@ pub fn models_for(
         Ok(model)
     };
     Ok(Models {
-        planner: model(ROLES[0])?,
-        writer: model(ROLES[1])?,
-        extractor: model(ROLES[2])?,
-        reviser: model(ROLES[3])?,
-        critic: model(ROLES[4])?,
+        planner: model(Role::Planner)?,
+        writer: model(Role::Writer)?,
+        extractor: model(Role::Extractor)?,
+        reviser: model(Role::Reviser)?,
+        critic: model(Role::Critic)?,
     })
 }

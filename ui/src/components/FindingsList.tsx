@@ -1,26 +1,10 @@
 // The checks' findings for a scene (POV leaks, continuity, length…), most severe first.
-import type { Check } from "../bindings";
+import { CHECK_HEADINGS, type Check } from "../bindings";
 import type { Finding } from "../lib/types";
 
-// Every check the engine has: a new one fails the type check here until it has a name.
-const CHECKS: Record<Check, string> = {
-  pov_leak: "Point of view",
-  other_mind: "Another character's mind",
-  dead_character: "Dead character",
-  two_places: "In two places",
-  lost_item: "Lost item",
-  length: "Length",
-  tense_drift: "Tense",
-  person_drift: "Person",
-  markup: "Markup",
-  meta_text: "Commentary, not story",
-  unreachable: "Unreachable place",
-  contradiction: "Contradicts the story memory",
-  repetition: "Repeated phrase",
-  stock_phrase: "Stock phrasing",
-  title: "Title",
-  off_page: "Knows what happened off-page",
-};
+// Every check the engine has, headed in the engine's one wording (exported with the bindings):
+// a check without a heading fails the type check here.
+const CHECKS: Record<Check, string> = CHECK_HEADINGS;
 
 // Violations are what the revision acts on; notes are the uncertain cases, shown to the writer
 // apart so that they never read as something the agent will change.

@@ -340,7 +340,7 @@ export function createBackend(s: Scenario) {
             await stream(prose);
           }
           await tickEvent({ type: "stage", stage: "extracting" });
-          await tickEvent({ type: "usage", role: "extraction", prompt_tokens: 700, completion_tokens: 200 });
+          await tickEvent({ type: "usage", role: "extractor", prompt_tokens: 700, completion_tokens: 200 });
           let finalProse = prose;
           if (s.review) {
             const answer = new Promise<Verdict_Deserialize>((resolve) => (review = resolve));

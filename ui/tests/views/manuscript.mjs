@@ -2,10 +2,15 @@
 // prose is shown as text and runs nothing, Edit + Save (button and Ctrl+S), and 300 scenes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { openApp } from "../support/harness.mjs";
 import { env as shared } from "../support/session.mjs";
 
 const env = await shared();
+// The checks' headings as the engine exports them with the bindings (one wording, Rust's).
+const CHECK_HEADINGS = JSON.parse(
+  readFileSync(new URL("../../src/bindings.ts", import.meta.url), "utf8").match(/export const CHECK_HEADINGS = (\{.*?\}) as const;/)[1],
+);
 
 async function openReader(scenario) {
   const app = await openApp(env, { novel: true, ...scenario });
@@ -191,6 +196,9 @@ test("Check runs every check on a scene as it stands, and again after the writer
   assert.match(await notes.locator(".findings-group-title").textContent(), /^Notes/);
   assert.equal(await notes.locator(".finding").count(), 1);
   assert.match(await notes.locator(".finding-check").textContent(), /Tense/);
+  // The headings are the bindings' own words.
+  assert.equal(await fix.locator(".finding-check").textContent(), CHECK_HEADINGS.off_page);
+  assert.equal(await notes.locator(".finding-check").textContent(), CHECK_HEADINGS.tense_drift);
   assert.equal(await fix.locator('.finding[data-severity="note"]').count(), 0, "notes are not listed with what to fix");
 
   // Without the uncertain sentence the summary counts the problem alone ("0 other notes" was

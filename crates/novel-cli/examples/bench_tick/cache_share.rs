@@ -74,7 +74,7 @@ pub fn measure(dir: &Path, at: u32, ticks: usize) -> CacheRun {
             continue;
         }
         for (role, usage) in &done.usage.roles {
-            let share = roles.entry(role.clone()).or_default();
+            let share = roles.entry(role.to_string()).or_default();
             share.prompt += u64::from(usage.prompt_tokens);
             share.cached += u64::from(usage.cached_tokens);
         }

@@ -81,7 +81,7 @@ struct Sample {
     prompt_chars: usize,
     planner_chars: usize,
     engine: Duration,
-    steps: BTreeMap<String, u64>,
+    steps: novel_core::model::Timings,
 }
 
 fn request_chars(body: &serde_json::Value) -> usize {

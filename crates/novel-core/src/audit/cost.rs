@@ -26,7 +26,7 @@ pub fn per_scene(book: &Book) -> Vec<(u32, u32, bool, u32)> {
                 tokens = tokens
                     .saturating_add(n("prompt_tokens"))
                     .saturating_add(n("completion_tokens"));
-                revised |= role == "reviser" && n("calls") > 0;
+                revised |= role == crate::config::Role::Reviser.as_str() && n("calls") > 0;
             }
             let failed = book.failures.get(&s.tick).copied().unwrap_or(0);
             (calls, tokens, revised, failed)

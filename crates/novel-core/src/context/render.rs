@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use crate::config::Foundation;
 use crate::evaluate::OffPageDeath;
+use crate::ids::EntityKind;
 use crate::model::{
     Beat, BeatStatus, Character, EventStatus, Importance, LifeStatus, Location, LoreFact, OpenLoop,
     PressureClock, Relationship, Scene, StoryEvent,
@@ -476,8 +477,8 @@ pub(crate) fn recalled(hits: &[crate::store::SearchHit]) -> Vec<String> {
             continue;
         }
         seen.push(key);
-        let source = match (h.kind.as_str(), h.tick) {
-            ("scene", Some(t)) => format!("Tick {t} \"{}\"", h.title.trim()),
+        let source = match (h.kind, h.tick) {
+            (EntityKind::Scene, Some(t)) => format!("Tick {t} \"{}\"", h.title.trim()),
             (kind, _) => format!("{kind} {} {}", h.entity_id, h.title.trim()),
         };
         items.push(format!("- {source}: {text}"));

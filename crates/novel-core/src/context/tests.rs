@@ -282,7 +282,7 @@ fn every_section_keeps_its_budget_and_reports_trimming() {
     };
     let recalled = vec![SearchHit {
         entity_id: "S3".into(),
-        kind: "scene".into(),
+        kind: crate::ids::EntityKind::Scene,
         tick: Some(3),
         title: "Salt and Ink 3".into(),
         snippet: "Elena hid the brass key under the third step of the flooded stair. ".repeat(3),

@@ -86,7 +86,7 @@ pub struct LostItem {
 }
 
 #[cfg_attr(feature = "specta", derive(specta::Type))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Check {
     PovLeak,
@@ -115,6 +115,49 @@ pub enum Check {
 }
 
 impl Check {
+    /// Every check, in the order they are declared.
+    pub const ALL: [Check; 16] = [
+        Check::PovLeak,
+        Check::OtherMind,
+        Check::DeadCharacter,
+        Check::TwoPlaces,
+        Check::LostItem,
+        Check::Length,
+        Check::TenseDrift,
+        Check::PersonDrift,
+        Check::Markup,
+        Check::MetaText,
+        Check::Unreachable,
+        Check::Contradiction,
+        Check::Repetition,
+        Check::StockPhrase,
+        Check::Title,
+        Check::OffPage,
+    ];
+
+    /// What the app calls the check above its findings, in a writer's words ("Point of
+    /// view", not the craft term "POV leak" the revision brief and the CLI use).
+    pub fn heading(self) -> &'static str {
+        match self {
+            Check::PovLeak => "Point of view",
+            Check::OtherMind => "Another character's mind",
+            Check::DeadCharacter => "Dead character",
+            Check::TwoPlaces => "In two places",
+            Check::LostItem => "Lost item",
+            Check::Length => "Length",
+            Check::TenseDrift => "Tense",
+            Check::PersonDrift => "Person",
+            Check::Markup => "Markup",
+            Check::MetaText => "Commentary, not story",
+            Check::Unreachable => "Unreachable place",
+            Check::Contradiction => "Contradicts the story memory",
+            Check::Repetition => "Repeated phrase",
+            Check::StockPhrase => "Stock phrasing",
+            Check::Title => "Title",
+            Check::OffPage => "Knows what happened off-page",
+        }
+    }
+
     /// How the check is named to a reader (the revision brief, the timeline).
     pub fn label(self) -> &'static str {
         match self {

@@ -51,7 +51,7 @@ async fn filters_by_kind_and_tick_hold_for_meaning_as_for_keywords() {
         let hits = ranked(&f, &retrieval, "razor ledger page", &scenes_2_to_4, mode);
         assert!(!hits.is_empty(), "{mode:?}");
         for h in &hits {
-            assert_eq!(h.hit.kind, "scene", "{mode:?} {h:?}");
+            assert_eq!(h.hit.kind, crate::ids::EntityKind::Scene, "{mode:?} {h:?}");
             assert!((2..=4).contains(&h.hit.tick.unwrap()), "{mode:?} {h:?}");
         }
     }

@@ -212,7 +212,7 @@ fn an_entity_comes_with_its_history_and_bad_ids_find_nothing() {
     .unwrap();
     let detail = entity_detail(&tx, "C0").unwrap().unwrap();
     assert_eq!(detail.name, "Elena Marsh");
-    assert_eq!(detail.kind, "character");
+    assert_eq!(detail.kind, crate::ids::EntityKind::Character);
     assert_eq!(detail.history.len(), 1);
     assert_eq!(detail.record["role"], "archivist");
     assert!(entity_detail(&tx, "../../etc/passwd").unwrap().is_none());

@@ -13,6 +13,7 @@ use serde_json::Value;
 use super::authorship::{WrittenBy, written_by};
 use super::names::{name_of, names};
 use super::overview::FailureView;
+use crate::config::Role;
 use crate::evaluate::Finding;
 use crate::executor::{ActionState, ExecutionReport};
 use crate::model::{Scene, TickRecord, TickUsage};
@@ -104,7 +105,7 @@ fn characters_by_tick(conn: &Connection) -> Result<HashMap<u32, BTreeSet<String>
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RoleLine {
-    pub role: String,
+    pub role: Role,
     pub model: Option<String>,
     pub calls: u32,
     pub prompt_tokens: u32,
@@ -112,14 +113,20 @@ pub struct RoleLine {
     pub cost: f64,
 }
 
-/// The tick's roles in the order it calls them; any other role after them, by name.
+/// The tick's roles in the order it calls them.
 fn role_lines(usage: &TickUsage) -> Vec<RoleLine> {
-    const ORDER: [&str; 5] = ["planner", "writer", "critic", "reviser", "extractor"];
+    const ORDER: [Role; 5] = [
+        Role::Planner,
+        Role::Writer,
+        Role::Critic,
+        Role::Reviser,
+        Role::Extractor,
+    ];
     let mut lines: Vec<RoleLine> = usage
         .roles
         .iter()
         .map(|(role, r)| RoleLine {
-            role: role.clone(),
+            role: *role,
             model: r.model.clone(),
             calls: r.calls,
             prompt_tokens: r.prompt_tokens,

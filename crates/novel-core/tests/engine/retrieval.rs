@@ -144,7 +144,7 @@ fn open(retrieval: Retrieval) -> Novel {
 fn scene_ticks(hits: &[RankedHit], n: usize) -> Vec<u32> {
     hits.iter()
         .take(n)
-        .filter(|h| h.hit.kind == "scene")
+        .filter(|h| h.hit.kind == novel_core::ids::EntityKind::Scene)
         .filter_map(|h| h.hit.tick)
         .collect()
 }
