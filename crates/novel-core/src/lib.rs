@@ -7,23 +7,13 @@
 //! (`tests/engine/layers.rs` fails the build on an upward `use`). `docs/ARCHITECTURE.md` explains
 //! each layer.
 
-// Layer 0 — foundations: plain data and helpers with no story logic.
-pub mod clock;
-pub mod config;
-pub mod diff;
-pub mod fsutil;
-pub mod ids;
-pub mod layout;
-pub mod lock;
-pub mod merge;
-pub mod model;
-pub mod schema;
+// Layers 0 and 1 — plain data, settings, ids, text, and the store that owns `novel.db` — are
+// the `novel-store` crate. Their modules keep their paths here (`crate::store`, `crate::model`);
+// the plain-data ones are part of this crate's API, the store and its helpers are not.
 #[cfg(feature = "specta")]
-pub mod specta_types;
-pub mod text;
-
-// Layer 1 — the store: the one owner of `novel.db`, its schema, and derived data.
-pub mod store;
+pub(crate) use novel_store::specta_types;
+pub use novel_store::{clock, config, diff, ids, layout, lock, model, store, text};
+pub(crate) use novel_store::{fsutil, merge, schema};
 
 // Layer 2 — memory and search over the store, moves through recorded history, and the
 // deterministic checks.

@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use novel_core::clock::SystemClock;
 use novel_core::export::{self, ExportFormat, ExportOptions};
-use novel_core::layout::EXPORTS_DIR;
 use novel_core::novel::Novel;
 use tauri::State;
 
@@ -183,7 +182,7 @@ mod tests {
                 export_to_chosen_file(&novel, format, &dialog).unwrap(),
                 None
             );
-            let exports = novel.dir(EXPORTS_DIR);
+            let exports = novel.dir(novel_core::layout::EXPORTS_DIR);
             let written = std::fs::read_dir(&exports).map_or(0, |d| d.count());
             assert_eq!(written, 0, "{format:?}");
             let files: Vec<_> = std::fs::read_dir(dir.path())

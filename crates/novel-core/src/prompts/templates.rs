@@ -12,6 +12,7 @@ use novel_llm::ChatRequest;
 use serde::{Deserialize, Serialize};
 
 use super::error::PromptError;
+use crate::config::Role;
 
 const PLANNER: &str = include_str!("../../prompts/planner.j2");
 const WRITER: &str = include_str!("../../prompts/writer.j2");
@@ -25,37 +26,19 @@ const CRITIC: &str = include_str!("../../prompts/critic.j2");
 /// text contains (the context strips them).
 pub(crate) const CACHE_BREAK: &str = "\u{1e}";
 
-/// The LLM calls of a tick, each with its own template.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum PromptRole {
-    Planner,
-    Writer,
-    Reviser,
-    Extractor,
-    /// The optional second opinion on the checks' findings.
-    Critic,
+/// The LLM calls of a tick, each with its own template: the engine's one [`Role`].
+pub type PromptRole = Role;
+
+/// A role's template and its version. A trait because [`Role`] belongs to the store's crate,
+/// which knows nothing of prompts.
+pub trait RoleTemplate {
+    /// The template's text.
+    fn source(self) -> &'static str;
+    /// The template's version, as recorded with every tick.
+    fn version(self) -> u32;
 }
 
-impl PromptRole {
-    pub const ALL: [PromptRole; 5] = [
-        PromptRole::Planner,
-        PromptRole::Writer,
-        PromptRole::Reviser,
-        PromptRole::Extractor,
-        PromptRole::Critic,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PromptRole::Planner => "planner",
-            PromptRole::Writer => "writer",
-            PromptRole::Reviser => "reviser",
-            PromptRole::Extractor => "extractor",
-            PromptRole::Critic => "critic",
-        }
-    }
-
+impl RoleTemplate for Role {
     fn source(self) -> &'static str {
         match self {
             PromptRole::Planner => PLANNER,
@@ -66,7 +49,7 @@ impl PromptRole {
         }
     }
 
-    pub fn version(self) -> u32 {
+    fn version(self) -> u32 {
         match self {
             PromptRole::Planner => PROMPT_VERSIONS.planner,
             PromptRole::Writer => PROMPT_VERSIONS.writer,

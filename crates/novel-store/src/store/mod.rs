@@ -149,7 +149,7 @@ pub enum StoreError {
 }
 
 /// SQLite's own words, plus what to do where the cause is the machine rather than the program.
-pub(crate) fn describe_sqlite(e: &rusqlite::Error) -> String {
+pub fn describe_sqlite(e: &rusqlite::Error) -> String {
     match e.sqlite_error_code() {
         Some(ErrorCode::DiskFull) => format!(
             "{e}: the disk is full. Free some space and try again; what was being saved was not committed"
@@ -576,8 +576,8 @@ pub(crate) fn from_json<T: serde::de::DeserializeOwned>(id: &str, text: &str) ->
 }
 
 /// A database at an older schema `version`, as an older program left it: for upgrade tests.
-#[cfg(test)]
-pub(crate) fn create_at_version(path: &Path, version: usize) -> Connection {
+#[cfg(any(test, feature = "test-support"))]
+pub fn create_at_version(path: &Path, version: usize) -> Connection {
     let mut conn = Connection::open(path).unwrap();
     configure(&conn).unwrap();
     Migrations::new(

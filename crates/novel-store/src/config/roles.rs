@@ -1,9 +1,71 @@
 //! `novel.toml`'s `[models]` and `[budget]`: which provider profile plays each role of a tick
 //! (by name; the profiles themselves, with their keys, stay in the user's config directory),
 //! and the spending limits of a run and of the whole novel. Both are optional: without them
-//! every role uses the default profile and nothing limits spending.
+//! every role uses the default profile and nothing limits spending. Also the one name of the
+//! roles themselves ([`Role`]), which models, usage, prompts and events all speak of.
 
 use serde::{Deserialize, Serialize};
+
+/// An LLM role of a tick: which model answers, whose usage is counted, which prompt template
+/// is rendered. Serialized as its lower-case name (`"planner"`), as novel.toml, the tick
+/// records and the bindings spell it. Declared in alphabetical order so that maps keyed by
+/// role keep the order the stored string-keyed maps always had.
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The optional second opinion on the checks' findings.
+    Critic,
+    Extractor,
+    Planner,
+    /// Rewrites a draft the checks found fault with.
+    Reviser,
+    Writer,
+}
+
+/// A role name that is none of [`Role`]'s.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown role `{0}` (the roles are planner, writer, reviser, extractor and critic)")]
+pub struct UnknownRole(pub String);
+
+impl Role {
+    /// Every role, in the order a tick calls them.
+    pub const ALL: [Role; 5] = [
+        Role::Planner,
+        Role::Writer,
+        Role::Reviser,
+        Role::Extractor,
+        Role::Critic,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Planner => "planner",
+            Role::Writer => "writer",
+            Role::Reviser => "reviser",
+            Role::Extractor => "extractor",
+            Role::Critic => "critic",
+        }
+    }
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::str::FromStr for Role {
+    type Err = UnknownRole;
+
+    /// The role named exactly so; any other name is an error, never a guess.
+    fn from_str(name: &str) -> Result<Role, UnknownRole> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.as_str() == name)
+            .ok_or_else(|| UnknownRole(name.to_string()))
+    }
+}
 
 /// A provider profile name per role; `None` is the default profile (or `--profile`).
 #[cfg_attr(feature = "specta", derive(specta::Type))]
@@ -29,16 +91,15 @@ impl RoleProfiles {
         *self == RoleProfiles::default()
     }
 
-    /// The profile named for `role` (`planner`, `writer`, `extractor`, `reviser`, `critic`);
-    /// the reviser falls back to the writer's, the critic to the extractor's.
-    pub fn for_role(&self, role: &str) -> Option<&str> {
+    /// The profile named for `role`; the reviser falls back to the writer's, the critic to
+    /// the extractor's.
+    pub fn for_role(&self, role: Role) -> Option<&str> {
         match role {
-            "planner" => self.planner.as_deref(),
-            "writer" => self.writer.as_deref(),
-            "extractor" => self.extractor.as_deref(),
-            "reviser" => self.reviser.as_deref().or(self.writer.as_deref()),
-            "critic" => self.critic.as_deref().or(self.extractor.as_deref()),
-            _ => None,
+            Role::Planner => self.planner.as_deref(),
+            Role::Writer => self.writer.as_deref(),
+            Role::Extractor => self.extractor.as_deref(),
+            Role::Reviser => self.reviser.as_deref().or(self.writer.as_deref()),
+            Role::Critic => self.critic.as_deref().or(self.extractor.as_deref()),
         }
     }
 }
@@ -93,9 +154,9 @@ mod tests {
             "[models]\nplanner = \"big\"\nwriter = \"local\"\n\n[budget.run]\ntokens = 50000\n\n[budget.novel]\ncost = 2.5\n",
         )
         .unwrap();
-        assert_eq!(doc.models.for_role("planner"), Some("big"));
-        assert_eq!(doc.models.for_role("reviser"), Some("local"));
-        assert_eq!(doc.models.for_role("extractor"), None);
+        assert_eq!(doc.models.for_role(Role::Planner), Some("big"));
+        assert_eq!(doc.models.for_role(Role::Reviser), Some("local"));
+        assert_eq!(doc.models.for_role(Role::Extractor), None);
         assert_eq!(doc.budget.run.tokens, Some(50000));
         assert_eq!(doc.budget.novel.cost, Some(2.5));
         assert!(doc.budget.problem().is_none());
@@ -113,5 +174,24 @@ mod tests {
                 .contains("[budget.run] cost")
         );
         assert!(toml::from_str::<Doc>("[models]\nplaner = \"x\"\n[budget]\n").is_err());
+    }
+
+    #[test]
+    fn roles_keep_their_names_and_an_unknown_role_is_refused() {
+        for role in Role::ALL {
+            assert_eq!(role.as_str().parse::<Role>(), Ok(role));
+            assert_eq!(serde_json::to_value(role).unwrap(), role.as_str());
+        }
+        let err = "writter".parse::<Role>().unwrap_err();
+        assert_eq!(err, UnknownRole("writter".into()));
+        assert!(err.to_string().contains("unknown role `writter`"), "{err}");
+        assert!(serde_json::from_str::<Role>("\"revision\"").is_err());
+        // Maps keyed by role keep the alphabetical order the stored string keys had.
+        let mut sorted = Role::ALL;
+        sorted.sort();
+        let names: Vec<_> = sorted.iter().map(|r| r.as_str()).collect();
+        let mut by_name = names.clone();
+        by_name.sort();
+        assert_eq!(names, by_name);
     }
 }

@@ -51,7 +51,7 @@ pub struct NewChunk {
 pub struct Chunk {
     pub id: i64,
     pub entity_id: String,
-    pub kind: String,
+    pub kind: EntityKind,
     pub part: ChunkPart,
     pub seq: u32,
     pub tick: Option<u32>,
@@ -142,6 +142,19 @@ pub fn replace_chunks(
         }
     }
     Ok(())
+}
+
+/// The `kind` column holds [`EntityKind::as_str`]; anything else is a corrupt row, refused.
+impl rusqlite::types::FromSql for EntityKind {
+    fn column_result(value: rusqlite::types::ValueRef<'_>) -> rusqlite::types::FromSqlResult<Self> {
+        let word = value.as_str()?;
+        EntityKind::ALL
+            .into_iter()
+            .find(|k| k.as_str() == word)
+            .ok_or_else(|| {
+                rusqlite::types::FromSqlError::Other(format!("unknown kind `{word}`").into())
+            })
+    }
 }
 
 const CHUNK_COLUMNS: &str = "id, entity_id, kind, part, seq, tick, title, body";

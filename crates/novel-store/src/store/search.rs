@@ -28,7 +28,7 @@ pub struct SearchDocument {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SearchHit {
     pub entity_id: String,
-    pub kind: String,
+    pub kind: EntityKind,
     pub tick: Option<u32>,
     pub title: String,
     pub snippet: String,
@@ -427,7 +427,7 @@ pub fn describe_hit(
         .query_row([chunk_id], |r| {
             Ok((
                 r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
+                r.get::<_, EntityKind>(1)?,
                 r.get::<_, Option<u32>>(2)?,
                 r.get::<_, String>(3)?,
                 r.get::<_, String>(4)?,

@@ -4,24 +4,28 @@
 
 mod brief;
 mod character;
+mod failure_kind;
 mod guidance;
 mod location;
 mod lore;
 mod open_loop;
 mod relationship;
 mod scene;
+mod steps;
 mod tick;
 mod usage;
 mod verdict;
 
 pub use brief::*;
 pub use character::*;
+pub use failure_kind::ErrorKind;
 pub use guidance::*;
 pub use location::*;
 pub use lore::*;
 pub use open_loop::*;
 pub use relationship::*;
 pub use scene::*;
+pub use steps::{Stage, Step, Timings, stage_label};
 pub use tick::*;
 pub use usage::*;
 pub use verdict::*;

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use novel_llm::{Completion, Prices};
 use serde::{Deserialize, Serialize};
 
+use crate::config::Role;
+
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RoleUsage {
@@ -50,13 +52,15 @@ const MODEL_NAME_CHARS: usize = 120;
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct TickUsage {
-    pub roles: BTreeMap<String, RoleUsage>,
+    /// Keyed by role name, as stored: a record naming a role this build does not know fails
+    /// to read, like any other malformed record.
+    pub roles: BTreeMap<Role, RoleUsage>,
 }
 
 impl TickUsage {
     /// Adds one call of `role`, priced at `prices` (the role's model's, if it has any).
-    pub fn record(&mut self, role: &str, c: &Completion, prices: Option<Prices>) {
-        let r = self.roles.entry(role.to_string()).or_default();
+    pub fn record(&mut self, role: Role, c: &Completion, prices: Option<Prices>) {
+        let r = self.roles.entry(role).or_default();
         if let Some(p) = prices {
             let cost = p.cost_of(&c.usage);
             if cost.is_finite() {
@@ -149,12 +153,12 @@ mod tests {
     #[test]
     fn huge_counts_saturate_instead_of_overflowing() {
         let mut usage = TickUsage::default();
-        usage.record("writer", &completion(u32::MAX, u32::MAX), None);
-        usage.record("writer", &completion(u32::MAX, 5), None);
-        usage.record("planner", &completion(u32::MAX, 1), None);
+        usage.record(Role::Writer, &completion(u32::MAX, u32::MAX), None);
+        usage.record(Role::Writer, &completion(u32::MAX, 5), None);
+        usage.record(Role::Planner, &completion(u32::MAX, 1), None);
         assert_eq!(usage.total_tokens(), u32::MAX);
-        assert_eq!(usage.roles["writer"].prompt_tokens, u32::MAX);
-        assert_eq!(usage.roles["writer"].latency_ms, u64::MAX);
+        assert_eq!(usage.roles[&Role::Writer].prompt_tokens, u32::MAX);
+        assert_eq!(usage.roles[&Role::Writer].latency_ms, u64::MAX);
         assert_eq!(usage.calls(), 3);
     }
 
@@ -168,11 +172,14 @@ mod tests {
         let mut usage = TickUsage::default();
         let mut c = completion(1_000_000, 100_000);
         c.model = "qwen\u{1b}[31m-7b".into();
-        usage.record("planner", &c, Some(prices));
-        usage.record("writer", &completion(500, 500), None);
+        usage.record(Role::Planner, &c, Some(prices));
+        usage.record(Role::Writer, &completion(500, 500), None);
         assert!((usage.cost() - 3.0).abs() < 1e-9, "{}", usage.cost());
-        assert_eq!(usage.roles["writer"].cost, 0.0);
-        assert_eq!(usage.roles["planner"].model.as_deref(), Some("qwen-7b"));
+        assert_eq!(usage.roles[&Role::Writer].cost, 0.0);
+        assert_eq!(
+            usage.roles[&Role::Planner].model.as_deref(),
+            Some("qwen-7b")
+        );
         assert_eq!(usage.models(), "planner: qwen-7b, writer: m");
     }
 
@@ -188,9 +195,9 @@ mod tests {
         let mut c = completion(1_000_000, 0);
         c.usage.cached_tokens = 800_000;
         c.usage.prefill_ms = Some(1200);
-        usage.record("planner", &c, Some(prices));
-        usage.record("planner", &c, Some(prices));
-        let planner = &usage.roles["planner"];
+        usage.record(Role::Planner, &c, Some(prices));
+        usage.record(Role::Planner, &c, Some(prices));
+        let planner = &usage.roles[&Role::Planner];
         assert_eq!(
             (planner.prompt_tokens, planner.cached_tokens),
             (2_000_000, 1_600_000)
