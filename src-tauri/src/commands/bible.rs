@@ -10,7 +10,7 @@ use novel_core::bible::{
 use novel_core::clock::SystemClock;
 use novel_core::config::Foundation;
 use novel_core::memory::{EntityUpdate, LoopEdit, LoreEdit, UpdateReport};
-use novel_core::model::{Beat, LoreFact, PressureClock, StoryEvent};
+use novel_core::model::{Beat, LoreFact};
 use novel_core::novel::Novel;
 use novel_core::tick::{PreviewError, PromptPreview};
 use novel_core::views::{self, BibleView, StoryCharts};
@@ -273,7 +273,7 @@ pub async fn change_outline(
             BeatChange::Remove { id } => bible::remove_beat(n, &id, c),
             BeatChange::Mark { id, done } => bible::mark_beat(n, &id, done, c).map(drop),
         }?;
-        Ok(novel_core::store::list_beats(n.store().conn())?)
+        Ok(views::outline(n.store().conn())?)
     })
 }
 
@@ -288,12 +288,8 @@ pub enum PressureChange {
     RemoveEvent { id: String },
 }
 
-/// What the pressure is after a change.
-#[derive(Debug, Clone, serde::Serialize, Type)]
-pub struct Pressure {
-    pub clocks: Vec<PressureClock>,
-    pub events: Vec<StoryEvent>,
-}
+/// What the pressure is after a change (the engine's read model).
+pub use novel_core::views::Pressure;
 
 #[tauri::command]
 #[specta::specta]
@@ -315,11 +311,7 @@ pub async fn change_pressure(
             }
             PressureChange::RemoveEvent { id } => bible::remove_event(n, &id, c),
         }?;
-        let conn = n.store().conn();
-        Ok(Pressure {
-            clocks: novel_core::store::list_clocks(conn)?,
-            events: novel_core::store::list_events(conn)?,
-        })
+        Ok(views::pressure(n.store().conn())?)
     })
 }
 
