@@ -18,7 +18,7 @@ use serde::Deserialize;
 use specta::Type;
 use tauri::{AppHandle, State};
 
-use super::edit_open_novel;
+use super::open_novel::edit_open_novel;
 use super::write::profiles;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use specta::Type;
 use tauri::{AppHandle, State};
 
-use super::edit_open_novel;
+use super::open_novel::edit_open_novel;
 use crate::error::AppResult;
 use crate::events::ChangeReason;
 use crate::state::AppState;

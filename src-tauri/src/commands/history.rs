@@ -13,7 +13,7 @@ use novel_core::edits;
 use novel_core::views::{self, BranchRow, SceneView};
 use tauri::{AppHandle, State};
 
-use super::{changed, edit_open_novel};
+use super::open_novel::{changed, edit_open_novel};
 use crate::dialogs::{Dialogs, Question};
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;

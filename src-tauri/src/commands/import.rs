@@ -26,8 +26,8 @@ use specta::Type;
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
-use super::changed;
 use super::library::{current_overview, free_folder, now, recent};
+use super::open_novel::changed;
 use super::write::profiles;
 use crate::dialogs::{Dialogs, OpenRequest};
 use crate::error::{AppError, AppResult, sentence};

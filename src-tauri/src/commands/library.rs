@@ -8,7 +8,7 @@ use novel_core::novel::{Access, Novel};
 use novel_core::views::{self, NovelOverview};
 use tauri::{AppHandle, State};
 
-use super::changed;
+use super::open_novel::changed;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
 use crate::state::{AppState, display};

@@ -10,6 +10,7 @@ pub mod graph;
 pub mod history;
 pub mod import;
 pub mod library;
+mod open_novel;
 pub mod provider_discovery;
 pub mod providers;
 pub mod reader;
@@ -22,29 +23,3 @@ pub mod synopsis;
 mod test_novel;
 pub mod timeline;
 pub mod write;
-
-use tauri::AppHandle;
-use tauri_specta::Event;
-
-use crate::error::{AppError, AppResult};
-use crate::events::{ChangeReason, NovelChanged};
-
-/// Runs one change on the open novel (under its writer's lock) and tells every view why.
-pub(crate) fn edit_open_novel<T, E: Into<AppError>>(
-    app: &AppHandle,
-    state: &tauri::State<'_, crate::state::AppState>,
-    reason: ChangeReason,
-    change: impl FnOnce(&mut novel_core::novel::Novel) -> Result<T, E>,
-) -> AppResult<T> {
-    let session = state.session()?;
-    let out = change(&mut *session.write()?).map_err(Into::into)?;
-    changed(app, Some(session.path_string()), reason);
-    Ok(out)
-}
-
-/// Tells every view that the open novel changed.
-pub(crate) fn changed(app: &AppHandle, path: Option<String>, reason: ChangeReason) {
-    if let Err(e) = (NovelChanged { path, reason }).emit(app) {
-        tracing::warn!("could not emit novel-changed: {e}");
-    }
-}

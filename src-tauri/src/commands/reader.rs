@@ -7,7 +7,7 @@ use novel_core::evaluate::{self, Finding};
 use novel_core::views::{self, ChapterView, SceneView};
 use tauri::{AppHandle, State};
 
-use super::changed;
+use super::open_novel::changed;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
 use crate::state::AppState;

@@ -10,7 +10,7 @@ use novel_llm::ProfileStore;
 use tauri::{AppHandle, State};
 
 use super::library::current_overview;
-use super::{changed, edit_open_novel};
+use super::open_novel::{changed, edit_open_novel};
 use crate::error::AppResult;
 use crate::events::ChangeReason;
 use crate::state::AppState;

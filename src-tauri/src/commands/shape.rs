@@ -10,7 +10,7 @@ use serde::Deserialize;
 use specta::Type;
 use tauri::{AppHandle, State};
 
-use super::edit_open_novel;
+use super::open_novel::edit_open_novel;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
 use crate::state::AppState;
@@ -141,7 +141,7 @@ pub async fn write_scene_at(
     })
     .await
     .map_err(|e| AppError::storage(format!("the writing thread stopped: {e}")))??;
-    super::changed(&app, path, ChangeReason::SceneEdited);
+    super::open_novel::changed(&app, path, ChangeReason::SceneEdited);
     Ok(shaped)
 }
 

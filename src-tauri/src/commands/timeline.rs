@@ -4,7 +4,7 @@ use novel_core::edits;
 use novel_core::views::{self, LoopCard, TimelineRow};
 use tauri::{AppHandle, State};
 
-use super::changed;
+use super::open_novel::changed;
 use crate::error::AppResult;
 use crate::events::ChangeReason;
 use crate::state::AppState;

@@ -14,7 +14,7 @@ use novel_llm::{Limits, ProfileStore, ProviderConfig};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 
-use super::changed;
+use super::open_novel::changed;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
 use crate::review::DeskReviewer;
