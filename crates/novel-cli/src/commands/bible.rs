@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use novel_core::bible::{self, FoundationEdit, LoopAction, NewClock, NewRecord};
+use novel_core::bible::{self, EditProposal, FoundationEdit, LoopAction, NewClock, NewRecord};
 use novel_core::clock::SystemClock;
 use novel_core::ids::{EntityId, EntityKind};
 use novel_core::memory::{EntityUpdate, LoopEdit, LoreEdit};
@@ -407,7 +407,7 @@ pub fn reread(
     profile: Option<String>,
     json: bool,
 ) -> Result<()> {
-    use std::io::{BufRead, IsTerminal};
+    use std::io::IsTerminal;
     let mut novel = writable(dir)?;
     let models = super::roles::models_for(&novel, profile.as_deref(), Default::default())?;
     let runtime = tokio::runtime::Builder::new_current_thread()
@@ -416,39 +416,13 @@ pub fn reread(
     let proposal = runtime.block_on(bible::propose_after_edit(&novel, &models, scene))?;
     let ask = !accept && untick.is_empty() && std::io::stdin().is_terminal() && !json;
     if !json {
-        say!(
-            "Scene {scene}: \"{}\" (tension {})",
-            proposal.title,
-            proposal.tension
-        );
-        for b in &proposal.summary {
-            say!("  - {b}");
-        }
-        for c in &proposal.changes {
-            say!(
-                "  [{}] {:?} {}: {}",
-                c.index,
-                c.category,
-                c.subject,
-                c.summary
-            );
-        }
-        for later in &proposal.later {
-            for f in &later.findings {
-                say!("  scene {} would contradict it: {}", later.tick, f.message);
-            }
-        }
+        print_proposal(scene, &proposal);
     }
     let mut unticked: Vec<u32> = untick.to_vec();
     if ask {
-        say!("Apply: [a]ccept, [u]ntick N…, [r]eject? (r)");
-        let mut line = String::new();
-        std::io::stdin().lock().read_line(&mut line)?;
-        let mut words = line.split_whitespace();
-        match words.next() {
-            Some("a") => {}
-            Some("u") => unticked.extend(words.filter_map(|w| w.parse::<u32>().ok())),
-            _ => {
+        match asked_to_apply()? {
+            Some(more) => unticked.extend(more),
+            None => {
                 say!("Nothing applied.");
                 return Ok(());
             }
@@ -478,4 +452,46 @@ pub fn reread(
         );
     }
     Ok(())
+}
+
+/// What a re-reading proposes: the scene's title, summary and memory changes, and the later
+/// scenes they would contradict.
+fn print_proposal(scene: u32, proposal: &EditProposal) {
+    say!(
+        "Scene {scene}: \"{}\" (tension {})",
+        proposal.title,
+        proposal.tension
+    );
+    for b in &proposal.summary {
+        say!("  - {b}");
+    }
+    for c in &proposal.changes {
+        say!(
+            "  [{}] {:?} {}: {}",
+            c.index,
+            c.category,
+            c.subject,
+            c.summary
+        );
+    }
+    for later in &proposal.later {
+        for f in &later.findings {
+            say!("  scene {} would contradict it: {}", later.tick, f.message);
+        }
+    }
+}
+
+/// The writer's answer at the terminal: `Some` changes to leave out (none for "accept"),
+/// `None` for "reject".
+fn asked_to_apply() -> Result<Option<Vec<u32>>> {
+    use std::io::BufRead;
+    say!("Apply: [a]ccept, [u]ntick N…, [r]eject? (r)");
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    let mut words = line.split_whitespace();
+    Ok(match words.next() {
+        Some("a") => Some(Vec::new()),
+        Some("u") => Some(words.filter_map(|w| w.parse::<u32>().ok()).collect()),
+        _ => None,
+    })
 }

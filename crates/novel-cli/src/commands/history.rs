@@ -105,20 +105,7 @@ pub fn versions(
     }
     if let Some(pair) = diff {
         let (a, b) = (pick(pair[0])?, pick(pair[1])?);
-        let runs = word_diff(&a.prose, &b.prose);
-        if json {
-            return print_json(&runs);
-        }
-        let text: String = runs
-            .iter()
-            .map(|r| match r.kind {
-                DiffKind::Same => r.text.clone(),
-                DiffKind::Removed => format!("[-{}-]", r.text),
-                DiffKind::Added => format!("{{+{}+}}", r.text),
-            })
-            .collect();
-        say!("{text}");
-        return Ok(());
+        return print_diff(&a.prose, &b.prose, json);
     }
     if json {
         return print_json(&all);
@@ -136,6 +123,24 @@ pub fn versions(
         );
     }
     say!("(* the version the scene shows now)");
+    Ok(())
+}
+
+/// The word differences from one prose to another, `[-removed-]` and `{+added+}`.
+fn print_diff(from: &str, to: &str, json: bool) -> Result<()> {
+    let runs = word_diff(from, to);
+    if json {
+        return print_json(&runs);
+    }
+    let text: String = runs
+        .iter()
+        .map(|r| match r.kind {
+            DiffKind::Same => r.text.clone(),
+            DiffKind::Removed => format!("[-{}-]", r.text),
+            DiffKind::Added => format!("{{+{}+}}", r.text),
+        })
+        .collect();
+    say!("{text}");
     Ok(())
 }
 
@@ -163,21 +168,7 @@ pub fn restore_version(dir: &Path, scene: u32, version: usize, json: bool) -> Re
 
 pub fn branch(dir: &Path, cmd: BranchCommand, json: bool) -> Result<()> {
     match cmd {
-        BranchCommand::List => {
-            let novel = Novel::open(dir, Access::Read)?;
-            let branches = control::list(&novel)?;
-            if json {
-                return print_json(&branches);
-            }
-            for b in branches {
-                say!(
-                    "{} {}  (to scene {})",
-                    if b.current { "*" } else { " " },
-                    b.name,
-                    b.tick
-                );
-            }
-        }
+        BranchCommand::List => return list_branches(dir, json),
         BranchCommand::New { name, at } => {
             let mut novel = writable(dir)?;
             let name = control::fork(&mut novel, &name, at, &SystemClock)?;
@@ -212,23 +203,45 @@ pub fn branch(dir: &Path, cmd: BranchCommand, json: bool) -> Result<()> {
             }
             say!("Deleted the branch \"{name}\"; its scenes stay as versions.");
         }
-        BranchCommand::Compare { scene } => {
-            let novel = Novel::open(dir, Access::Read)?;
-            let across = control::scene_across_branches(&novel, scene)?;
-            if json {
-                return print_json(&across);
-            }
-            for b in across {
-                say!(
-                    "== {}{}",
-                    b.branch,
-                    if b.current { " (current)" } else { "" }
-                );
-                match b.scene {
-                    Some(v) => say!("# {}\n\n{}\n", v.title, v.prose),
-                    None => say!("(no scene {scene} on this branch)\n"),
-                }
-            }
+        BranchCommand::Compare { scene } => return compare(dir, scene, json),
+    }
+    Ok(())
+}
+
+/// One line per branch, the current one starred.
+fn list_branches(dir: &Path, json: bool) -> Result<()> {
+    let novel = Novel::open(dir, Access::Read)?;
+    let branches = control::list(&novel)?;
+    if json {
+        return print_json(&branches);
+    }
+    for b in branches {
+        say!(
+            "{} {}  (to scene {})",
+            if b.current { "*" } else { " " },
+            b.name,
+            b.tick
+        );
+    }
+    Ok(())
+}
+
+/// Scene `scene` as each branch has it.
+fn compare(dir: &Path, scene: u32, json: bool) -> Result<()> {
+    let novel = Novel::open(dir, Access::Read)?;
+    let across = control::scene_across_branches(&novel, scene)?;
+    if json {
+        return print_json(&across);
+    }
+    for b in across {
+        say!(
+            "== {}{}",
+            b.branch,
+            if b.current { " (current)" } else { "" }
+        );
+        match b.scene {
+            Some(v) => say!("# {}\n\n{}\n", v.title, v.prose),
+            None => say!("(no scene {scene} on this branch)\n"),
         }
     }
     Ok(())

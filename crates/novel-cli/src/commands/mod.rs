@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use novel_core::novel::{Access, Novel};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{ChapterCommand, Cli, Command};
 
 pub fn run(cli: Cli) -> Result<()> {
     let dir = cli.novel.clone().unwrap_or_else(|| PathBuf::from("."));
@@ -89,13 +89,7 @@ fn book(dir: &Path, cmd: Command, json: bool) -> Result<()> {
         Command::Note(cmd) => bible::note(&dir, cmd, json),
         Command::Outline(cmd) => bible::outline(&dir, cmd, json),
         Command::Pressure(cmd) => bible::pressure(&dir, cmd, json),
-        Command::Chapter(crate::cli::ChapterCommand::Delete { number }) => {
-            scene::delete_chapter(&dir, number, json)
-        }
-        Command::Chapter(crate::cli::ChapterCommand::Move { number, before }) => {
-            scene::move_chapter(&dir, number, before, json)
-        }
-        Command::Chapter(cmd) => chapter::run(&dir, cmd, json),
+        Command::Chapter(cmd) => chapter(&dir, cmd, json),
         Command::Scene(cmd) => scene::run(&dir, cmd, json),
         Command::Undo => scene::undo(&dir, json),
         Command::Import {
@@ -133,6 +127,15 @@ fn book(dir: &Path, cmd: Command, json: bool) -> Result<()> {
             export::run(&open(&dir, Access::Read)?, format, output, &options, json)
         }
         other => unreachable!("`run` handles {other:?}"),
+    }
+}
+
+/// `novel chapter`: deleting and moving one reshape the book (as `novel scene` does).
+fn chapter(dir: &Path, cmd: ChapterCommand, json: bool) -> Result<()> {
+    match cmd {
+        ChapterCommand::Delete { number } => scene::delete_chapter(dir, number, json),
+        ChapterCommand::Move { number, before } => scene::move_chapter(dir, number, before, json),
+        cmd => chapter::run(dir, cmd, json),
     }
 }
 
