@@ -93,11 +93,11 @@ impl ContextBudgets {
     }
 
     /// Every budget between [`Self::MIN`] and [`Self::MAX`]; the error names the section.
-    pub fn validate(&self) -> Result<(), super::InvalidSetting> {
+    pub fn validate(&self) -> Result<(), super::invalid::InvalidSetting> {
         for kind in SectionKind::ALL {
             let budget = self.of(kind);
             if !(Self::MIN..=Self::MAX).contains(&budget) {
-                return Err(super::InvalidSetting::new(
+                return Err(super::invalid::InvalidSetting::new(
                     format!("generation.context.{}", kind.as_str()),
                     format!(
                         "({budget}) must be between {} and {} tokens",

@@ -8,9 +8,11 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 mod budgets;
+mod invalid;
 mod roles;
 
 pub use budgets::{ContextBudgets, SectionKind};
+pub use invalid::InvalidSetting;
 pub use roles::{BudgetConfig, Role, RoleProfiles, UnknownRole};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -278,32 +280,6 @@ impl NovelConfig {
             ));
         }
         g.context.validate()
-    }
-}
-
-/// A setting outside what the engine accepts. `key` is its dotted path in `novel.toml`
-/// (`generation.target_words_max`); the message shows it as the file does (`[generation]
-/// target_words_max`) so the writer can find the line.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{} {problem}", toml_location(key))]
-pub struct InvalidSetting {
-    pub key: String,
-    pub problem: String,
-}
-
-impl InvalidSetting {
-    pub fn new(key: impl Into<String>, problem: impl Into<String>) -> Self {
-        InvalidSetting {
-            key: key.into(),
-            problem: problem.into(),
-        }
-    }
-}
-
-fn toml_location(key: &str) -> String {
-    match key.rsplit_once('.') {
-        Some((table, name)) => format!("[{table}] {name}"),
-        None => key.to_string(),
     }
 }
 

@@ -124,12 +124,12 @@ impl BudgetConfig {
     }
 
     /// Why a limit cannot be used, if one cannot.
-    pub fn problem(&self) -> Option<super::InvalidSetting> {
+    pub fn problem(&self) -> Option<super::invalid::InvalidSetting> {
         for (scope, limits) in [("run", self.run), ("novel", self.novel)] {
             if let Some(cost) = limits.cost
                 && !(cost.is_finite() && cost >= 0.0)
             {
-                return Some(super::InvalidSetting::new(
+                return Some(super::invalid::InvalidSetting::new(
                     format!("budget.{scope}.cost"),
                     format!("must be a number of at least 0, not {cost}"),
                 ));

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Importance;
+use super::importance::Importance;
 
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

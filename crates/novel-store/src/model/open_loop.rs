@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Importance;
+use super::importance::Importance;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OpenLoop {

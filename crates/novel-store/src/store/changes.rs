@@ -15,7 +15,7 @@ use rusqlite::session::{ConflictAction, ConflictType, Session, invert_strm};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::{Deserialize, Serialize};
 
-use super::{StoreError, StoreResult};
+use super::error::{StoreError, StoreResult};
 
 /// Tables whose rows are history or bookkeeping, never story state.
 const UNTRACKED: [&str; 9] = [

@@ -8,7 +8,8 @@
 use rusqlite::{Connection, Transaction, params};
 use serde::{Deserialize, Serialize};
 
-use super::{StoreError, StoreResult, proposed_title};
+use super::error::{StoreError, StoreResult};
+use super::proposed_title;
 use crate::model::Scene;
 
 /// Scenes per proposed chapter (the roll-ups' chapter size).

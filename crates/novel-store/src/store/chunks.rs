@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-use super::StoreResult;
+use super::error::StoreResult;
 use crate::ids::EntityKind;
 
 /// Which part of its record a passage is.

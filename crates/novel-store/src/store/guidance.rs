@@ -3,7 +3,8 @@
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-use super::{StoreResult, from_json, to_json};
+use super::error::StoreResult;
+use super::json::{from_json, to_json};
 use crate::config::Foundation;
 use crate::model::{Beat, BeatStatus, EventStatus, PressureClock, StoryEvent};
 

@@ -2,7 +2,7 @@
 
 use rusqlite::{Transaction, params};
 
-use super::StoreResult;
+use super::error::StoreResult;
 use crate::ids::{EntityId, EntityKind};
 
 /// The next unused id of `kind` (`C0`, `C1`, …). Ids are never reused, even after a rollback

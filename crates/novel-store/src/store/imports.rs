@@ -5,7 +5,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-use super::StoreResult;
+use super::error::StoreResult;
 
 /// Where an import came from and how far it got.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-use super::{StoreResult, from_json, to_json};
+use super::error::StoreResult;
+use super::json::{from_json, to_json};
 use crate::model::Location;
 
 pub fn insert_location(tx: &Transaction<'_>, l: &Location) -> StoreResult<()> {

@@ -2,7 +2,8 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction, params};
 
-use super::{StoreError, StoreResult, from_json, to_json};
+use super::error::{StoreError, StoreResult};
+use super::json::{from_json, to_json};
 use crate::model::{Importance, LoopStatus, OpenLoop};
 
 const COLUMNS: &str =

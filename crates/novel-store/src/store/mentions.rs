@@ -5,7 +5,7 @@
 
 use rusqlite::{Connection, params};
 
-use super::StoreResult;
+use super::error::StoreResult;
 
 /// One prose passage that names the record.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,16 +12,19 @@ mod changes;
 mod chapters;
 mod characters;
 mod chunks;
+mod error;
 mod guidance;
 mod hardening;
 mod history;
 mod ids;
 mod imports;
+mod json;
 mod locations;
 mod loops;
 mod lore;
 mod mentions;
 mod order;
+mod reindex;
 mod relationships;
 mod rollups;
 mod scenes;
@@ -42,16 +45,19 @@ pub use changes::*;
 pub use chapters::*;
 pub use characters::*;
 pub use chunks::*;
+pub use error::{StoreError, StoreResult, describe_sqlite};
 pub use guidance::*;
 pub use hardening::harden;
 pub use history::*;
 pub use ids::mint_id;
 pub use imports::*;
+pub(crate) use json::to_json;
 pub use locations::*;
 pub use loops::*;
 pub use lore::*;
 pub use mentions::*;
 pub use order::*;
+pub use reindex::{rebuild_search_index, reindex_record};
 pub use relationships::*;
 pub use rollups::*;
 pub use scenes::*;
@@ -98,70 +104,6 @@ fn refill_derived(tx: &Transaction<'_>) -> rusqlite_migration::HookResult {
     rebuild_rollups(tx).map_err(hook_err)?;
     Ok(())
 }
-
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error("{path}: {source}")]
-    Open {
-        path: PathBuf,
-        source: rusqlite::Error,
-    },
-    #[error("cannot read {path}: {cause}")]
-    Io {
-        path: PathBuf,
-        /// Named so it is not chained again after the message, which already says it.
-        cause: std::io::Error,
-    },
-    /// The file is not a healthy novel database; nothing was written to it.
-    #[error("{path} is damaged: {problem}")]
-    Damaged { path: PathBuf, problem: String },
-    #[error(
-        "{path} was written by a newer version of Novel Agent (schema version {found}, this program knows up to {supported}); update Novel Agent to open it"
-    )]
-    NewerSchema {
-        path: PathBuf,
-        found: usize,
-        supported: usize,
-    },
-    #[error(
-        "{path} was written by an older version of Novel Agent (schema version {found}, this program uses {supported}) and can only be upgraded by a program that may write to it; open the novel for writing once (for example `novel backup`, or open it in the app) to upgrade it"
-    )]
-    OlderSchema {
-        path: PathBuf,
-        found: usize,
-        supported: usize,
-    },
-    #[error(
-        "{path} cannot be written: the file or its folder is read-only. Make both writable by you (for example `chmod u+w`) and try again"
-    )]
-    ReadOnly { path: PathBuf },
-    #[error("{path}: cannot upgrade the database: {message}")]
-    Migration { path: PathBuf, message: String },
-    #[error("database error: {}", describe_sqlite(.0))]
-    Sqlite(#[from] rusqlite::Error),
-    #[error("corrupt record {id}: {message}")]
-    Corrupt { id: String, message: String },
-    #[error("{0} not found")]
-    NotFound(String),
-    /// The recorded history cannot take the story where it was asked to go.
-    #[error("{0}")]
-    History(String),
-}
-
-/// SQLite's own words, plus what to do where the cause is the machine rather than the program.
-pub fn describe_sqlite(e: &rusqlite::Error) -> String {
-    match e.sqlite_error_code() {
-        Some(ErrorCode::DiskFull) => format!(
-            "{e}: the disk is full. Free some space and try again; what was being saved was not committed"
-        ),
-        Some(ErrorCode::ReadOnly) => format!(
-            "{e}: the novel's folder or novel.db cannot be written. Check their permissions (the folder and novel.db must be writable by you)"
-        ),
-        _ => e.to_string(),
-    }
-}
-
-pub type StoreResult<T> = Result<T, StoreError>;
 
 /// Owns the connection to one `novel.db`.
 pub struct Store {
@@ -557,22 +499,6 @@ pub fn dump_story(conn: &Connection) -> StoreResult<String> {
         }
     }
     Ok(out)
-}
-
-/// Serializes a value for a JSON column.
-pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> StoreResult<String> {
-    serde_json::to_string(value).map_err(|e| StoreError::Corrupt {
-        id: "-".into(),
-        message: e.to_string(),
-    })
-}
-
-/// Parses a JSON column, naming the record if it is damaged.
-pub(crate) fn from_json<T: serde::de::DeserializeOwned>(id: &str, text: &str) -> StoreResult<T> {
-    serde_json::from_str(text).map_err(|e| StoreError::Corrupt {
-        id: id.to_string(),
-        message: e.to_string(),
-    })
 }
 
 /// A database at an older schema `version`, as an older program left it: for upgrade tests.

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use rusqlite::{Connection, Transaction};
 
-use super::StoreResult;
+use super::error::StoreResult;
 
 /// Every (table, column) that names a scene by its tick. Tables a build does not have yet are
 /// skipped. Ticks scheduled ahead (story events) and the recorded history itself (`changes`)

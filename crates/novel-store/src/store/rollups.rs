@@ -9,7 +9,8 @@
 
 use rusqlite::{Connection, Transaction, params};
 
-use super::{StoreResult, list_loops, list_scenes, recent_scenes};
+use super::error::StoreResult;
+use super::{list_loops, list_scenes, recent_scenes};
 use crate::model::{LoopStatus, OpenLoop, Scene};
 use crate::text::first_words;
 

@@ -2,7 +2,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-use super::{StoreError, StoreResult};
+use super::error::{StoreError, StoreResult};
 use crate::model::StoryState;
 
 pub fn init_state(tx: &Transaction<'_>, now: &str) -> StoreResult<()> {

@@ -4,8 +4,8 @@
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-use super::StoreResult;
 use super::chunks::{Chunk, ChunkPart};
+use super::error::StoreResult;
 
 /// Which model the stored vectors belong to, and how often vectors were written or removed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
-use super::{StoreError, StoreResult, from_json, to_json};
+use super::error::{StoreError, StoreResult};
+use super::json::{from_json, to_json};
 use crate::model::{Realized, SceneVerdict};
 
 /// A scene's verdict with who gave it ("extraction" or "audit").

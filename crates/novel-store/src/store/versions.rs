@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::{Deserialize, Serialize};
 
-use super::{StoreError, StoreResult};
+use super::error::{StoreError, StoreResult};
 
 /// How a version came to be.
 #[cfg_attr(feature = "specta", derive(specta::Type))]
