@@ -6,5 +6,6 @@ mod audit_corpus;
 mod check_corpus;
 mod context_scale;
 mod layers;
+mod modules;
 mod prose_corpus;
 mod retrieval;
