@@ -8,10 +8,11 @@
 //! sixty") states nothing, and the narrator's "I was twelve" in the first person is a memory
 //! told from later.
 
+use super::ctx::Ctx;
+use super::finding::Finding;
 use super::lexicon::is_in;
 use super::text::{Sentence, normalise};
 use super::whose::{Whose, subject};
-use super::{Ctx, Finding};
 use crate::config::PointOfView;
 use crate::model::Character;
 

@@ -10,10 +10,11 @@
 //! look (dye, a wig, a disguise the record keeps), a trick of light or a likeness ("looked",
 //! "in the lamplight") states nothing about the record and is left alone.
 
+use super::ctx::Ctx;
+use super::finding::Finding;
 use super::lexicon::is_in;
 use super::text::{Sentence, normalise};
 use super::whose::{Whose, possessor, subject};
-use super::{Ctx, Finding};
 use crate::model::Character;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

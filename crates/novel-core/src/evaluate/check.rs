@@ -7,7 +7,11 @@ use std::collections::BTreeSet;
 
 use rusqlite::Connection;
 
-use super::{EvalInput, Finding, LostItem, evaluate, off_page_deaths, repetition};
+use super::finding::Finding;
+use super::input::{EvalInput, LostItem};
+use super::knowledge::off_page_deaths;
+use super::run::evaluate;
+use super::style::repetition;
 use crate::config::NovelConfig;
 use crate::model::Character;
 use crate::store::{self, StoreError, StoreResult};
@@ -61,7 +65,7 @@ pub fn check_scene(
         location: known(&scene.location, place_exists),
     };
     let mut findings = check_text(conn, config, &scope, &scene.prose)?;
-    if let Some(f) = super::check_title(&scene.title) {
+    if let Some(f) = super::title::check_title(&scene.title) {
         findings.insert(0, f);
     }
     findings.sort_by_key(|f| std::cmp::Reverse(f.severity));

@@ -9,10 +9,11 @@
 //! words on the page, and `novel check` of a stored scene reads the conditions as they stood at
 //! that scene (`check.rs`). Illness, disguise and other states are the critic's.
 
+use super::ctx::Ctx;
+use super::finding::Finding;
 use super::lexicon::is_in;
 use super::text::{Sentence, verb_after};
 use super::whose::{Whose, possessor, subject};
-use super::{Ctx, Finding};
 use crate::model::Condition;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,11 +8,13 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
+use super::input::LostItem;
 use super::lexicon::{FRAMING, NOT_USING, USE_VERBS, is_action, is_in};
 use super::people::{Referent, verb_chain};
 use super::text::{Sentence, Token, match_words, name_words, normalise, verb_after};
 use super::verbs::{is_ing, is_state, past_base, present_third_base};
-use super::{Check, Ctx, Finding, LostItem, Severity};
 use crate::config::PointOfView;
 
 static ARRIVAL: LazyLock<Regex> = LazyLock::new(|| {

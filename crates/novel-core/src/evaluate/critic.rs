@@ -9,7 +9,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Check, Finding, Severity, Span};
+use super::finding::{Check, Finding, Severity};
+use super::span::Span;
 
 /// What the critic says about one finding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

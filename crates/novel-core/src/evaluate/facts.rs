@@ -6,10 +6,11 @@
 //! nothing and is never a finding.
 
 use super::continuity::acts_at;
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
 use super::lexicon::{FRAMING, is_in};
 use super::people::Referent;
 use super::text::Sentence;
-use super::{Check, Ctx, Finding, Severity};
 use crate::config::PointOfView;
 use crate::model::LifeStatus;
 

@@ -6,8 +6,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
 use super::text::excerpt_of;
-use super::{Check, Ctx, Finding, Severity};
 use crate::model::count_words;
 
 pub(super) fn length(ctx: &Ctx<'_>) -> Vec<Finding> {

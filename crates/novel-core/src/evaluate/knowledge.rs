@@ -17,20 +17,13 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::ctx::Ctx;
 use super::facts::stated_deaths;
+use super::finding::{Check, Finding, Severity};
+use super::input::OffPageDeath;
 use super::text::name_variants;
-use super::{Check, Ctx, Finding, Severity};
 use crate::model::{Character, LifeStatus, Scene};
 use crate::store::{self, StoreResult};
-
-/// A death the POV character has neither witnessed nor learned of.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OffPageDeath {
-    pub character_id: String,
-    pub character_name: String,
-    /// The tick whose scene shows the death.
-    pub tick: u32,
-}
 
 /// How a character came to know of a death.
 #[cfg_attr(feature = "specta", derive(specta::Type))]

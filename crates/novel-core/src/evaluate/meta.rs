@@ -9,7 +9,8 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::{Check, Ctx, Finding, Severity};
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
 
 struct Rule {
     pattern: Regex,

@@ -6,11 +6,12 @@
 //! her that Bram feared…", "he said he had hoped"), a question, or a reading made in the
 //! sentence before or justified in the sentence after is never a finding.
 
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
 use super::inner;
 use super::lexicon::{FEELINGS, INFERENCE, is_action, is_between, is_in};
 use super::people::{Agreement, Referent, Subject, subject_verbs, verb_chain};
 use super::text::Sentence;
-use super::{Check, Ctx, Finding, Severity};
 use crate::config::{PointOfView, Tense};
 
 /// Thinking, knowing, feeling verbs: stated of someone else, they put the reader in their head.

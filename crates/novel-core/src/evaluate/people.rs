@@ -6,49 +6,11 @@
 //! the narrator only when nobody else of that gender has been mentioned — a person slip.
 //! When it cannot tell, it says so ([`Referent::Unclear`]) and the checks stay silent.
 
-use super::Ctx;
+use super::ctx::Ctx;
+pub(super) use super::subject::{Agreement, Referent, Subject};
 use super::text::Sentence;
 use super::verbs::{is_ing, past_base, present_third_base};
 use crate::config::PointOfView;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Referent {
-    /// The POV character (the narrator in the first person).
-    Pov,
-    /// Another known character.
-    Person(usize),
-    /// Another person the memory does not know, or whose identity is unclear but who is
-    /// certainly not the POV character.
-    Someone,
-    /// Cannot tell.
-    Unclear,
-}
-
-impl Referent {
-    pub fn is_other(self) -> bool {
-        matches!(self, Referent::Person(_) | Referent::Someone)
-    }
-}
-
-/// How the subject agrees with its verb.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Agreement {
-    /// he, she, a name, a noun phrase: "walks".
-    Third,
-    /// I, we, they, you: "walk".
-    Plain,
-}
-
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Subject {
-    /// Token range of the subject words.
-    pub first: usize,
-    pub last: usize,
-    pub referent: Referent,
-    pub agreement: Agreement,
-    /// "I", "me", "we": the narrator speaking of themself.
-    pub first_person: bool,
-}
 
 /// How many sentences back a pronoun's antecedent is looked for.
 const LOOK_BACK: usize = 12;
@@ -451,7 +413,7 @@ impl Ctx<'_> {
         let found = adjective_between
             && noun_gender(&s.tokens[i].lower).is_some()
             && s.tokens[i].plain_gap
-            && super::text::opens_after(self, s, det)
+            && super::text::opens_after(&self.prose, s, det)
             && !generic_mention(s, i)
             && (verb_follows(s, i)
                 || s.tokens
@@ -508,7 +470,7 @@ impl Ctx<'_> {
                 "we" => (Referent::Unclear, Agreement::Plain, true),
                 "they" => (Referent::Unclear, Agreement::Plain, false),
                 // For tense only: "It is warmer", "There was a knock".
-                "it" | "there" if i == 0 || super::text::opens_after(self, s, i) => {
+                "it" | "there" if i == 0 || super::text::opens_after(&self.prose, s, i) => {
                     (Referent::Unclear, Agreement::Third, false)
                 }
                 // "Corless’s surrounded by lights": a possessive is no subject.

@@ -5,13 +5,11 @@
 //! path, to where the character was is a finding. A place with no recorded connections is
 //! unknown ground, not unreachable; talk of going ("wanted to sail to…") moves nobody.
 
-use std::collections::{HashMap, HashSet, VecDeque};
-
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
+use super::map::Journey;
 use super::people::Referent;
-use super::text::{Sentence, normalise};
 use super::verbs::{is_known_base, past_base, present_third_base};
-use super::{Check, Ctx, Finding, Severity};
-use crate::model::Location;
 
 #[rustfmt::skip]
 const MOTION: &[&str] = &[
@@ -38,121 +36,12 @@ const NOT_MOVING: &[&str] = &[
     "used", "thought", "about", "ago", "years", "will", "shall", "must",
 ];
 
-/// A known place's name as lowercase words, without a leading "the".
-fn name_words(name: &str) -> Vec<String> {
-    let mut words: Vec<String> = name
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .filter(|w| !w.is_empty())
-        .map(normalise)
-        .collect();
-    if words.first().is_some_and(|w| w == "the") {
-        words.remove(0);
-    }
-    words
-}
-
-pub(super) struct Map {
-    /// Name variants (longest first) and the location index they name.
-    names: Vec<(Vec<String>, usize)>,
-    /// Neighbours by location index.
-    links: Vec<Vec<usize>>,
-}
-
-impl Map {
-    pub fn new(locations: &[Location]) -> Map {
-        let mut names: Vec<(Vec<String>, usize)> = Vec::new();
-        for (i, l) in locations.iter().enumerate() {
-            for n in std::iter::once(&l.name).chain(&l.aliases) {
-                let words = name_words(n);
-                if !words.is_empty() {
-                    names.push((words, i));
-                }
-            }
-        }
-        names.sort_by_key(|n| std::cmp::Reverse(n.0.len()));
-        let index: HashMap<&str, usize> = locations
-            .iter()
-            .enumerate()
-            .map(|(i, l)| (l.id.as_str(), i))
-            .collect();
-        let mut links = vec![Vec::new(); locations.len()];
-        for (i, l) in locations.iter().enumerate() {
-            for other in &l.connections {
-                if let Some(&j) = index.get(other.as_str()) {
-                    links[i].push(j);
-                    links[j].push(i);
-                }
-            }
-        }
-        Map { names, links }
-    }
-
-    /// The words of every known place's name, for telling names of people from names of places.
-    pub fn words(&self) -> Vec<String> {
-        let set: HashSet<&String> = self.names.iter().flat_map(|(w, _)| w).collect();
-        set.into_iter().cloned().collect()
-    }
-
-    /// A place named at token `i`: (location index, last token).
-    fn named_at(&self, s: &Sentence, i: usize) -> Option<(usize, usize)> {
-        self.names.iter().find_map(|(words, loc)| {
-            let fits = words.iter().enumerate().all(|(k, w)| {
-                s.tokens.get(i + k).is_some_and(|t| {
-                    (t.lower == *w || t.lower.trim_end_matches("'s") == w)
-                        && (k == 0 || t.plain_gap)
-                })
-            });
-            fits.then(|| (*loc, i + words.len() - 1))
-        })
-    }
-
-    /// Every known place named in the sentence.
-    pub fn places_named(&self, s: &Sentence) -> Vec<usize> {
-        (0..s.tokens.len())
-            .filter_map(|i| self.named_at(s, i).map(|(place, _)| place))
-            .collect()
-    }
-
-    /// Whether some path of connections leads from `a` to `b`; a place with no recorded
-    /// connections is unknown ground and counts as reachable.
-    pub fn reachable(&self, a: usize, b: usize) -> bool {
-        if a == b || self.links[a].is_empty() || self.links[b].is_empty() {
-            return true;
-        }
-        let mut seen = vec![false; self.links.len()];
-        let mut queue = VecDeque::from([a]);
-        seen[a] = true;
-        while let Some(x) = queue.pop_front() {
-            for &y in &self.links[x] {
-                if y == b {
-                    return true;
-                }
-                if !seen[y] {
-                    seen[y] = true;
-                    queue.push_back(y);
-                }
-            }
-        }
-        false
-    }
-}
-
 fn is_motion(word: &str) -> bool {
     let base = past_base(word)
         .or_else(|| present_third_base(word))
         .or_else(|| is_known_base(word).then(|| word.to_string()))
         .or_else(|| word.strip_suffix("ing").map(|s| s.to_string()));
     base.is_some_and(|b| MOTION.contains(&b.as_str()) || MOTION.contains(&format!("{b}e").as_str()))
-}
-
-/// A move to a place that cannot be reached.
-pub(super) struct Journey {
-    pub sentence: usize,
-    /// Byte range of the words naming the destination.
-    pub from: usize,
-    pub to: usize,
-    pub origin: usize,
-    pub destination: usize,
 }
 
 /// Where the scene is after each sentence (an index into the locations, when known), and the

@@ -9,10 +9,11 @@
 //! warning the reviser fixes when it is small, never a revision of its own. (An item lost or
 //! given away earlier is `continuity::lost_items`.)
 
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
 use super::lexicon::{NOT_USING, USE_VERBS, is_in};
 use super::text::{Sentence, normalise, verb_after};
 use super::whose::subject;
-use super::{Check, Ctx, Finding, Severity};
 
 /// Words of an item passing between hands, or being come by.
 #[rustfmt::skip]

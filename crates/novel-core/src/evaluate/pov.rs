@@ -9,8 +9,9 @@ use std::sync::LazyLock;
 use regex::Regex;
 
 use super::continuity::has_arrival;
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
 use super::text::Sentence;
-use super::{Check, Ctx, Finding, Severity};
 use crate::config::PointOfView;
 
 struct Leak {

@@ -8,8 +8,9 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, MAX_PER_CHECK, Severity};
 use super::text::{Prose, excerpt_of};
-use super::{Check, Ctx, Finding, MAX_PER_CHECK, Severity};
 
 struct Stock {
     /// How the phrase is named to the writer.

@@ -6,6 +6,7 @@ use serde_json::json;
 
 use super::text::{MASK, Prose};
 use super::*;
+use crate::config::{PointOfView, Tense};
 use crate::model::{Character, Location};
 
 fn character(id: &str, name: &str, extra: serde_json::Value) -> Character {

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use super::span::Span;
 use crate::model::Character;
 
 /// Stands in for every byte of dialogue or thought: neither a word nor whitespace, so no
@@ -121,13 +122,13 @@ impl<'a> Prose<'a> {
     }
 
     /// The byte range `from..to` as character offsets.
-    pub fn span(&self, from: usize, to: usize) -> super::Span {
+    pub fn span(&self, from: usize, to: usize) -> Span {
         let chars = |b: usize| {
             let b = b.min(self.original.len());
             u32::try_from(self.original[..b].chars().count()).unwrap_or(u32::MAX)
         };
         let start = chars(from);
-        super::Span {
+        Span {
             start,
             end: chars(to.max(from)),
         }
@@ -622,7 +623,7 @@ pub(super) fn verb_after(tokens: &[Token], subject_last: usize) -> Option<usize>
 }
 
 /// Token `i` follows a clause boundary: a comma, semicolon, colon, dash or a conjunction.
-pub(super) fn opens_after(ctx: &super::Ctx<'_>, s: &Sentence, i: usize) -> bool {
+pub(super) fn opens_after(prose: &Prose<'_>, s: &Sentence, i: usize) -> bool {
     if i == 0 || s.tokens[i].barrier {
         return true;
     }
@@ -648,5 +649,5 @@ pub(super) fn opens_after(ctx: &super::Ctx<'_>, s: &Sentence, i: usize) -> bool 
             | "now"
             | "if"
             | "that"
-    ) || ctx.prose.original[prev.end..s.tokens[i].start].contains([',', ';', ':', '—', '–'])
+    ) || prose.original[prev.end..s.tokens[i].start].contains([',', ';', ':', '—', '–'])
 }

@@ -3,7 +3,7 @@
 //! the words when there are some ("Title: The Drowned Bell" → "The Drowned Bell") and says
 //! `None` when there are none, so the caller can fall back to a title of its own.
 
-use super::{Check, Finding, Severity};
+use super::finding::{Check, Finding, Severity};
 
 /// Words that name the slot for a title instead of filling it.
 #[rustfmt::skip]

@@ -8,11 +8,12 @@
 //! Person drift: "I", "me", "my" in deep-third narration (not in a tagged thought, a quoted
 //! note or an inscription), and a first-person narrator called by name or by "she"/"he".
 
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
 use super::lexicon::{is_action, is_in, is_past};
 use super::people::{Agreement, Referent, verb_chain};
 use super::text::{Sentence, Token, opens_after};
 use super::verbs::{is_ing, is_known_base, is_noun_like, is_state, past_base, present_third_base};
-use super::{Check, Ctx, Finding, Severity};
 use crate::config::{PointOfView, Tense};
 
 /// Present states alone in this many narration sentences, and in a fifth of them, are drift
@@ -220,7 +221,7 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
 /// "The guard takes one look", "its voice rolls out", "the bell is swinging".
 fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<usize>) {
     for d in 0..s.tokens.len() {
-        if !DETERMINERS.contains(&s.tokens[d].lower.as_str()) || !opens_after(ctx, s, d) {
+        if !DETERMINERS.contains(&s.tokens[d].lower.as_str()) || !opens_after(&ctx.prose, s, d) {
             continue;
         }
         for c in d + 1..(d + 4).min(s.tokens.len()) {

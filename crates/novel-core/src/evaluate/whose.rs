@@ -5,9 +5,10 @@
 //! take the pronoun is mentioned in that sentence or the two before it. An unsure attribution
 //! makes a note the writer sees, never a revision.
 
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, Severity};
 use super::people::{Referent, unknown_name};
 use super::text::Sentence;
-use super::{Check, Ctx, Finding, Severity};
 use crate::config::PointOfView;
 
 /// A person a sentence speaks of, and whether that is certain.
