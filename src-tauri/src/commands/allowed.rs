@@ -1,7 +1,7 @@
 // The app commands the main window may call. build.rs includes this file (so it holds plain
-// items, without a module doc) to generate one `allow-<command>` permission per command;
-// `permissions/main-window.toml` grants them to the main window, and a test checks that this
-// list, that set and the commands in the bindings are the same.
+// items, without a module doc) to generate one `allow-<command>` permission per command and the
+// `main-window` set granting them all (`permissions/main-window.toml`, generated: do not edit);
+// a test checks that this list, that set and the commands in the bindings are the same.
 
 /// Every app command, by name.
 pub const APP_COMMANDS: &[&str] = &[

@@ -1,7 +1,8 @@
 //! The main window may call exactly the app's commands and no more: the commands in the
-//! bindings, the list build.rs turns into permissions (`src/commands/allowed.rs`) and the
-//! `main-window` permission set must name the same commands, the window's capability must grant
-//! that set, and the web side gets no save dialog (the shell opens it, see `commands::export`).
+//! bindings and the list build.rs turns into permissions (`src/commands/allowed.rs`) must be the
+//! same, the `main-window` permission set build.rs writes from that list must name them all and
+//! nothing else, the window's capability must grant that set, and the web side gets no save
+//! dialog (the shell opens it, see `commands::export`).
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -49,7 +50,10 @@ fn the_permission_set_names_every_command_and_nothing_else() {
                 .replace('-', "_")
         })
         .collect();
-    assert_eq!(granted, allowed, "permissions/main-window.toml");
+    assert_eq!(
+        granted, allowed,
+        "permissions/main-window.toml, as build.rs wrote it"
+    );
 }
 
 #[test]
