@@ -582,6 +582,15 @@ export type ChangeReason = "opened" | "closed" | "tick_committed" | "tick_failed
 /**  The writer changed the story bible (a record, lore, the foundation, outline or pressure). */
 "bible_edited";
 
+/**
+ *  Who asked for a change in a record's history, serialized as the history table stores it:
+ *  one of the named sources, or the name of the tool the planner called
+ *  (`"character.update"`). The UI compares against [`NamedSource`]'s union, never a loose string.
+ */
+export type ChangeSource = NamedSource | 
+/**  A tool of the planner's, by its name. */
+string;
+
 /**  One change to the book's chapters. */
 export type ChapterChange = ChapterChange_Serialize | ChapterChange_Deserialize;
 
@@ -1583,7 +1592,7 @@ export type HistoryItem_Deserialize = {
 	new_value?: JsonValue | null,
 	/**  A contradiction that was recorded, not applied. */
 	flagged: boolean,
-	source: string,
+	source: ChangeSource,
 };
 
 export type HistoryItem_Serialize = {
@@ -1594,7 +1603,7 @@ export type HistoryItem_Serialize = {
 	new_value: JsonValue | null,
 	/**  A contradiction that was recorded, not applied. */
 	flagged: boolean,
-	source: string,
+	source: ChangeSource,
 };
 
 /**  One change in words. */
@@ -2050,6 +2059,17 @@ export type ModelsOf_Serialize =
 { from: "unsaved"; profile: ProviderProfile_Serialize; 
 /**  A key the writer typed into the form and has not stored yet. */
 key: string | null };
+
+/**  The sources of a change that are not a tool. */
+export type NamedSource = 
+/**  The writer's own edit (`memory::WRITER`). */
+"writer" | 
+/**  The extractor's reading of a committed scene. */
+"extraction" | 
+/**  The novel's creation from its seed. */
+"seed" | 
+/**  A change the writer accepted in review. */
+"user";
 
 export type NewCharacter = NewCharacter_Serialize | NewCharacter_Deserialize;
 

@@ -65,6 +65,11 @@ test("the graph shows characters and locations with their links and opens a node
   const flagged = panel.locator('[data-flagged="true"]');
   assert.equal(await flagged.count(), 1);
   assert.match(await flagged.textContent(), /Contradiction — not applied.*Status.*alive.*dead/);
+  // The field the writer changed (history source "writer", typed from the bindings) is marked hers.
+  assert.deepEqual(
+    await panel.locator(".record-field").filter({ has: page.locator(".writer-mark") }).locator("dt").allTextContents(),
+    ["Goalsyours"],
+  );
   // What she knows: the scenes she was in, and the deaths on the page she has or has not heard of.
   const knowledge = panel.getByTestId("entity-knowledge");
   assert.equal(await knowledge.getByTestId("knowledge-scenes").textContent(), "In scenes 1, 2.");

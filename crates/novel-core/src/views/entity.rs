@@ -3,7 +3,7 @@
 //! the graph's detail panel shows when a node is clicked.
 
 use rusqlite::Connection;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::evaluate::{self, DeathKnowledge};
@@ -14,8 +14,7 @@ use crate::store::{self, StoreError};
 #[cfg_attr(feature = "specta", derive(specta::Type))]
 pub struct EntityDetail {
     pub id: String,
-    /// character, location, relationship, loop, lore or scene.
-    pub kind: String,
+    pub kind: EntityKind,
     pub name: String,
     /// The whole record as stored, for a field-by-field display.
     #[cfg_attr(feature = "specta", specta(type = crate::specta_types::JsonValue))]
@@ -47,7 +46,44 @@ pub struct HistoryItem {
     pub new_value: Option<Value>,
     /// A contradiction that was recorded, not applied.
     pub flagged: bool,
-    pub source: String,
+    pub source: ChangeSource,
+}
+
+/// Who asked for a change in a record's history, serialized as the history table stores it:
+/// one of the named sources, or the name of the tool the planner called
+/// (`"character.update"`). The UI compares against [`NamedSource`]'s union, never a loose string.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(untagged)]
+pub enum ChangeSource {
+    Named(NamedSource),
+    /// A tool of the planner's, by its name.
+    Tool(String),
+}
+
+/// The sources of a change that are not a tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "specta", derive(specta::Type))]
+#[serde(rename_all = "snake_case")]
+pub enum NamedSource {
+    /// The writer's own edit (`memory::WRITER`).
+    Writer,
+    /// The extractor's reading of a committed scene.
+    Extraction,
+    /// The novel's creation from its seed.
+    Seed,
+    /// A change the writer accepted in review.
+    User,
+}
+
+impl ChangeSource {
+    /// The source a stored name stands for: a name that is none of [`NamedSource`]'s is a tool's.
+    pub fn parse(name: &str) -> ChangeSource {
+        match serde_json::from_value(Value::String(name.to_string())) {
+            Ok(source) => ChangeSource::Named(source),
+            Err(_) => ChangeSource::Tool(name.to_string()),
+        }
+    }
 }
 
 /// The entity with `id`, or `None` when there is none (or the id is malformed: ids come from
@@ -91,7 +127,7 @@ pub fn entity_detail(conn: &Connection, id: &str) -> Result<Option<EntityDetail>
             old_value: h.old_value,
             new_value: h.new_value,
             flagged: h.flagged,
-            source: h.source,
+            source: ChangeSource::parse(&h.source),
         })
         .collect();
     let knowledge = match parsed.kind() {
@@ -106,7 +142,7 @@ pub fn entity_detail(conn: &Connection, id: &str) -> Result<Option<EntityDetail>
     };
     Ok(Some(EntityDetail {
         id,
-        kind: parsed.kind().as_str().to_string(),
+        kind: parsed.kind(),
         name,
         record,
         history,
@@ -117,4 +153,29 @@ pub fn entity_detail(conn: &Connection, id: &str) -> Result<Option<EntityDetail>
 fn to_value<T: Serialize>(record: &T) -> Value {
     // Model records are plain data with string keys; serializing them cannot fail.
     serde_json::to_value(record).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod source_tests {
+    use super::*;
+
+    #[test]
+    fn a_change_source_reads_and_writes_as_the_history_table_names_it() {
+        assert_eq!(
+            ChangeSource::parse(crate::memory::WRITER),
+            ChangeSource::Named(NamedSource::Writer)
+        );
+        assert_eq!(
+            ChangeSource::parse("extraction"),
+            ChangeSource::Named(NamedSource::Extraction)
+        );
+        let tool = ChangeSource::parse("character.update");
+        assert_eq!(tool, ChangeSource::Tool("character.update".into()));
+        for name in ["writer", "extraction", "seed", "user", "character.update"] {
+            assert_eq!(
+                serde_json::to_value(ChangeSource::parse(name)).unwrap(),
+                name
+            );
+        }
+    }
 }

@@ -6,7 +6,7 @@
 import { useState } from "react";
 import type { FormEvent } from "react";
 import { commands } from "../../bindings";
-import type { JsonValue } from "../../bindings";
+import type { JsonValue, NamedSource } from "../../bindings";
 import { call } from "../../lib/api";
 import { useToast } from "../../lib/toast";
 import type { HistoryItem } from "../../lib/types";
@@ -195,9 +195,12 @@ function Inputs({ kind, adding, values, set, overridden, labels }: InputsProps) 
   );
 }
 
+// A history source as the engine names it (typed: a misspelt source fails the type check).
+const WRITER: NamedSource = "writer";
+
 /** The top-level fields the writer has changed, from the record's history. */
 export function writerFields(history: HistoryItem[]): Set<string> {
-  return new Set(history.filter((h) => h.source === "writer").map((h) => h.field.split(".")[0]));
+  return new Set(history.filter((h) => h.source === WRITER).map((h) => h.field.split(".")[0]));
 }
 
 interface EditProps {
