@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use novel_core::evaluate::Check;
-use novel_core::tick::{ErrorKind, Stage};
+use novel_core::checks::Check;
+use novel_core::run::{ErrorKind, Stage};
 use novel_llm::{KindInfo, ProviderKind};
 use serde::Serialize;
 

@@ -2,12 +2,12 @@
 //! writer-readable `message`, and the form's per-field problems for `invalid_form`), so the UI
 //! can branch on the kind and show the message as it is.
 
-use novel_core::branches::BranchError;
+use novel_core::BranchError;
+use novel_core::NovelError;
+use novel_core::StoreError;
 use novel_core::control::ControlError;
 use novel_core::edits::EditError;
 use novel_core::library::FieldError;
-use novel_core::novel::NovelError;
-use novel_core::store::StoreError;
 use novel_llm::{LlmError, ProfileProblem};
 use serde::Serialize;
 use specta::Type;
@@ -86,9 +86,7 @@ impl From<NovelError> for AppError {
             NovelError::Missing { .. } | NovelError::NotANovel { .. } => {
                 AppError::NotFound { message }
             }
-            NovelError::Lock(novel_core::lock::LockError::Held { .. }) => {
-                AppError::Locked { message }
-            }
+            NovelError::Lock(novel_core::LockError::Held { .. }) => AppError::Locked { message },
             NovelError::NotEmpty { .. } | NovelError::Seed(_) | NovelError::Config(_) => {
                 AppError::InvalidInput { message }
             }
@@ -189,9 +187,9 @@ pub(crate) fn sentence(message: &str) -> String {
     out
 }
 
-impl From<novel_core::evaluate::CheckError> for AppError {
-    fn from(e: novel_core::evaluate::CheckError) -> Self {
-        use novel_core::evaluate::CheckError;
+impl From<novel_core::checks::CheckError> for AppError {
+    fn from(e: novel_core::checks::CheckError) -> Self {
+        use novel_core::checks::CheckError;
         match e {
             CheckError::Store(inner) => inner.into(),
             other @ CheckError::UnknownScene(_) => AppError::NotFound {
@@ -232,11 +230,11 @@ impl From<novel_core::shape::ShapeError> for AppError {
             // The tick's own words name a tick and a file; the writer reads what went wrong.
             ShapeError::Writing(failed) => AppError::Provider {
                 message: match failed {
-                    novel_core::tick::TickError::Failed { message, .. } => format!(
+                    novel_core::run::TickError::Failed { message, .. } => format!(
                         "The agent could not write the scene; the book is unchanged. {}",
                         sentence(&message)
                     ),
-                    novel_core::tick::TickError::Setup(message) => sentence(&message),
+                    novel_core::run::TickError::Setup(message) => sentence(&message),
                     _ => "The agent stopped before the scene was written; the book is unchanged."
                         .into(),
                 },
@@ -296,7 +294,7 @@ mod tests {
         let json = serde_json::to_value(&form).unwrap();
         assert_eq!(json["kind"], "invalid_form");
         assert_eq!(json["fields"][0]["field"], "title");
-        let locked: AppError = NovelError::Lock(novel_core::lock::LockError::Held {
+        let locked: AppError = NovelError::Lock(novel_core::LockError::Held {
             dir: "/n".into(),
             holder: "pid 7".into(),
         })

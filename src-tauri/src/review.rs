@@ -9,8 +9,8 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
-use novel_core::plan::Plan;
-use novel_core::tick::{PlanVerdict, Proposal, Reviewer, TickEvent, Verdict};
+use novel_core::run::Plan;
+use novel_core::run::{PlanVerdict, Proposal, Reviewer, TickEvent, Verdict};
 use tokio::sync::oneshot;
 
 use crate::error::{AppError, AppResult};

@@ -7,9 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use novel_core::novel::{Access, Novel};
-use novel_core::retrieval::Retrieval;
 use novel_core::run::RunControl;
+use novel_core::views::Retrieval;
+use novel_core::{Access, Novel};
 use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
 use crate::dialogs::Dialogs;

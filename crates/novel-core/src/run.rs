@@ -14,9 +14,19 @@ use crate::control::{self, ControlError};
 use crate::evaluate::Finding;
 use crate::model::TickUsage;
 use crate::novel::Novel;
-use crate::tick::{
-    self, CancelToken, ErrorKind, Models, RunHealth, Stage, TickError, TickEvent, TickOptions,
-    TickOutcome,
+use crate::tick;
+
+// The tick as the front ends drive it: its models and options, events, outcome and errors, the
+// writer's review, a preview of the next prompts, a failed draft kept, and old scenes judged
+// against their plans. The tick itself is an inner layer.
+pub use crate::plan::Plan;
+/// The failed draft of the next tick kept over its checks, as one tick (not a run): what
+/// `novel tick --keep` prints.
+pub use crate::tick::keep_failed_draft as keep_failed_tick_draft;
+pub use crate::tick::{
+    CancelToken, ErrorKind, KeepAs, Models, PlanVerdict, PreviewError, PromptPreview, Proposal,
+    ReviewBy, Reviewer, RunHealth, Stage, TickError, TickEvent, TickObserver, TickOptions,
+    TickOutcome, Verdict, dry_run, judge_scenes, preview_next_for, run_tick,
 };
 
 /// Shared between the run and whoever may stop it (a signal handler, a Stop button).

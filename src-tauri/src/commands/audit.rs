@@ -2,8 +2,8 @@
 //! criterion's number and failures that name their scenes (`novel_core::audit`). Thin: the
 //! engine measures, this reads the novel and hands the report over.
 
+use novel_core::Novel;
 use novel_core::audit::{self, AuditError, AuditReport};
-use novel_core::novel::Novel;
 use tauri::State;
 
 use crate::error::{AppError, AppResult};
@@ -30,7 +30,7 @@ fn audit_of(novel: &Novel, from: Option<u32>, to: Option<u32>) -> AppResult<Audi
 
 #[cfg(test)]
 mod tests {
-    use novel_core::novel::Access;
+    use novel_core::Access;
 
     use super::*;
     use crate::commands::test_novel::salt;

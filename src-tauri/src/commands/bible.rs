@@ -4,15 +4,15 @@
 //! Each command is one call into `novel_core::bible` (or a read model) and one
 //! `novel-changed` event.
 
+use novel_core::Novel;
 use novel_core::bible::{
     self, BibleError, EditAccepted, EditProposal, FoundationEdit, LoopAction, NewClock, NewRecord,
 };
+use novel_core::bible::{EntityUpdate, LoopEdit, LoreEdit, UpdateReport};
 use novel_core::clock::SystemClock;
 use novel_core::config::Foundation;
-use novel_core::memory::{EntityUpdate, LoopEdit, LoreEdit, UpdateReport};
 use novel_core::model::{Beat, LoreFact};
-use novel_core::novel::Novel;
-use novel_core::tick::{PreviewError, PromptPreview};
+use novel_core::run::{PreviewError, PromptPreview};
 use novel_core::views::{self, BibleView, StoryCharts};
 use serde::Deserialize;
 use specta::Type;
@@ -76,7 +76,7 @@ pub async fn preview_next_prompt(state: State<'_, AppState>) -> AppResult<Prompt
         novel_core::role_models::models_for(&novel, &p, None, Default::default()).ok()
     });
     blocking(move || async move {
-        Ok(novel_core::tick::preview_next_for(&novel, None, models.as_ref()).await?)
+        Ok(novel_core::run::preview_next_for(&novel, None, models.as_ref()).await?)
     })
     .await
 }

@@ -5,9 +5,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use novel_core::Novel;
 use novel_core::clock::SystemClock;
 use novel_core::export::{self, ExportFormat, ExportOptions};
-use novel_core::novel::Novel;
 use tauri::State;
 
 use crate::dialogs::{Dialogs, SaveRequest};
@@ -65,7 +65,7 @@ pub async fn export_manuscript(
 mod tests {
     use std::sync::Mutex;
 
-    use novel_core::novel::Access;
+    use novel_core::Access;
 
     use super::*;
     use crate::dialogs::Question;

@@ -2,7 +2,7 @@
 //! full with its history, the codex page of a character, place or lore entry, and the names
 //! that open those pages from the reader.
 
-use novel_core::novel::Novel;
+use novel_core::Novel;
 use novel_core::views::{self, CodexEntry, CodexName, EntityDetail, StoryGraph};
 use tauri::State;
 
@@ -51,7 +51,7 @@ fn codex_of(novel: &Novel, id: &str) -> AppResult<CodexEntry> {
 
 #[cfg(test)]
 mod tests {
-    use novel_core::novel::Access;
+    use novel_core::Access;
 
     use super::*;
     use crate::commands::test_novel::salt;

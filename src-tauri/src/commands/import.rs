@@ -10,15 +10,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use novel_core::Novel;
 use novel_core::clock::SystemClock;
 use novel_core::import::{
     self, ImportError, ImportPreview, ImportProgress, ImportShape, Manuscript,
 };
 use novel_core::library::NewNovelForm;
-use novel_core::novel::Novel;
 use novel_core::role_models;
 use novel_core::run::RunControl;
-use novel_core::tick::{CancelToken, Models, TickError, TickEvent};
+use novel_core::run::{CancelToken, Models, TickError, TickEvent};
 use novel_core::views::NovelOverview;
 use novel_llm::{Limits, ProviderConfig};
 use serde::Serialize;

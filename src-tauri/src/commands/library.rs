@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use novel_core::clock::{Clock, SystemClock, timestamp};
 use novel_core::library::{NewNovelForm, RecentNovel, RecentNovels};
-use novel_core::novel::{Access, Novel};
 use novel_core::views::{self, NovelOverview};
+use novel_core::{Access, Novel};
 use tauri::{AppHandle, State};
 
 use super::open_novel::changed;

@@ -13,7 +13,7 @@ pub(crate) fn edit_open_novel<T, E: Into<AppError>>(
     app: &AppHandle,
     state: &tauri::State<'_, crate::state::AppState>,
     reason: ChangeReason,
-    change: impl FnOnce(&mut novel_core::novel::Novel) -> Result<T, E>,
+    change: impl FnOnce(&mut novel_core::Novel) -> Result<T, E>,
 ) -> AppResult<T> {
     let session = state.session()?;
     let out = change(&mut *session.write()?).map_err(Into::into)?;

@@ -1,9 +1,9 @@
 //! Manuscript reader: every scene in order, the contents (chapters and parts), and saving the
 //! writer's edit of one scene.
 
+use novel_core::checks::{self, Finding};
 use novel_core::clock::SystemClock;
 use novel_core::edits;
-use novel_core::evaluate::{self, Finding};
 use novel_core::views::{self, ChapterView, SceneView};
 use tauri::{AppHandle, State};
 
@@ -57,7 +57,7 @@ pub async fn save_scene(
 #[specta::specta]
 pub async fn check_scene(state: State<'_, AppState>, tick: u32) -> AppResult<Vec<Finding>> {
     let novel = state.session()?.read()?;
-    Ok(evaluate::check_scene(
+    Ok(checks::check_scene(
         novel.store().conn(),
         novel.config(),
         tick,

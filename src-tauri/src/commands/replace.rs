@@ -2,8 +2,8 @@
 //! character or place that bears the old name) and the replace itself, one recorded change the
 //! writer can undo by rewinding. The engine's `rename` does the work; this maps its errors.
 
+use novel_core::Novel;
 use novel_core::clock::SystemClock;
-use novel_core::novel::Novel;
 use novel_core::rename::{self, RenameError, ReplaceReport};
 use serde::Serialize;
 use specta::Type;
@@ -78,7 +78,7 @@ pub async fn replace_name(
 
 #[cfg(test)]
 mod tests {
-    use novel_core::novel::Access;
+    use novel_core::Access;
 
     use super::*;
 

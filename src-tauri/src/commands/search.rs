@@ -3,9 +3,9 @@
 //! adapter picks the mode, embeds the query off the async runtime and reports a clear error
 //! when meaning is asked for without the local embedding model.
 
-use novel_core::novel::Novel;
-use novel_core::retrieval::{Mode, Retrieval};
+use novel_core::Novel;
 use novel_core::views::{BookHit, book_search};
+use novel_core::views::{Mode, Retrieval};
 use serde::Deserialize;
 use specta::Type;
 use tauri::State;

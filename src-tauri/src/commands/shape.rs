@@ -134,7 +134,7 @@ pub async fn write_scene_at(
                 &note,
                 None,
                 &(),
-                &novel_core::tick::CancelToken::new(),
+                &novel_core::run::CancelToken::new(),
                 &SystemClock,
             ))
             .map_err(AppError::from)

@@ -2,7 +2,7 @@
 //! arc (`novel_core::views::synopsis`, the same text `novel summarize` prints). Thin: the
 //! engine tells the story, this reads the novel and hands it over.
 
-use novel_core::novel::Novel;
+use novel_core::Novel;
 use novel_core::views::{self, Synopsis};
 use tauri::State;
 
@@ -23,8 +23,8 @@ fn synopsis_of(novel: &Novel) -> AppResult<Synopsis> {
 
 #[cfg(test)]
 mod tests {
+    use novel_core::Access;
     use novel_core::clock::SystemClock;
-    use novel_core::novel::Access;
     use novel_core::shape::{self, Place};
 
     use super::*;

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use novel_core::clock::SystemClock;
 use novel_core::library::NewNovelForm;
-use novel_core::novel::{Access, Novel};
+use novel_core::{Access, Novel};
 
 /// "Salt and Iron" (Tamsin Vale at the Rainmarket Docks), created in `dir/salt` and opened with
 /// `access`.

@@ -8,8 +8,9 @@ use std::sync::Arc;
 
 use novel_core::clock::SystemClock;
 use novel_core::role_models;
-use novel_core::run::{self, RunControl, RunEnd, RunEvent, RunReport};
-use novel_core::tick::{self, PlanVerdict, ReviewBy, TickOptions, Verdict};
+use novel_core::run::{
+    self, PlanVerdict, ReviewBy, RunControl, RunEnd, RunEvent, RunReport, TickOptions, Verdict,
+};
 use novel_llm::{Limits, ProfileStore, ProviderConfig};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
@@ -45,7 +46,7 @@ enum Job {
     /// The latest scene written again.
     Regenerate,
     /// The failed draft of the next scene kept as it is: as a scene, or as a draft to finish.
-    KeepFailedDraft(tick::KeepAs),
+    KeepFailedDraft(run::KeepAs),
 }
 
 /// Writes up to `n` scenes; `steering` guides the first. Resolves when the run ends, however
@@ -93,9 +94,9 @@ pub async fn keep_failed_draft(
     on_event: Channel<RunEvent>,
 ) -> AppResult<RunReport> {
     let keep_as = if to_finish {
-        tick::KeepAs::Draft
+        run::KeepAs::Draft
     } else {
-        tick::KeepAs::Scene
+        run::KeepAs::Scene
     };
     drive(app, &state, Job::KeepFailedDraft(keep_as), None, on_event).await
 }

@@ -4,8 +4,8 @@
 //! (docs/audit.md documents it).
 
 use anyhow::Result;
+use novel_core::Novel;
 use novel_core::audit::{self, AuditReport};
-use novel_core::novel::Novel;
 
 use crate::output::say;
 
@@ -34,7 +34,7 @@ pub fn judge(
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    let judged = runtime.block_on(novel_core::tick::judge_scenes(
+    let judged = runtime.block_on(novel_core::run::judge_scenes(
         novel,
         &*models.extractor,
         from,

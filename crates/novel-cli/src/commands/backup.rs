@@ -6,11 +6,11 @@
 use std::path::Path;
 
 use anyhow::{Result, bail};
-use novel_core::backup::{self, BackupInfo};
+use novel_core::backups::Check;
+use novel_core::backups::{self, BackupInfo};
 use novel_core::clock::SystemClock;
 use novel_core::layout::{BACKUPS_DIR, CONFIG_FILE};
-use novel_core::novel::{Access, Novel};
-use novel_core::store::Check;
+use novel_core::{Access, Novel};
 
 use crate::output::say;
 
@@ -29,9 +29,9 @@ pub fn run(dir: &Path, verify: bool, list: bool, json: bool) -> Result<()> {
             );
         }
     }
-    let taken = backup::take(novel.store().conn(), novel.root(), None, &SystemClock)?;
+    let taken = backups::take(novel.store().conn(), novel.root(), None, &SystemClock)?;
     let verified = if verify {
-        Some(backup::verify(&taken.path, Check::Full)?)
+        Some(backups::verify(&taken.path, Check::Full)?)
     } else {
         None
     };
@@ -57,7 +57,7 @@ fn print_list(dir: &Path, json: bool) -> Result<()> {
             CONFIG_FILE
         );
     }
-    let backups: Vec<BackupInfo> = backup::list(dir)?;
+    let backups: Vec<BackupInfo> = backups::list(dir)?;
     if json {
         return crate::output::json(&backups);
     }

@@ -7,12 +7,12 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use novel_core::bible::{self, EditProposal, FoundationEdit, LoopAction, NewClock, NewRecord};
+use novel_core::bible::{EntityUpdate, LoopEdit, LoreEdit};
 use novel_core::clock::SystemClock;
 use novel_core::ids::{EntityId, EntityKind};
-use novel_core::memory::{EntityUpdate, LoopEdit, LoreEdit};
 use novel_core::model::{BeatStatus, EventStatus, PressureClock, StoryEvent, Threshold};
-use novel_core::novel::{Access, Novel};
 use novel_core::views;
+use novel_core::{Access, Novel};
 use serde_json::{Map, Value};
 
 use crate::cli::{

@@ -5,8 +5,8 @@ use std::path::Path;
 use anyhow::Result;
 use novel_core::chapters;
 use novel_core::clock::SystemClock;
-use novel_core::novel::{Access, Novel};
 use novel_core::views::ChapterView;
+use novel_core::{Access, Novel};
 
 use crate::cli::ChapterCommand;
 use crate::output::{clip, json, say};

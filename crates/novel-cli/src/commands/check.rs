@@ -6,8 +6,8 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use novel_core::evaluate::{self, CheckScope, Finding, Severity, Span};
-use novel_core::novel::Novel;
+use novel_core::Novel;
+use novel_core::checks::{self, CheckScope, Finding, Severity, Span};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -36,7 +36,7 @@ pub fn run(
         location,
     };
     let (title, prose_at, prose) = scene_parts(&text);
-    let mut findings = evaluate::check_text(novel.store().conn(), novel.config(), &scope, prose)?;
+    let mut findings = checks::check_text(novel.store().conn(), novel.config(), &scope, prose)?;
     let shift = u32::try_from(text[..prose_at].chars().count()).unwrap_or(u32::MAX);
     for f in &mut findings {
         if let Some(span) = &mut f.span {
@@ -44,11 +44,11 @@ pub fn run(
             span.end = span.end.saturating_add(shift);
         }
     }
-    if let Some(f) = title.and_then(evaluate::check_title) {
+    if let Some(f) = title.and_then(checks::check_title) {
         findings.insert(0, f);
     }
     findings.sort_by_key(|f| std::cmp::Reverse(f.severity));
-    let needs_revision = evaluate::needs_revision(&findings);
+    let needs_revision = checks::needs_revision(&findings);
     if as_json {
         return crate::output::json(&Report {
             file,

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use anyhow::Result;
-use novel_core::evaluate::corpus::{
+use novel_core::checks::{
     CorpusReport, Family, ModeFigures, Part, Score, load_corpus, score_corpus, severity_name,
 };
 

@@ -4,9 +4,8 @@
 use std::path::Path;
 
 use anyhow::{Result, anyhow};
-use novel_core::novel::{Access, Novel};
-use novel_core::tick;
-
+use novel_core::run;
+use novel_core::{Access, Novel};
 pub fn run(dir: &Path, show: bool, json: bool) -> Result<()> {
     let mut novel = Novel::open(dir, Access::Read)?;
     super::semantic::attach(&mut novel);
@@ -16,7 +15,7 @@ pub fn run(dir: &Path, show: bool, json: bool) -> Result<()> {
     // Budgets as the novel's models count tokens; as estimated without a provider.
     let models = super::roles::models_for(&novel, None, novel_llm::Limits::default()).ok();
     let preview = runtime
-        .block_on(tick::preview_next_for(&novel, None, models.as_ref()))
+        .block_on(run::preview_next_for(&novel, None, models.as_ref()))
         .map_err(|e| anyhow!("cannot build the next prompt: {e}"))?;
     if json {
         let mut value = serde_json::to_value(&preview)?;

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
+use novel_core::Novel;
 use novel_core::clock::SystemClock;
 use novel_core::export::{self, ExportOptions};
-use novel_core::novel::Novel;
 
 use crate::cli::ExportFormat;
 

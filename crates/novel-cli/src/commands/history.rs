@@ -9,8 +9,8 @@ use novel_core::clock::SystemClock;
 use novel_core::control;
 use novel_core::diff::{DiffKind, word_diff};
 use novel_core::edits;
-use novel_core::novel::{Access, Novel};
-use novel_core::tick::{CancelToken, TickOptions};
+use novel_core::run::{CancelToken, TickOptions};
+use novel_core::{Access, Novel};
 
 use crate::cli::BranchCommand;
 use crate::output::{json as print_json, say};

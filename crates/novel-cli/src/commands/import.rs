@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use novel_core::clock::SystemClock;
 use novel_core::import::{self, ImportPreview, ImportProgress, ImportShape, Manuscript};
-use novel_core::novel::{Access, Novel};
-use novel_core::tick::{CancelToken, TickEvent};
+use novel_core::run::{CancelToken, TickEvent};
+use novel_core::{Access, Novel};
 
 use crate::cli::NewArgs;
 use crate::output::{json, say, say_err};

@@ -4,8 +4,8 @@
 //! history in plain sentences and the scenes that name it.
 
 use anyhow::{Result, bail};
+use novel_core::Novel;
 use novel_core::ids::{EntityId, EntityKind};
-use novel_core::novel::Novel;
 use novel_core::views::{self, CodexEntry, Inspection, Knowledge, Learned};
 use serde_json::Value;
 

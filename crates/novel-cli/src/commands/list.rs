@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 
 use anyhow::Result;
+use novel_core::Novel;
 use novel_core::ids::EntityKind;
 use novel_core::model::Scene;
-use novel_core::novel::Novel;
 use novel_core::views::{self, Records, WrittenBy};
 
 use crate::cli::ListKind;

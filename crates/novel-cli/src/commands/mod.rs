@@ -31,7 +31,7 @@ mod tick;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use novel_core::novel::{Access, Novel};
+use novel_core::{Access, Novel};
 
 use crate::cli::{ChapterCommand, Cli, Command};
 

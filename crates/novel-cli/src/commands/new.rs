@@ -1,11 +1,11 @@
 //! `novel new`: seed file and flags merged into a `NovelSeed`, then the novel is created.
 
 use anyhow::{Context, Result, bail};
+use novel_core::bible::{NewCharacter, NewLocation};
 use novel_core::clock::SystemClock;
 use novel_core::config::{Foundation, GenerationSettings, PointOfView, Tense};
-use novel_core::memory::{NewCharacter, NewLocation};
-use novel_core::novel::{Novel, NovelSeed};
 use novel_core::views;
+use novel_core::{Novel, NovelSeed};
 
 use crate::cli::NewArgs;
 

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::Result;
-use novel_core::novel::{Access, Novel};
+use novel_core::{Access, Novel};
 
 pub fn run(dir: &Path, json: bool) -> Result<()> {
     let mut novel = Novel::open(dir, Access::Write)?;

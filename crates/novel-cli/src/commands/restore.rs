@@ -7,15 +7,15 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use novel_core::backup::RestoreFrom;
+use novel_core::backups;
+use novel_core::backups::RestoreFrom;
 use novel_core::clock::SystemClock;
-use novel_core::restore;
 
 use crate::output::say;
 
 pub fn run(dir: &Path, file: Option<PathBuf>, json: bool) -> Result<()> {
     let from = file.map_or(RestoreFrom::Latest, RestoreFrom::File);
-    let (_novel, report) = restore::restore(dir, from, &SystemClock)?;
+    let (_novel, report) = backups::restore(dir, from, &SystemClock)?;
     if json {
         return crate::output::json(&report);
     }

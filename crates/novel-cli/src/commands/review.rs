@@ -8,8 +8,8 @@ use std::io::BufRead;
 
 use futures::future::BoxFuture;
 use indicatif::ProgressBar;
-use novel_core::plan::Plan;
-use novel_core::tick::{PlanVerdict, Proposal, Reviewer, Verdict};
+use novel_core::run::Plan;
+use novel_core::run::{PlanVerdict, Proposal, Reviewer, Verdict};
 
 use crate::output::say;
 

@@ -3,8 +3,8 @@
 //! `--max-tokens` / `--max-cost`.
 
 use anyhow::Result;
-use novel_core::novel::Novel;
-use novel_core::tick::Models;
+use novel_core::Novel;
+use novel_core::run::Models;
 use novel_llm::Limits;
 
 /// The models of `novel`'s roles, metered against its budget and `run`'s limits.

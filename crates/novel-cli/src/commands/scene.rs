@@ -8,8 +8,8 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use novel_core::clock::SystemClock;
-use novel_core::novel::{Access, Novel};
 use novel_core::shape::{self, Place, Shaped};
+use novel_core::{Access, Novel};
 
 use crate::cli::{PlaceArgs, SceneCommand};
 use crate::output::{json, say};
@@ -82,7 +82,7 @@ fn write_here(
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
-    let cancel = novel_core::tick::CancelToken::new();
+    let cancel = novel_core::run::CancelToken::new();
     {
         let cancel = cancel.clone();
         runtime.spawn(async move {

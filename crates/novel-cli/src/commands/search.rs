@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use anyhow::{Result, bail};
-use novel_core::novel::{Access, Novel};
-use novel_core::retrieval::Mode;
+use novel_core::views::Mode;
 use novel_core::views::{BookHit, book_search};
+use novel_core::{Access, Novel};
 
 use crate::output::{json, say, say_err};
 

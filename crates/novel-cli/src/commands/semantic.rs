@@ -4,8 +4,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use novel_core::novel::Novel;
-use novel_core::retrieval::Retrieval;
+use novel_core::Novel;
+use novel_core::views::Retrieval;
 
 static NOTICE_SHOWN: AtomicBool = AtomicBool::new(false);
 

@@ -3,7 +3,7 @@
 //! of its prompts the servers' caches served, and unresolved failures.
 
 use anyhow::Result;
-use novel_core::novel::Novel;
+use novel_core::Novel;
 use novel_core::views::{self, NovelStatus};
 
 use crate::output::{clip, say};

@@ -2,8 +2,8 @@
 //! or with `--by-scene` each scene's stored summary lines.
 
 use anyhow::Result;
+use novel_core::Novel;
 use novel_core::ids::EntityKind;
-use novel_core::novel::Novel;
 use novel_core::views::{self, Records};
 
 pub fn run(novel: &Novel, by_scene: bool, json: bool) -> Result<()> {

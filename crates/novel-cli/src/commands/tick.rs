@@ -9,12 +9,13 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
+use novel_core::checks::Severity;
 use novel_core::clock::SystemClock;
-use novel_core::evaluate::Severity;
-use novel_core::novel::{Access, Novel};
-use novel_core::run::{self, RunControl, RunEvent};
-use novel_core::tick::{self, ErrorKind, Models, ReviewBy, TickEvent, TickOptions};
+use novel_core::run::{
+    self, ErrorKind, Models, ReviewBy, RunControl, RunEvent, TickEvent, TickOptions,
+};
 use novel_core::views;
+use novel_core::{Access, Novel};
 
 use crate::cli::TickArgs;
 use crate::output::say;
@@ -76,11 +77,11 @@ fn keep(
     json: bool,
     runtime: &tokio::runtime::Runtime,
 ) -> Result<()> {
-    let done = runtime.block_on(tick::keep_failed_draft(
+    let done = runtime.block_on(run::keep_failed_tick_draft(
         novel,
         models,
         &(),
-        &tick::CancelToken::new(),
+        &run::CancelToken::new(),
         &SystemClock,
     ))?;
     let summary = run::TickSummary::from(&done);
@@ -301,7 +302,7 @@ fn dry_run(
         ..TickOptions::default()
     };
     let (plan, usage) =
-        runtime.block_on(tick::dry_run(novel, models, &options, &(), &SystemClock))?;
+        runtime.block_on(run::dry_run(novel, models, &options, &(), &SystemClock))?;
     if json {
         return crate::output::json(&serde_json::json!({ "plan": plan, "usage": usage }));
     }

@@ -9,7 +9,7 @@ use super::*;
 use crate::layout::{BACKUPS_DIR, DB_FILE};
 use crate::novel::{Access, Novel};
 use crate::reconcile::tests::novel_with_ticks;
-use crate::restore::restore;
+use crate::backups::restore;
 
 /// A clock that moves one minute on per reading, so every backup has its own time.
 struct Ticking(AtomicI64);

@@ -14,6 +14,10 @@ mod records;
 mod tests;
 
 pub use edit::BibleError;
+// The records' changes as the writer makes them (the memory layer is inner).
+pub use crate::memory::{
+    EntityUpdate, LoopEdit, LoreEdit, NewCharacter, NewLocation, UpdateReport,
+};
 pub use guidance::*;
 pub use prose_edits::*;
 pub use records::*;

@@ -40,6 +40,8 @@ mod tests_timeline;
 
 /// How a character learned of a death, as [`Knowledge`] tells it.
 pub use crate::evaluate::{DeathKnowledge, Learned};
+// Search over the book, keyword or by meaning (the retrieval layer is inner).
+pub use crate::retrieval::{Mode, Retrieval};
 pub use authorship::{WrittenBy, scene_authors};
 pub use bible::{BibleView, bible};
 pub use book_search::{BookHit, Mark, book_search, query_marks};

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use novel_core::novel::{Access, Novel};
 use novel_core::synthetic::{self, Planted};
+use novel_core::{Access, Novel};
 use novel_embed::HashEmbedder;
 
 use super::*;

@@ -1,4 +1,5 @@
-//! Restoring a novel from one of its backups: the backup put in place of the database
+//! A novel's backups as the front ends see them: taking one, listing and verifying them
+//! (`backup`, below the novel), and restoring one: the backup put in place of the database
 //! (`backup::put_back`), then the novel opened on it, which brings `scenes/` and `plans/` in
 //! line with what was restored. Above both `backup` and `novel`, so neither needs the other.
 
@@ -6,7 +7,10 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use crate::backup::{self, BackupError, RestoreFrom};
+pub use crate::backup::{BackupError, BackupInfo, RestoreFrom, list, take, verify};
+pub use crate::store::Check;
+
+use crate::backup;
 use crate::clock::Clock;
 use crate::novel::{Novel, NovelError};
 use crate::reconcile::ReconcileReport;
