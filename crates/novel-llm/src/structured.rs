@@ -171,12 +171,12 @@ pub fn repair_request(req: &ChatRequest, bad_answer: &str, errors: &[String]) ->
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::providers::scripted::ScriptedModel;
     use serde_json::json;
 
-    fn schema() -> Value {
+    pub(crate) fn schema() -> Value {
         json!({
             "type": "object",
             "properties": {"title": {"type": "string"}, "n": {"type": "integer"}},

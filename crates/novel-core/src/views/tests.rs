@@ -192,12 +192,10 @@ fn the_graph_has_characters_places_and_typed_weighted_edges() {
     }
 }
 
-#[test]
-fn an_entity_comes_with_its_history_and_bad_ids_find_nothing() {
-    let fx = fixture::novel(1);
-    let tx = fx.store.begin().unwrap();
+/// The extraction's record that C0 took up a lantern in scene 1.
+pub(super) fn lantern_taken_up(tx: &rusqlite::Transaction<'_>) {
     store::append_history(
-        &tx,
+        tx,
         &store::HistoryEntry {
             entity_id: "C0".into(),
             tick: 1,
@@ -210,6 +208,13 @@ fn an_entity_comes_with_its_history_and_bad_ids_find_nothing() {
         },
     )
     .unwrap();
+}
+
+#[test]
+fn an_entity_comes_with_its_history_and_bad_ids_find_nothing() {
+    let fx = fixture::novel(1);
+    let tx = fx.store.begin().unwrap();
+    lantern_taken_up(&tx);
     let detail = entity_detail(&tx, "C0").unwrap().unwrap();
     assert_eq!(detail.name, "Elena Marsh");
     assert_eq!(detail.kind, crate::ids::EntityKind::Character);

@@ -1,12 +1,9 @@
 //! The fronts' list and inspect read models: a kind's records serialize as the bare list the
 //! CLI has always printed, and an inspected record comes with its full history.
 
-use serde_json::json;
-
 use super::*;
 use crate::context::fixture;
 use crate::ids::{EntityId, EntityKind};
-use crate::store;
 
 #[test]
 fn the_records_of_a_kind_serialize_as_the_bare_list() {
@@ -28,20 +25,7 @@ fn the_records_of_a_kind_serialize_as_the_bare_list() {
 fn an_inspected_record_has_its_whole_history_and_a_missing_one_is_none() {
     let fx = fixture::novel(1);
     let tx = fx.store.begin().unwrap();
-    store::append_history(
-        &tx,
-        &store::HistoryEntry {
-            entity_id: "C0".into(),
-            tick: 1,
-            field: "inventory".into(),
-            change: "updated".into(),
-            old_value: None,
-            new_value: Some(json!(["lantern"])),
-            flagged: false,
-            source: "extraction".into(),
-        },
-    )
-    .unwrap();
+    super::tests::lantern_taken_up(&tx);
     let c0: EntityId = "C0".parse().unwrap();
     let found = inspection(&tx, &c0).unwrap().unwrap();
     assert_eq!(found.record["role"], "archivist");

@@ -126,15 +126,7 @@ pub(crate) fn system_prompt(req: &ChatRequest, mode: StructuredMode) -> Option<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::{Value, json};
-
-    fn schema() -> Value {
-        json!({
-            "type": "object",
-            "properties": {"title": {"type": "string"}, "n": {"type": "integer"}},
-            "required": ["title", "n"]
-        })
-    }
+    use crate::structured::tests::schema;
 
     #[test]
     fn mode_memory_only_steps_down() {
