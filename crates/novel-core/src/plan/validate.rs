@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::scene_plan::Plan;
+use super::scene_plan::{Plan, PlanAction};
 use crate::executor::references_in;
 use crate::ids::{EntityId, EntityKind};
 use crate::schema::{SchemaValidator, schema_of};
@@ -109,7 +109,31 @@ pub fn validate_plan(
     registry: &ToolRegistry,
     max_actions: u32,
 ) -> Result<Plan, PlanError> {
-    let problem = |kind, message| PlanProblem { kind, message };
+    let plan = parse_against_schema(value)?;
+    let ids = action_ids(&plan);
+    let mut problems = action_count_problems(&plan, max_actions);
+    problems.extend(scene_id_problems(&plan));
+    problems.extend(duplicate_id_problems(&ids));
+    // Action by action, so the model reads each action's problems together.
+    for (i, action) in plan.actions.iter().enumerate() {
+        problems.extend(tool_problem(i, action, registry));
+        problems.extend(dependency_problems(i, action, &ids));
+        problems.extend(reference_problems(i, action, &ids));
+    }
+    if problems.is_empty() {
+        Ok(plan)
+    } else {
+        Err(PlanError { problems })
+    }
+}
+
+fn problem(kind: ProblemKind, message: String) -> PlanProblem {
+    PlanProblem { kind, message }
+}
+
+/// The schema's violations, all of them; then the typed plan (whose path-naming error covers
+/// what the schema lets through).
+fn parse_against_schema(value: &Value) -> Result<Plan, PlanError> {
     let violations = SchemaValidator::for_type::<Plan>().violations(value);
     if !violations.is_empty() {
         return Err(PlanError {
@@ -119,23 +143,40 @@ pub fn validate_plan(
                 .collect(),
         });
     }
-    let plan: Plan = serde_path_to_error::deserialize(value).map_err(|e| PlanError {
+    serde_path_to_error::deserialize(value).map_err(|e| PlanError {
         problems: vec![problem(
             ProblemKind::Schema,
             format!("field `{}`: {}", e.path(), e.inner()),
         )],
-    })?;
+    })
+}
 
-    let mut problems = Vec::new();
-    if plan.actions.len() > max_actions as usize {
-        problems.push(problem(
-            ProblemKind::Schema,
-            format!(
-                "the plan has {} actions; at most {max_actions} are allowed: keep the ones the scene needs most",
-                plan.actions.len()
-            ),
-        ));
+/// Each action's id, given or numbered by position.
+fn action_ids(plan: &Plan) -> Vec<String> {
+    plan.actions
+        .iter()
+        .enumerate()
+        .map(|(i, a)| a.effective_id(i))
+        .collect()
+}
+
+/// More actions than the tools-per-tick limit allows.
+fn action_count_problems(plan: &Plan, max_actions: u32) -> Vec<PlanProblem> {
+    if plan.actions.len() <= max_actions as usize {
+        return Vec::new();
     }
+    vec![problem(
+        ProblemKind::Schema,
+        format!(
+            "the plan has {} actions; at most {max_actions} are allowed: keep the ones the scene needs most",
+            plan.actions.len()
+        ),
+    )]
+}
+
+/// The point-of-view character and the target location, when given, must be ids of their kind.
+fn scene_id_problems(plan: &Plan) -> Vec<PlanProblem> {
+    let mut problems = Vec::new();
     for (field, value, kind) in [
         ("pov_character", &plan.pov_character, EntityKind::Character),
         (
@@ -156,59 +197,68 @@ pub fn validate_plan(
             ));
         }
     }
+    problems
+}
 
-    let ids: Vec<String> = plan
-        .actions
-        .iter()
-        .enumerate()
-        .map(|(i, a)| a.effective_id(i))
-        .collect();
+/// One problem for each repeat of an action id.
+fn duplicate_id_problems(ids: &[String]) -> Vec<PlanProblem> {
     let mut seen = HashSet::new();
-    for id in &ids {
-        if !seen.insert(id) {
-            problems.push(problem(
+    ids.iter()
+        .filter(|id| !seen.insert(*id))
+        .map(|id| {
+            problem(
                 ProblemKind::Dependency,
                 format!("two actions share the id `{id}`"),
-            ));
-        }
+            )
+        })
+        .collect()
+}
+
+/// The action's tool must exist and its arguments fit it.
+fn tool_problem(i: usize, action: &PlanAction, registry: &ToolRegistry) -> Option<PlanProblem> {
+    match registry.check(&action.tool, &Value::Object(action.args.clone())) {
+        Ok(()) => None,
+        Err(e @ ToolError::UnknownTool { .. }) => Some(problem(
+            ProblemKind::UnknownTool,
+            format!("actions[{i}]: {e}"),
+        )),
+        Err(e) => Some(problem(
+            ProblemKind::InvalidArgs,
+            format!("actions[{i}]: {e}"),
+        )),
     }
-    for (i, action) in plan.actions.iter().enumerate() {
-        match registry.check(&action.tool, &Value::Object(action.args.clone())) {
-            Ok(()) => {}
-            Err(e @ ToolError::UnknownTool { .. }) => problems.push(problem(
-                ProblemKind::UnknownTool,
-                format!("actions[{i}]: {e}"),
-            )),
-            Err(e) => problems.push(problem(
-                ProblemKind::InvalidArgs,
-                format!("actions[{i}]: {e}"),
-            )),
-        }
-        for dep in &action.dependencies {
-            if !ids.contains(dep) || *dep == ids[i] {
-                problems.push(problem(
-                    ProblemKind::Dependency,
-                    format!("actions[{i}] depends on `{dep}`, which is not another action's id"),
-                ));
-            }
-        }
-        for r in references_in(&Value::Object(action.args.clone())) {
-            if !ids.contains(&r.action) || r.action == ids[i] {
-                problems.push(problem(
-                    ProblemKind::Dependency,
-                    format!(
-                        "actions[{i}] uses `${}`, which is not another action's id; write \"$<id>.<field>\" with the id of an earlier action",
-                        r.action
-                    ),
-                ));
-            }
-        }
-    }
-    if problems.is_empty() {
-        Ok(plan)
-    } else {
-        Err(PlanError { problems })
-    }
+}
+
+/// Each dependency must name another action.
+fn dependency_problems(i: usize, action: &PlanAction, ids: &[String]) -> Vec<PlanProblem> {
+    action
+        .dependencies
+        .iter()
+        .filter(|dep| !ids.contains(dep) || **dep == ids[i])
+        .map(|dep| {
+            problem(
+                ProblemKind::Dependency,
+                format!("actions[{i}] depends on `{dep}`, which is not another action's id"),
+            )
+        })
+        .collect()
+}
+
+/// Each `$<id>.<field>` in the arguments must name another action.
+fn reference_problems(i: usize, action: &PlanAction, ids: &[String]) -> Vec<PlanProblem> {
+    references_in(&Value::Object(action.args.clone()))
+        .into_iter()
+        .filter(|r| !ids.contains(&r.action) || r.action == ids[i])
+        .map(|r| {
+            problem(
+                ProblemKind::Dependency,
+                format!(
+                    "actions[{i}] uses `${}`, which is not another action's id; write \"$<id>.<field>\" with the id of an earlier action",
+                    r.action
+                ),
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]
