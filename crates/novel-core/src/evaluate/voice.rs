@@ -400,77 +400,141 @@ const TIMES: &[&str] = &[
 ];
 
 pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
-    let mut drifting: Vec<(usize, Verb)> = Vec::new();
-    let mut states: Vec<(usize, Verb)> = Vec::new();
-    let mut tensed = 0;
+    let drift = read_drift(ctx);
+    let tensed = drift.tensed;
+    let drifting = drift.slips();
+    let Some(&(si, first)) = drifting.first() else {
+        return Vec::new();
+    };
+    let severity = drift_severity(ctx, drifting.len(), tensed);
+    let s = &ctx.prose.sentences[si];
+    let excerpt = ctx.prose.excerpt(s, first.start);
+    vec![
+        Finding::new(
+            Check::TenseDrift,
+            severity,
+            drift_message(ctx, &drifting, tensed, &excerpt),
+            Some(excerpt),
+        )
+        .at(&ctx.prose, s, first.start, first.end),
+    ]
+}
+
+/// What one narration sentence out of the novel's tense shows.
+enum Slip {
+    /// An event in the wrong tense: drift on its own.
+    Event(Verb),
+    /// Only a state in the wrong tense: drift when many sentences have one.
+    State(Verb),
+}
+
+/// The narration sentences out of tense, by sentence index, and how many have a tense at all.
+#[derive(Default)]
+struct Drift {
+    events: Vec<(usize, Verb)>,
+    states: Vec<(usize, Verb)>,
+    tensed: usize,
+}
+
+impl Drift {
+    /// The drifting sentences in order: the events, and the states too when there are many.
+    fn slips(self) -> Vec<(usize, Verb)> {
+        let mut drifting = self.events;
+        let many_states = self.states.len() >= MIN_STATE_SENTENCES
+            && self.states.len() * 100 >= self.tensed * MIN_STATE_SHARE_PERCENT;
+        if many_states {
+            drifting.extend(self.states);
+            drifting.sort_by_key(|(si, _)| *si);
+        }
+        drifting
+    }
+}
+
+/// Every narration sentence read for its tense, in order (a present-tense novel's backstory
+/// runs on from the sentence that opens it).
+fn read_drift(ctx: &Ctx<'_>) -> Drift {
+    let mut drift = Drift::default();
     let mut backstory = false;
     for (si, s) in ctx.prose.sentences.iter().enumerate() {
-        if s.tokens.is_empty()
-            || ctx.meta[si]
-            || thought_tagged(ctx, s)
-            || is_question(ctx, s)
-            || is_verse(ctx, s)
-        {
+        if !is_tensed_narration(ctx, si, s) {
             continue;
         }
         let found = tenses(ctx, si);
         if found.present.is_empty() && found.past.is_empty() {
             continue;
         }
-        tensed += 1;
-        match ctx.input.tense {
-            Tense::Past => {
-                let live: Vec<Verb> = found
-                    .present
-                    .iter()
-                    .copied()
-                    .filter(|v| !reported_or_habitual(s, v.at))
-                    .collect();
-                if let Some(v) = live.iter().find(|v| v.event) {
-                    drifting.push((si, *v));
-                } else if let Some(v) = live.first()
-                    && found.past.is_empty()
-                {
-                    states.push((si, *v));
-                }
-            }
-            Tense::Present => {
-                // "I sat by the window now": the moment of telling, told in the past.
-                let now = s.tokens.iter().any(|t| t.lower == "now");
-                if has_backstory(s) && !now {
-                    backstory = true;
-                } else if !found.present.is_empty() || now {
-                    backstory = false;
-                }
-                if backstory || !found.present.is_empty() {
-                    continue;
-                }
-                // "If it said now…", "as if he had…": a past form in a condition is not the
-                // story's time; nor is "having opened", which is no finite verb.
-                let past: Vec<Verb> = found
-                    .past
-                    .iter()
-                    .copied()
-                    .filter(|v| !conditional_or_participle(s, v.at))
-                    .collect();
-                if let Some(v) = past.iter().find(|v| v.event) {
-                    drifting.push((si, *v));
-                } else if let Some(v) = past.first() {
-                    states.push((si, *v));
-                }
-            }
+        drift.tensed += 1;
+        let slip = match ctx.input.tense {
+            Tense::Past => past_novel_slip(s, &found),
+            Tense::Present => present_novel_slip(s, &found, &mut backstory),
+        };
+        match slip {
+            Some(Slip::Event(v)) => drift.events.push((si, v)),
+            Some(Slip::State(v)) => drift.states.push((si, v)),
+            None => {}
         }
     }
-    let many_states = states.len() >= MIN_STATE_SENTENCES
-        && states.len() * 100 >= tensed * MIN_STATE_SHARE_PERCENT;
-    if many_states {
-        drifting.extend(states);
-        drifting.sort_by_key(|(si, _)| *si);
+    drift
+}
+
+/// A sentence of narration whose tense counts: not meta, a tagged thought, a question or verse.
+fn is_tensed_narration(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> bool {
+    !(s.tokens.is_empty()
+        || ctx.meta[si]
+        || thought_tagged(ctx, s)
+        || is_question(ctx, s)
+        || is_verse(ctx, s))
+}
+
+/// In a past-tense novel: a present event, or a present state in a sentence with no past.
+fn past_novel_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
+    let live: Vec<Verb> = found
+        .present
+        .iter()
+        .copied()
+        .filter(|v| !reported_or_habitual(s, v.at))
+        .collect();
+    if let Some(v) = live.iter().find(|v| v.event) {
+        Some(Slip::Event(*v))
+    } else if let Some(v) = live.first()
+        && found.past.is_empty()
+    {
+        Some(Slip::State(*v))
+    } else {
+        None
     }
-    let Some(&(si, first)) = drifting.first() else {
-        return Vec::new();
-    };
-    let n = drifting.len();
+}
+
+/// In a present-tense novel: a past verb outside backstory, a condition or a participle.
+/// `backstory` carries over from sentence to sentence.
+fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Option<Slip> {
+    // "I sat by the window now": the moment of telling, told in the past.
+    let now = s.tokens.iter().any(|t| t.lower == "now");
+    if has_backstory(s) && !now {
+        *backstory = true;
+    } else if !found.present.is_empty() || now {
+        *backstory = false;
+    }
+    if *backstory || !found.present.is_empty() {
+        return None;
+    }
+    // "If it said now…", "as if he had…": a past form in a condition is not the
+    // story's time; nor is "having opened", which is no finite verb.
+    let past: Vec<Verb> = found
+        .past
+        .iter()
+        .copied()
+        .filter(|v| !conditional_or_participle(s, v.at))
+        .collect();
+    if let Some(v) = past.iter().find(|v| v.event) {
+        Some(Slip::Event(*v))
+    } else {
+        past.first().map(|v| Slip::State(*v))
+    }
+}
+
+/// `n` drifting sentences out of `tensed`: a note or a violation.
+fn drift_severity(ctx: &Ctx<'_>, n: usize, tensed: usize) -> Severity {
     // One sentence out of tense is as often the author's own choice (a remark in the present,
     // a memory in the past) as a slip: a note. A drift that recurs is a violation; in a
     // first-person present story the narrator remembers in the past, so it takes more.
@@ -484,19 +548,27 @@ pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
         (PointOfView::First, Tense::Present) => n * 100 >= tensed * 40,
         _ => true,
     };
-    let severity = if n >= recurring && takes_over {
+    if n >= recurring && takes_over {
         Severity::Violation
     } else {
         Severity::Note
-    };
+    }
+}
+
+/// What the writer reads: how much drifts, up to three examples, the first and the fix.
+fn drift_message(
+    ctx: &Ctx<'_>,
+    drifting: &[(usize, Verb)],
+    tensed: usize,
+    excerpt: &str,
+) -> String {
+    let n = drifting.len();
     let examples = drifting
         .iter()
         .take(3)
         .map(|(_, v)| format!("“{}”", &ctx.prose.original[v.start..v.end]))
         .collect::<Vec<_>>()
         .join(", ");
-    let s = &ctx.prose.sentences[si];
-    let excerpt = ctx.prose.excerpt(s, first.start);
     let (novel, wrong, example_fix) = match ctx.input.tense {
         Tense::Past => ("past", "present", "“she walked”, not “she walks”"),
         Tense::Present => ("present", "past", "“she walks”, not “she walked”"),
@@ -506,19 +578,11 @@ pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
     } else {
         format!("{n} of {tensed} narration sentences here are")
     };
-    vec![
-        Finding::new(
-            Check::TenseDrift,
-            severity,
-            format!(
-                "The novel is written in {novel} tense, but {count} in the {wrong} tense \
-                 ({examples}). First: “{excerpt}”. Put all narration into the {novel} tense \
-                 ({example_fix}); dialogue and italic thoughts may stay as they are."
-            ),
-            Some(excerpt),
-        )
-        .at(&ctx.prose, s, first.start, first.end),
-    ]
+    format!(
+        "The novel is written in {novel} tense, but {count} in the {wrong} tense \
+         ({examples}). First: “{excerpt}”. Put all narration into the {novel} tense \
+         ({example_fix}); dialogue and italic thoughts may stay as they are."
+    )
 }
 
 pub(super) fn person_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
