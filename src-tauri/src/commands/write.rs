@@ -6,19 +6,22 @@
 
 use std::sync::Arc;
 
+use novel_core::Novel;
 use novel_core::clock::SystemClock;
 use novel_core::role_models;
 use novel_core::run::{
-    self, PlanVerdict, ReviewBy, RunControl, RunEnd, RunEvent, RunReport, TickOptions, Verdict,
+    self, Models, PlanVerdict, ReviewBy, RunControl, RunEnd, RunEvent, RunReport, TickOptions,
+    Verdict,
 };
 use novel_llm::{Limits, ProfileStore, ProviderConfig};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
+use tokio::sync::OwnedMutexGuard;
 
 use super::open_novel::changed;
 use crate::error::{AppError, AppResult};
 use crate::events::ChangeReason;
-use crate::review::DeskReviewer;
+use crate::review::{DeskReviewer, ReviewDesk};
 use crate::state::AppState;
 
 /// The most ticks one run may ask for; longer runs are a series of runs.
@@ -101,6 +104,8 @@ pub async fn keep_failed_draft(
     drive(app, &state, Job::KeepFailedDraft(keep_as), None, on_event).await
 }
 
+/// One run from start to end: the models and options set up, the job on a thread of its own,
+/// the desk released and a failure logged and announced however the run ends.
 async fn drive(
     app: AppHandle,
     state: &AppState,
@@ -109,11 +114,36 @@ async fn drive(
     on_event: Channel<RunEvent>,
 ) -> AppResult<RunReport> {
     let session = state.session()?;
-    let mut novel = session.write()?;
+    let novel = session.write()?;
     // Each role's profile from novel.toml's [models], metered against its [budget].
     let models = role_models::models_for(&novel, &profiles()?, None, Limits::default())?;
-    let desk = session.review.clone();
-    let options = TickOptions {
+    let options = tick_options(&novel, &session.review, steering);
+    let control = RunControl::new();
+    session.set_run(Some(control.clone()));
+    let path = Some(session.path_string());
+    let forward = Forward {
+        app: app.clone(),
+        path: path.clone(),
+        desk: session.review.clone(),
+        channel: on_event,
+    };
+    let worker = tauri::async_runtime::spawn_blocking(move || {
+        on_own_runtime(job, novel, &models, &options, &control, &forward)
+    });
+    let result = worker.await;
+    session.set_run(None);
+    session.review.release();
+    let report =
+        result.map_err(|e| AppError::storage(format!("the writing thread stopped: {e}")))???;
+    if report.end == RunEnd::Failed {
+        announce_failure(&app, path, &report);
+    }
+    Ok(report)
+}
+
+/// The run's options: the writer's steering (blank is none) and, in review mode, the desk.
+fn tick_options(novel: &Novel, desk: &Arc<ReviewDesk>, steering: Option<String>) -> TickOptions {
+    TickOptions {
         steering: steering
             .map(|s| s.trim().to_string())
             .filter(|s| !s.is_empty()),
@@ -123,80 +153,86 @@ async fn drive(
             .review_before_commit
             .then(|| ReviewBy(Arc::new(DeskReviewer(desk.clone())))),
         ..TickOptions::default()
-    };
-    let control = RunControl::new();
-    session.set_run(Some(control.clone()));
-    let path = Some(session.path_string());
-    let (app2, path2, desk2) = (app.clone(), path.clone(), desk.clone());
-    let worker = tauri::async_runtime::spawn_blocking(move || {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()?;
-        let on_event = |event: RunEvent| {
-            match &event {
-                RunEvent::TickCommitted { .. } => {
-                    changed(&app2, path2.clone(), ChangeReason::TickCommitted)
-                }
-                // The answer's slot opens before the window can see the question.
-                RunEvent::Tick { event, .. } => desk2.observe(event),
-                RunEvent::Retrying { .. } | RunEvent::Finished { .. } => {}
-            }
-            // A closed window drops the channel; the run goes on and still commits.
-            let _ = on_event.send(event);
-        };
-        Ok::<_, std::io::Error>(runtime.block_on(async {
-            match job {
-                Job::Ticks(n) => Ok(run::run_ticks(
-                    &mut novel,
-                    &models,
-                    n,
-                    &options,
-                    &control,
-                    &SystemClock,
-                    &on_event,
-                )
-                .await),
-                Job::Regenerate => run::regenerate(
-                    &mut novel,
-                    &models,
-                    &options,
-                    &control,
-                    &SystemClock,
-                    &on_event,
-                )
-                .await
-                .map_err(AppError::from),
-                Job::KeepFailedDraft(keep_as) => Ok(run::keep_failed_draft_as(
-                    &mut novel,
-                    &models,
-                    keep_as,
-                    &control,
-                    &SystemClock,
-                    &on_event,
-                )
-                .await),
-            }
-        }))
-    });
-    let result = worker.await;
-    session.set_run(None);
-    desk.release();
-    let report =
-        result.map_err(|e| AppError::storage(format!("the writing thread stopped: {e}")))???;
-    if report.end == RunEnd::Failed {
-        // By kind, stage and error file only: the message may quote what a server said.
-        if let Some(failure) = &report.failure {
-            tracing::warn!(
-                tick = ?failure.tick,
-                kind = failure.kind.as_str(),
-                stage = ?failure.stage,
-                error_file = ?failure.error_file,
-                "a tick failed"
-            );
-        }
-        changed(&app, path, ChangeReason::TickFailed);
     }
-    Ok(report)
+}
+
+/// Where a run's events go: the window's channel, the desk, and the novel-changed event.
+struct Forward {
+    app: AppHandle,
+    path: Option<String>,
+    desk: Arc<ReviewDesk>,
+    channel: Channel<RunEvent>,
+}
+
+impl Forward {
+    fn send(&self, event: RunEvent) {
+        match &event {
+            RunEvent::TickCommitted { .. } => {
+                changed(&self.app, self.path.clone(), ChangeReason::TickCommitted)
+            }
+            // The answer's slot opens before the window can see the question.
+            RunEvent::Tick { event, .. } => self.desk.observe(event),
+            RunEvent::Retrying { .. } | RunEvent::Finished { .. } => {}
+        }
+        // A closed window drops the channel; the run goes on and still commits.
+        let _ = self.channel.send(event);
+    }
+}
+
+/// The job on a runtime of the blocking thread's own, so the window never waits for it.
+fn on_own_runtime(
+    job: Job,
+    mut novel: OwnedMutexGuard<Novel>,
+    models: &Models,
+    options: &TickOptions,
+    control: &RunControl,
+    forward: &Forward,
+) -> std::io::Result<AppResult<RunReport>> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let on_event = |event: RunEvent| forward.send(event);
+    Ok(runtime.block_on(run_job(
+        job, &mut novel, models, options, control, &on_event,
+    )))
+}
+
+/// The engine's run for the job; tick failures are part of its report.
+async fn run_job(
+    job: Job,
+    novel: &mut Novel,
+    models: &Models,
+    options: &TickOptions,
+    control: &RunControl,
+    on_event: &(dyn Fn(RunEvent) + Sync),
+) -> AppResult<RunReport> {
+    let clock = &SystemClock;
+    match job {
+        Job::Ticks(n) => {
+            Ok(run::run_ticks(novel, models, n, options, control, clock, on_event).await)
+        }
+        Job::Regenerate => run::regenerate(novel, models, options, control, clock, on_event)
+            .await
+            .map_err(AppError::from),
+        Job::KeepFailedDraft(keep_as) => {
+            Ok(run::keep_failed_draft_as(novel, models, keep_as, control, clock, on_event).await)
+        }
+    }
+}
+
+/// A failed run goes to the log and tells the window the novel changed.
+fn announce_failure(app: &AppHandle, path: Option<String>, report: &RunReport) {
+    // By kind, stage and error file only: the message may quote what a server said.
+    if let Some(failure) = &report.failure {
+        tracing::warn!(
+            tick = ?failure.tick,
+            kind = failure.kind.as_str(),
+            stage = ?failure.stage,
+            error_file = ?failure.error_file,
+            "a tick failed"
+        );
+    }
+    changed(app, path, ChangeReason::TickFailed);
 }
 
 /// Stops the run: after the current scene commits, or at once (`cancel`), rolling it back. A
