@@ -142,14 +142,5 @@ fn named(conn: &Connection, id: &str) -> String {
 
 /// Characters and places by id.
 pub(super) fn names(conn: &Connection) -> Result<HashMap<String, String>, StoreError> {
-    let mut map: HashMap<String, String> = store::list_characters(conn)?
-        .into_iter()
-        .map(|c| (c.id, c.name))
-        .collect();
-    map.extend(
-        store::list_locations(conn)?
-            .into_iter()
-            .map(|l| (l.id, l.name)),
-    );
-    Ok(map)
+    store::display_names(conn)
 }

@@ -9,16 +9,7 @@ use crate::store::{self, StoreError};
 
 /// Display names of every character and location by id, for resolving references.
 pub(super) fn names(conn: &Connection) -> Result<HashMap<String, String>, StoreError> {
-    let mut map: HashMap<String, String> = store::list_characters(conn)?
-        .into_iter()
-        .map(|c| (c.id, c.name))
-        .collect();
-    map.extend(
-        store::list_locations(conn)?
-            .into_iter()
-            .map(|l| (l.id, l.name)),
-    );
-    Ok(map)
+    store::display_names(conn)
 }
 
 pub(super) fn name_of(names: &HashMap<String, String>, id: Option<&str>) -> Option<String> {
