@@ -193,3 +193,40 @@ fn the_checker_sees_grouped_and_nested_paths() {
         "use crate::a;"
     );
 }
+
+/// The engine's modules a front may name: layer 7 and the plain data of layer 0. The rest are
+/// private outside the `test-support` feature; as the fronts' own tests turn that feature on for
+/// every build of theirs, this test keeps their product code honest under it too.
+fn front_may_use(module: &str) -> bool {
+    matches!(
+        module,
+        "clock" | "config" | "diff" | "ids" | "layout" | "model" | "text"
+    ) || layer_of(module) == Some(7)
+}
+
+#[test]
+fn the_fronts_name_only_the_top_layer_and_plain_data() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut problems = Vec::new();
+    for front in ["crates/novel-cli/src", "src-tauri/src"] {
+        let mut files = Vec::new();
+        collect(&root.join(front), &mut files);
+        for file in files {
+            let code = product_code(&std::fs::read_to_string(&file).unwrap());
+            for (i, _) in code.match_indices("novel_core::") {
+                let module = head(&code[i + "novel_core::".len()..]);
+                // A module's name is lower case; `novel_core::LockError::Held` names an item.
+                let is_module = module.starts_with(|c: char| c.is_ascii_lowercase())
+                    && code[i + "novel_core::".len() + module.len()..].starts_with("::");
+                if is_module && !front_may_use(&module) {
+                    problems.push(format!("{} uses novel_core::{module}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "fronts reaching the engine's inner layers:\n{}",
+        problems.join("\n")
+    );
+}
