@@ -114,7 +114,7 @@ fn save(
             old_value: None,
             new_value: serde_json::to_value(condition).ok(),
             flagged: false,
-            source: source.to_string(),
+            source: source.into(),
         },
     )?;
     Ok(())

@@ -174,7 +174,7 @@ fn created(
             old_value: None,
             new_value: Some(value),
             flagged: false,
-            source: source.to_string(),
+            source: source.into(),
         },
     )?;
     Ok(())
@@ -435,7 +435,7 @@ pub fn change_loop(
             old_value: Some(old_status.as_str().into()),
             new_value: Some(serde_json::json!({"status": status.as_str(), "note": note})),
             flagged: false,
-            source: source.to_string(),
+            source: source.into(),
         },
     )?;
     Ok(l)

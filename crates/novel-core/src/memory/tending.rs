@@ -216,7 +216,7 @@ fn save(
             old_value: serde_json::to_value(before).ok(),
             new_value: serde_json::to_value(after).ok(),
             flagged: false,
-            source: source.to_string(),
+            source: source.into(),
         },
     )?;
     Ok(())

@@ -209,7 +209,7 @@ fn update_with<R: Record>(
                 old_value: Some(c.recorded.clone()),
                 new_value: c.proposed.clone(),
                 flagged: true,
-                source: source.to_string(),
+                source: source.into(),
             },
         )?;
     }
@@ -248,6 +248,6 @@ fn history_entry(id: &str, tick: u32, change: &FieldChange, source: &str) -> His
         old_value: change.old.clone(),
         new_value: change.new.clone(),
         flagged: false,
-        source: source.to_string(),
+        source: source.into(),
     }
 }

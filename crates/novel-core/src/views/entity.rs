@@ -3,11 +3,12 @@
 //! the graph's detail panel shows when a node is clicked.
 
 use rusqlite::Connection;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::evaluate::{self, DeathKnowledge};
 use crate::ids::{EntityId, EntityKind};
+pub use crate::model::ChangeSource;
 use crate::store::{self, StoreError};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -47,43 +48,6 @@ pub struct HistoryItem {
     /// A contradiction that was recorded, not applied.
     pub flagged: bool,
     pub source: ChangeSource,
-}
-
-/// Who asked for a change in a record's history, serialized as the history table stores it:
-/// one of the named sources, or the name of the tool the planner called
-/// (`"character.update"`). The UI compares against [`NamedSource`]'s union, never a loose string.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(untagged)]
-pub enum ChangeSource {
-    Named(NamedSource),
-    /// A tool of the planner's, by its name.
-    Tool(String),
-}
-
-/// The sources of a change that are not a tool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "specta", derive(specta::Type))]
-#[serde(rename_all = "snake_case")]
-pub enum NamedSource {
-    /// The writer's own edit (`memory::WRITER`).
-    Writer,
-    /// The extractor's reading of a committed scene.
-    Extraction,
-    /// The novel's creation from its seed.
-    Seed,
-    /// A change the writer accepted in review.
-    User,
-}
-
-impl ChangeSource {
-    /// The source a stored name stands for: a name that is none of [`NamedSource`]'s is a tool's.
-    pub fn parse(name: &str) -> ChangeSource {
-        match serde_json::from_value(Value::String(name.to_string())) {
-            Ok(source) => ChangeSource::Named(source),
-            Err(_) => ChangeSource::Tool(name.to_string()),
-        }
-    }
 }
 
 /// The entity with `id`, or `None` when there is none (or the id is malformed: ids come from
@@ -127,7 +91,7 @@ pub fn entity_detail(conn: &Connection, id: &str) -> Result<Option<EntityDetail>
             old_value: h.old_value,
             new_value: h.new_value,
             flagged: h.flagged,
-            source: ChangeSource::parse(&h.source),
+            source: h.source.clone(),
         })
         .collect();
     let knowledge = match parsed.kind() {
@@ -158,6 +122,7 @@ fn to_value<T: Serialize>(record: &T) -> Value {
 #[cfg(test)]
 mod source_tests {
     use super::*;
+    use crate::model::NamedSource;
 
     #[test]
     fn a_change_source_reads_and_writes_as_the_history_table_names_it() {

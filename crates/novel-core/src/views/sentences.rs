@@ -53,7 +53,7 @@ pub fn history_lines(
             tick: e.tick,
             text: sentence(subject, e, names),
             flagged: e.flagged,
-            yours: e.source == crate::memory::WRITER,
+            yours: e.source.is_writer(),
         })
         .collect()
 }

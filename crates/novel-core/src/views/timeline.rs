@@ -86,7 +86,7 @@ fn characters_by_tick(conn: &Connection) -> Result<HashMap<u32, BTreeSet<String>
         .collect();
     let mut by_tick: HashMap<u32, BTreeSet<String>> = HashMap::new();
     for entry in store::all_history(conn)? {
-        if entry.source == crate::memory::WRITER {
+        if entry.source.is_writer() {
             continue;
         }
         let ids: Vec<String> = if characters.contains(&entry.entity_id) {

@@ -3,6 +3,7 @@
 //! store persists them and the merge module evolves them.
 
 mod brief;
+mod change_source;
 mod character;
 mod failure_kind;
 mod guidance;
@@ -18,6 +19,7 @@ mod usage;
 mod verdict;
 
 pub use brief::*;
+pub use change_source::{ChangeSource, NamedSource};
 pub use character::*;
 pub use failure_kind::ErrorKind;
 pub use guidance::*;

@@ -4,6 +4,7 @@ use rusqlite::{Connection, Transaction, params};
 use serde::{Deserialize, Serialize};
 
 use super::error::StoreResult;
+use crate::model::ChangeSource;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HistoryEntry {
@@ -17,8 +18,8 @@ pub struct HistoryEntry {
     pub new_value: Option<serde_json::Value>,
     /// A contradiction that was recorded but not applied.
     pub flagged: bool,
-    /// Who asked for it: a tool name, "extraction", "seed", "user".
-    pub source: String,
+    /// Who asked for it: the writer, the extractor, the seed, the writer in review, or a tool.
+    pub source: ChangeSource,
 }
 
 pub fn append_history(tx: &Transaction<'_>, e: &HistoryEntry) -> StoreResult<()> {
@@ -28,7 +29,7 @@ pub fn append_history(tx: &Transaction<'_>, e: &HistoryEntry) -> StoreResult<()>
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             e.entity_id, e.tick, e.field, e.change, json(&e.old_value), json(&e.new_value),
-            e.flagged, e.source
+            e.flagged, e.source.as_str()
         ],
     )?;
     Ok(())
@@ -63,7 +64,7 @@ fn read_history<P: rusqlite::Params>(
             old_value: parse(r.get(4)?),
             new_value: parse(r.get(5)?),
             flagged: r.get(6)?,
-            source: r.get(7)?,
+            source: ChangeSource::parse(&r.get::<_, String>(7)?),
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
