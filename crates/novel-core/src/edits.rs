@@ -204,20 +204,13 @@ pub fn set_role_profiles(
     profiles: &novel_llm::ProviderConfig,
 ) -> Result<NovelConfig, EditError> {
     writable(novel)?;
-    let named = [
-        (Role::Planner, &models.planner),
-        (Role::Writer, &models.writer),
-        (Role::Extractor, &models.extractor),
-        (Role::Reviser, &models.reviser),
-        (Role::Critic, &models.critic),
-    ];
-    for (role, name) in named {
-        if let Some(name) = name
+    for role in Role::ALL {
+        if let Some(name) = models.named(role)
             && profiles.profile(name).is_none()
         {
             return Err(EditError::UnknownProfile {
                 role,
-                name: name.clone(),
+                name: name.to_string(),
             });
         }
     }

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::extraction::{Extraction, RecordChange};
 use super::review::{ChangeCategory, ProposedChange};
-use super::words::{ChangeLine, capitalised, label, names, plain};
+use super::words::{ChangeLine, capitalised, label, plain};
 use crate::model::Relationship;
 use crate::store::{self, StoreError};
 use crate::text::clip;
@@ -38,7 +38,7 @@ impl Extraction {
         conn: &Connection,
         mut changes: Vec<ProposedChange>,
     ) -> Result<Vec<ProposedChange>, StoreError> {
-        let names = names(conn)?;
+        let names = store::display_names(conn)?;
         let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_string());
         let updates = self
             .character_updates

@@ -8,7 +8,7 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::store::{self, StoreError};
+use crate::store;
 use crate::text::clip;
 
 /// One field a change sets, before → after, in words.
@@ -140,7 +140,3 @@ fn named(conn: &Connection, id: &str) -> String {
     })
 }
 
-/// Characters and places by id.
-pub(super) fn names(conn: &Connection) -> Result<HashMap<String, String>, StoreError> {
-    store::display_names(conn)
-}

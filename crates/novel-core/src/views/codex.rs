@@ -101,7 +101,7 @@ pub fn codex_entry(conn: &Connection, id: &str) -> Result<Option<CodexEntry>, St
         return Ok(None);
     };
     let id = parsed.to_string();
-    let names = super::names::names(conn)?;
+    let names = store::display_names(conn)?;
     let page = match parsed.kind() {
         EntityKind::Character => store::get_character(conn, &id)?
             .map(|c| character_page(conn, &c, &names))

@@ -66,7 +66,7 @@ pub fn entity_detail(conn: &Connection, id: &str) -> Result<Option<EntityDetail>
         }
         EntityKind::Relationship => match store::get_relationship(conn, &id)? {
             Some(r) => {
-                let names = super::names::names(conn)?;
+                let names = store::display_names(conn)?;
                 let a = super::names::name_of(&names, Some(&r.character_a)).unwrap_or_default();
                 let b = super::names::name_of(&names, Some(&r.character_b)).unwrap_or_default();
                 Some((format!("{a} — {b}"), to_value(&r)))

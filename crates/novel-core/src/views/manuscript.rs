@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::names::{name_of, names};
+use super::names::name_of;
 use crate::model::Scene;
 use crate::store::{self, StoreError, TitledBy};
 
@@ -28,7 +28,7 @@ pub struct SceneView {
 }
 
 pub fn manuscript(conn: &Connection) -> Result<Vec<SceneView>, StoreError> {
-    let names = names(conn)?;
+    let names = store::display_names(conn)?;
     Ok(store::list_scenes(conn)?
         .into_iter()
         .map(|s| scene_view(s, &names))

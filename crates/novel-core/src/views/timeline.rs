@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::authorship::{WrittenBy, written_by};
-use super::names::{name_of, names};
+use super::names::name_of;
 use super::overview::FailureView;
 use crate::config::Role;
 use crate::evaluate::Finding;
@@ -147,7 +147,7 @@ fn role_lines(usage: &TickUsage) -> Vec<RoleLine> {
 /// writer's own and the imported with what they have (title, POV, place, chapter, who wrote
 /// it) — and every failed attempt (a failure before the commit that retried it).
 pub fn timeline(conn: &Connection) -> Result<Vec<TimelineRow>, StoreError> {
-    let names = names(conn)?;
+    let names = store::display_names(conn)?;
     let scene_list = store::list_scenes(conn)?;
     let chapters = store::book_chapters(conn, &scene_list)?;
     let mut touched = characters_by_tick(conn)?;

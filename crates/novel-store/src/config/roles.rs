@@ -91,15 +91,24 @@ impl RoleProfiles {
         *self == RoleProfiles::default()
     }
 
-    /// The profile named for `role`; the reviser falls back to the writer's, the critic to
-    /// the extractor's.
-    pub fn for_role(&self, role: Role) -> Option<&str> {
+    /// The profile named for `role` itself, without falling back to another role's.
+    pub fn named(&self, role: Role) -> Option<&str> {
         match role {
             Role::Planner => self.planner.as_deref(),
             Role::Writer => self.writer.as_deref(),
             Role::Extractor => self.extractor.as_deref(),
-            Role::Reviser => self.reviser.as_deref().or(self.writer.as_deref()),
-            Role::Critic => self.critic.as_deref().or(self.extractor.as_deref()),
+            Role::Reviser => self.reviser.as_deref(),
+            Role::Critic => self.critic.as_deref(),
+        }
+    }
+
+    /// The profile named for `role`; the reviser falls back to the writer's, the critic to
+    /// the extractor's.
+    pub fn for_role(&self, role: Role) -> Option<&str> {
+        match role {
+            Role::Reviser => self.named(role).or(self.named(Role::Writer)),
+            Role::Critic => self.named(role).or(self.named(Role::Extractor)),
+            _ => self.named(role),
         }
     }
 }
