@@ -49,6 +49,15 @@ const MALE_NOUNS: &[&str] = &[
     "gaoler", "guard", "clerk", "curate", "bread-seller", "fishmonger", "innkeeper",
 ];
 
+/// The gender a personal pronoun speaks of: "him" → "he".
+fn pronoun_gender(word: &str) -> Option<&'static str> {
+    match word {
+        "he" | "him" | "his" | "himself" => Some("he"),
+        "she" | "her" | "hers" | "herself" => Some("she"),
+        _ => None,
+    }
+}
+
 /// A gendered mention: "woman" → "she".
 fn noun_gender(word: &str) -> Option<&'static str> {
     if FEMALE_NOUNS.contains(&word) {
@@ -279,10 +288,8 @@ impl Ctx<'_> {
 
     /// Who "he" or "she" at token `ti` of sentence `si` refers to.
     pub(super) fn resolve(&self, si: usize, ti: usize, pronoun: &str) -> Referent {
-        let g = match pronoun {
-            "he" | "him" | "his" | "himself" => "he",
-            "she" | "her" | "hers" | "herself" => "she",
-            _ => return Referent::Unclear,
+        let Some(g) = pronoun_gender(pronoun) else {
+            return Referent::Unclear;
         };
         match self.input.pov {
             PointOfView::First => {
@@ -302,6 +309,7 @@ impl Ctx<'_> {
                 match (other, self.pov_pronoun == Some(g)) {
                     (Some(r), _) => r,
                     (None, true) if self.other_seen_before(si, g) => Referent::Someone,
+                    (None, true) if self.someone_else_beside(si, g) => Referent::Someone,
                     (None, true) => Referent::Pov,
                     (None, false) => Referent::Someone,
                 }
@@ -319,6 +327,33 @@ impl Ctx<'_> {
                     .unwrap_or(Referent::Pov),
             },
         }
+    }
+
+    /// In the first person, whether the narration around sentence `si` shows that "he" or
+    /// "she" (gender `g`) is not the narrator though no one was named: the sentence, or one
+    /// of its neighbours that uses the pronoun too, speaks of the narrator as "I" ("I do not
+    /// believe he had the strength"), or dialogue is being spoken beside it (a speaker and a
+    /// listener: "said I. He shrugged his shoulders"). A narrator slipping into "he" does it
+    /// in narration that is about themselves alone ("I am a sick man. He believes his liver
+    /// is diseased").
+    fn someone_else_beside(&self, si: usize, g: &str) -> bool {
+        let sentences = &self.prose.sentences;
+        let narration_i = |s: &Sentence| {
+            s.tokens.iter().any(|t| {
+                matches!(
+                    t.lower.as_str(),
+                    "i" | "me" | "my" | "myself" | "we" | "us" | "our" | "ourselves"
+                )
+            })
+        };
+        let uses = |s: &Sentence| s.tokens.iter().any(|t| pronoun_gender(&t.lower) == Some(g));
+        let spoken = |s: &Sentence| {
+            s.tokens.is_empty() || self.prose.original[s.start..s.end].contains(['"', '“', '”'])
+        };
+        let near = si.saturating_sub(2)..(si + 3).min(sentences.len());
+        narration_i(&sentences[si])
+            || near.clone().any(|k| uses(&sentences[k]) && narration_i(&sentences[k]))
+            || (si.saturating_sub(2)..=si).any(|k| spoken(&sentences[k]))
     }
 
     /// "Mr. George takes the boy's hand. He is sick at heart": a pronoun opening a sentence

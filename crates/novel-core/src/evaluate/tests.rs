@@ -443,6 +443,18 @@ fn present_dialogue_and_a_little_free_thought_are_not_drift() {
     assert_none(&run(prose), Check::TenseDrift, prose);
 }
 
+#[test]
+fn a_first_person_narrator_in_the_present_may_recall_in_the_past_but_not_tell_now_in_it() {
+    let w = world();
+    let recalls = "I sit by the lens and write. I carried the lamp up that stair for eighteen \
+                   months. Bram said the glass was cracked. The glass is cold under my hand.";
+    let findings = run_with(&w, recalls, PointOfView::First, Tense::Present);
+    assert_none(&findings, Check::TenseDrift, recalls);
+    let now = "I sit by the lens and write. Now I climbed to the lamp room. The glass is cold.";
+    let findings = run_with(&w, now, PointOfView::First, Tense::Present);
+    assert_one(&findings, Check::TenseDrift, now, "I climbed");
+}
+
 // ---- person ----
 
 #[test]
@@ -458,6 +470,25 @@ fn first_person_inside_dialogue_or_thought_is_not_person_drift() {
                  _Me, of all people._ She read the plaque for Henry I. Tamsin waited. \
                  I’m fine, she told herself. She thought: I have to get out.";
     assert_none(&run(prose), Check::PersonDrift, prose);
+}
+
+#[test]
+fn a_first_person_narrator_slipping_into_she_is_noted_but_others_beside_i_are_not() {
+    let w = world();
+    // Narration about the narrator alone, then "she" with nobody else in sight: a slip.
+    let slip = "I climbed to the lamp room. I am tired of the sea. She believes the light will fail.";
+    let findings = run_with(&w, slip, PointOfView::First, Tense::Past);
+    assert_one(&findings, Check::PersonDrift, slip, "She believes");
+    // "She" in a sentence that speaks of "I", or beside dialogue, is someone the narrator
+    // is with, even when the scene has not named her.
+    for fine in [
+        "I do not believe she had the strength to climb. She shrugged and turned away.",
+        "“Go on,” I said. She laughed and turned away.",
+        "She was a late riser, and I blinked at her in some surprise when she came down.",
+    ] {
+        let findings = run_with(&w, fine, PointOfView::First, Tense::Past);
+        assert_none(&findings, Check::PersonDrift, fine);
+    }
 }
 
 #[test]

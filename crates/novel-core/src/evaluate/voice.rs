@@ -466,7 +466,15 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
         drift.tensed += 1;
         let slip = match ctx.input.tense {
             Tense::Past => past_novel_slip(s, &found),
-            Tense::Present => present_novel_slip(s, &found, &mut backstory),
+            Tense::Present => {
+                let slip = present_novel_slip(s, &found, &mut backstory);
+                // A first-person narrator in the present tells what happened before in the
+                // past all the time ("I carried on a feud with him for eighteen months"): a
+                // past verb is a slip only where the sentence ties it to the moment of telling
+                // ("I was forty years old now", "Now he cried for an axe", "I lay here").
+                let recalls = ctx.input.pov == PointOfView::First && !tied_to_now(s);
+                slip.filter(|_| !recalls)
+            }
         };
         match slip {
             Some(Slip::Event(v)) => drift.events.push((si, v)),
@@ -531,6 +539,20 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
     } else {
         past.first().map(|v| Slip::State(*v))
     }
+}
+
+/// Whether a sentence speaks of the moment of telling: "now" (not "just now", a moment
+/// ago), "today", "here", "at this moment".
+fn tied_to_now(s: &Sentence) -> bool {
+    s.tokens.iter().enumerate().any(|(i, t)| {
+        let before = i.checked_sub(1).map(|k| s.tokens[k].lower.as_str());
+        match t.lower.as_str() {
+            "now" => before != Some("just"),
+            "today" | "to-day" | "tonight" | "to-night" | "here" => true,
+            "moment" | "minute" => before == Some("this"),
+            _ => false,
+        }
+    })
 }
 
 /// `n` drifting sentences out of `tensed`: a note or a violation.
