@@ -885,13 +885,17 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
                         | "whether"
                 )
         };
-        let Some(subject) = fronted.or_else(|| {
-            subjects
-                .iter()
-                .rev()
-                .filter(main_clause)
-                .find(|x| x.last < p)
-        }) else {
+        let subject = fronted
+            .or_else(|| {
+                subjects
+                    .iter()
+                    .rev()
+                    .filter(main_clause)
+                    .find(|x| x.last < p)
+            })
+            .copied()
+            .or_else(|| speaker_of_tag(ctx, s, p));
+        let Some(subject) = subject else {
             continue;
         };
         let referent = owner_of_mind(ctx, si, subject.first, subject.referent);
@@ -907,6 +911,50 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         }
     }
     out
+}
+
+/// Verbs that tag a line of dialogue with its speaker put after them: "said the other",
+/// "returned my companion".
+#[rustfmt::skip]
+const SPEECH_TAGS: &[&str] = &[
+    "said", "says", "returned", "answered", "replied", "asked", "cried", "remarked", "added",
+    "whispered", "muttered", "murmured", "exclaimed", "observed", "continued", "repeated",
+    "rejoined", "retorted", "called", "shouted", "snapped", "sneered", "inquired", "enquired",
+];
+
+/// The speaker of a tag that follows a line of dialogue and ends at the comma before token
+/// `comma_at` ("“Who’s not playing fair?” said the other, secretly delighted…"): the phrase
+/// after the comma is the speaker's. A name the memory knows is that person, the narrator's
+/// own name or "I" is the POV character, any other noun phrase is someone else.
+fn speaker_of_tag(ctx: &Ctx<'_>, s: &Sentence, comma_at: usize) -> Option<Subject> {
+    let tag = (comma_at.saturating_sub(5)..comma_at).find(|&k| {
+        is_in(SPEECH_TAGS, &s.tokens[k].lower) && (k == 0 || s.tokens[k].barrier)
+    })?;
+    let first = tag + 1;
+    if first >= comma_at
+        || s.tokens[first..comma_at].iter().any(|t| t.barrier)
+        || matches!(s.tokens[first].lower.as_str(), "he" | "she" | "it" | "they")
+    {
+        return None;
+    }
+    let last = comma_at - 1;
+    let hit = ctx
+        .hits(s)
+        .into_iter()
+        .find(|h| h.first >= first && h.last <= last);
+    let referent = match hit {
+        Some(h) if h.who == ctx.pov => Referent::Pov,
+        Some(h) => Referent::Person(h.who),
+        None if matches!(s.tokens[first].lower.as_str(), "i" | "we") => Referent::Pov,
+        None => Referent::Someone,
+    };
+    Some(Subject {
+        first,
+        last,
+        referent,
+        agreement: Agreement::Third,
+        first_person: false,
+    })
 }
 
 /// The token after the comma that ends the phrase starting at token `from`, if a comma ends it.

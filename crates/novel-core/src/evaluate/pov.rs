@@ -49,6 +49,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
     let unaware = "tells the reader something the POV character is not aware of";
     let hindsight = "looks back from a later time the POV character has not reached";
     let elsewhere = "jumps to a place or a person the POV character cannot see";
+    let unwitnessed = "tells what happens where the POV character cannot see or hear";
     let not = r"(?:n['’]t| not)";
     vec![
         Leak {
@@ -330,6 +331,52 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             r"(?i)^\W*(?:upstairs|downstairs|next door|in the next room|on the floor (?:above|below)),\s+(?:[\w'’]+\s+){1,3}(?:was|were|had) already\b",
             elsewhere,
             false,
+        ),
+        // "…, where no one could see him, he drank", "In the bedroom beyond, where I could
+        // not see, the maid…": the narration says nobody there could witness what it tells.
+        leak(
+            &format!(
+                r"(?i)\bwhere\s+(?:no one|nobody|none of (?:us|them)|neither of (?:us|them))\s+(?:could|can)\s+(?:see|hear|watch)\b|\bwhere\s+{WHO}\s+(?:could{not}|can{not}|cannot)\s+(?:see|hear|watch)\b"
+            ),
+            unwitnessed,
+            false,
+        ),
+        // "Round the corner, out of sight of them all, a stout man…", "Downstairs, though I
+        // cannot hear them, my servant…": a parenthesis that puts what follows beyond the
+        // POV character's senses.
+        leak(
+            &format!(
+                r"(?i)(?:^|[,;—–]\s*)(?:out of (?:sight|earshot|hearing)(?: of [^,;.]{{1,40}})?|though\s+{WHO}\s+(?:could{not}|can{not}|cannot)\s+(?:see|hear)\s+(?:them|him|her|it|us)?)\s*[,—–]\s*(?:the|a|an|his|her|their|my|our|he|she|they|[A-Z]\w*)\b"
+            ),
+            unwitnessed,
+            false,
+        ),
+        // "Behind the closed door, Rosa has hidden her face", "Inside, in her mistress's
+        // bedroom, the girl was taking a coin", "on the other side of it the snake had already
+        // done its work": a cut to another room as it happens. Often what the POV character
+        // hears or guesses, so a note.
+        Leak {
+            uncertain: true,
+            ..leak(
+                r"(?i)(?:^|[,;—–]\s*|\bfor\s+)(?:behind (?:the|that|a) (?:closed |locked |shut )?(?:door|wall|curtain|screen|point|hill)|behind (?:us|them|me)|on the other side of (?:it|the (?:door|wall|house|hill|point))|inside|in the (?:next|other|back|inner) room|in the \w+ (?:beyond|above|below|next door))(?:,\s*[^,;.]{1,50})?,?\s+(?:[\w'’]+\s+){1,5}?(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has|have)\s+already)\b",
+                elsewhere,
+                false,
+            )
+        },
+        // "The two friends were never to drink together again", "he will not find her
+        // alive", "will follow it one day": a future only an outside narrator knows.
+        leak(
+            r"(?i)\b(?:was|were) never to (?:\w+\s+){1,4}?again\b|\bwill (?:not|never) (?:\w+\s+){1,3}?(?:alive|again)\b|\bwill (?:\w+\s+){1,6}?(?:one day|someday|long after)\b",
+            hindsight,
+            false,
+        ),
+        // "Of this she was perfectly unaware".
+        leak(
+            &format!(
+                r"(?i)\bof (?:this|that|it|all this|all that),?\s+(\w+)\s+(?:was|were|is|are|remained)\s+(?:\w+\s+)?(?:unaware|ignorant|oblivious)\b"
+            ),
+            unaware,
+            true,
         ),
     ]
 });

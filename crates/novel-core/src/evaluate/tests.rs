@@ -721,6 +721,53 @@ fn foreshadowing_and_narrator_knowledge_are_leaks() {
 }
 
 #[test]
+fn what_nobody_there_could_witness_and_a_future_only_a_narrator_knows_are_leaks() {
+    for (prose, quoted, severity) in [
+        (
+            "Tamsin left the cellar. Down at the keg, where no one could see him, Bram drank.",
+            "where no one could see",
+            Severity::Violation,
+        ),
+        (
+            "Tamsin climbed. In the room beyond, where she could not see, Bram was packing.",
+            "where she could not see",
+            Severity::Violation,
+        ),
+        (
+            "Tamsin waited. Round the corner, out of sight of them all, a man had stopped.",
+            "out of sight of them all, a",
+            Severity::Violation,
+        ),
+        (
+            "Tamsin shut the door. Behind the closed door, Bram was already weeping.",
+            "Behind the closed door, Bram was already weeping",
+            Severity::Note,
+        ),
+        (
+            "Bram looked at his watch. The two friends were never to drink together again.",
+            "were never to drink together again",
+            Severity::Violation,
+        ),
+        (
+            "Bram smiled at her. Of this she was perfectly unaware.",
+            "she was perfectly unaware",
+            Severity::Violation,
+        ),
+    ] {
+        let f = assert_one(&run(prose), Check::PovLeak, prose, quoted);
+        assert_eq!(f.severity, severity, "{prose}");
+    }
+    for prose in [
+        "Tamsin climbed to where she could see the harbour.",
+        "Bram walked out of sight. Tamsin waited.",
+        "Behind the door, the kettle sang. Tamsin knocked.",
+        "“We were never to meet again,” Bram said.",
+    ] {
+        assert_none(&run(prose), Check::PovLeak, prose);
+    }
+}
+
+#[test]
 fn one_sentence_of_drift_is_enough_and_timeless_or_reported_present_is_not() {
     let drift = "Tamsin climbed the stair. At the top she pushes the door open.";
     assert_one(&run(drift), Check::TenseDrift, drift, "she pushes");

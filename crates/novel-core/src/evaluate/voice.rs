@@ -471,7 +471,7 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
                 // A first-person narrator in the present tells what happened before in the
                 // past all the time ("I carried on a feud with him for eighteen months"): a
                 // past verb is a slip only where the sentence ties it to the moment of telling
-                // ("I was forty years old now", "Now he cried for an axe", "I lay here").
+                // ("I was forty years old now", "Now he cried for an axe", "the room was bare today").
                 let recalls = ctx.input.pov == PointOfView::First && !tied_to_now(s);
                 slip.filter(|_| !recalls)
             }
@@ -542,13 +542,13 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
 }
 
 /// Whether a sentence speaks of the moment of telling: "now" (not "just now", a moment
-/// ago), "today", "here", "at this moment".
+/// ago), "today", "at this moment".
 fn tied_to_now(s: &Sentence) -> bool {
     s.tokens.iter().enumerate().any(|(i, t)| {
         let before = i.checked_sub(1).map(|k| s.tokens[k].lower.as_str());
         match t.lower.as_str() {
             "now" => before != Some("just"),
-            "today" | "to-day" | "tonight" | "to-night" | "here" => true,
+            "today" | "to-day" | "tonight" | "to-night" => true,
             "moment" | "minute" => before == Some("this"),
             _ => false,
         }
