@@ -82,7 +82,9 @@ pub(super) const INFERENCE: &[&str] = &[
     "how", "why", "though", "sure", "certain", "convinced", "feared", "hope", "suspect",
     "doubt", "unless", "read", "reading", "must", "likely", "clearly", "obviously",
     "believe", "believes", "fancy", "fancied", "suppose", "supposed", "expect", "expected",
-    "daresay", "verily", "satisfied", "persuaded", "assured",
+    "daresay", "verily", "satisfied", "persuaded", "assured", "observe", "observed",
+    "observing", "perceive", "perceived", "perceiving", "notice", "noticing", "discovered",
+    "discover",
 ];
 
 /// Words that frame a sentence as memory, dream, wish or counterfactual.

@@ -42,7 +42,7 @@ const HELD_NOUNS: &[&str] = &[
 #[rustfmt::skip]
 const DEGREE: &[&str] = &[
     "very", "so", "quite", "too", "mighty", "most", "rather", "half", "deeply", "greatly",
-    "already", "still",
+    "already", "still", "well",
 ];
 
 /// Participles that, opening a phrase after a comma, carry on the clause's subject's inner
@@ -53,7 +53,8 @@ const MIND_PARTICIPLES: &[&str] = &[
     "resolving", "regretting", "remembering", "doubting", "imagining", "picturing", "worrying",
     "suspecting", "believing", "determined", "resolved", "knowing", "praying", "yearning",
     "swearing", "cursing", "vowing", "dreaming", "brooding", "fretting", "grieving", "pining",
-    "rejoicing", "exulting", "gloating", "despairing",
+    "rejoicing", "exulting", "gloating", "despairing", "enjoying", "relishing", "savouring",
+    "savoring", "reckoning", "computing",
 ];
 
 /// Wanting, stated of someone: as often shown or said as private.
@@ -821,11 +822,7 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         let Some(w) = s.tokens.get(j).filter(|w| j == p || w.plain_gap) else {
             continue;
         };
-        let next = s
-            .tokens
-            .get(j + 1)
-            .filter(|n| n.plain_gap)
-            .map(|n| n.lower.as_str());
+        let next = what_the_feeling_is_about(ctx, s, j);
         let word = w.lower.as_str();
         let participle = is_in(MIND_PARTICIPLES, word) && next.is_some();
         // "…, delighted, for he had already guessed": the feeling with its reason.
@@ -955,6 +952,28 @@ fn speaker_of_tag(ctx: &Ctx<'_>, s: &Sentence, comma_at: usize) -> Option<Subjec
         agreement: Agreement::Third,
         first_person: false,
     })
+}
+
+/// The word after a trailing feeling at token `at` that says what it is about, past a word of
+/// time ("sorry now that she had pressed him") or a short phrase of manner ("sure in his
+/// stupor that the stranger means to kill him"); the plain next word otherwise.
+fn what_the_feeling_is_about<'s>(ctx: &Ctx<'_>, s: &'s Sentence, at: usize) -> Option<&'s str> {
+    let word = |k: usize| {
+        s.tokens
+            .get(k)
+            .filter(|n| n.plain_gap && !ctx.prose.original[s.tokens[k - 1].end..n.start].contains(','))
+            .map(|n| n.lower.as_str())
+    };
+    let mut k = at + 1;
+    while matches!(word(k), Some("now" | "then" | "already" | "still" | "indeed")) {
+        k += 1;
+    }
+    if matches!(word(k), Some("in" | "with")) {
+        if let Some(that) = (k + 1..k + 5).find(|&x| word(x) == Some("that")) {
+            return word(that);
+        }
+    }
+    word(k)
 }
 
 /// The token after the comma that ends the phrase starting at token `from`, if a comma ends it.

@@ -58,6 +58,19 @@ fn pronoun_gender(word: &str) -> Option<&'static str> {
     }
 }
 
+/// People named by what they are, of either gender: in the first person never the narrator.
+#[rustfmt::skip]
+const PERSON_NOUNS: &[&str] = &[
+    "visitor", "other", "stranger", "companion", "assistant", "porter", "servant", "owner",
+    "officer", "doctor", "driver", "coachman", "cabman", "policeman", "constable", "inspector",
+    "waiter", "child", "cook", "nurse", "patient", "client", "customer", "guest", "host",
+    "housekeeper", "butler", "footman", "coachman", "groom", "clerk", "manager", "agent",
+    "messenger", "pilot", "stranger", "newcomer", "intruder", "prisoner", "soldier",
+    "captain", "mate", "cabin-boy", "boatswain", "coxswain", "surgeon", "squire", "villain",
+    "thief", "burglar", "criminal", "detective", "lawyer", "attorney", "banker", "merchant",
+    "shopkeeper", "landlord", "landlady", "tenant", "neighbour", "neighbor", "friend",
+];
+
 /// A gendered mention: "woman" → "she".
 fn noun_gender(word: &str) -> Option<&'static str> {
     if FEMALE_NOUNS.contains(&word) {
@@ -445,15 +458,23 @@ impl Ctx<'_> {
             || (s.tokens[det + 1].plain_gap
                 && !super::text::is_function_word(&s.tokens[det + 1].lower)
                 && noun_gender(&s.tokens[det + 1].lower).is_none());
+        let word = s.tokens[i].lower.as_str();
+        // In the first person the narrator is "I": anyone named by what they are is someone
+        // else ("our visitor", "the other", "a servant").
+        let person = noun_gender(word).is_some()
+            || (self.input.pov == PointOfView::First && PERSON_NOUNS.contains(&word));
         let found = adjective_between
-            && noun_gender(&s.tokens[i].lower).is_some()
+            && person
             && s.tokens[i].plain_gap
             && super::text::opens_after(&self.prose, s, det)
             && !generic_mention(s, i)
             && (verb_follows(s, i)
                 || s.tokens
                     .get(i + 1)
-                    .is_some_and(|n| n.plain_gap && n.lower.len() > 4 && n.lower.ends_with("ed")));
+                    .is_some_and(|n| n.plain_gap && n.lower.len() > 4 && n.lower.ends_with("ed"))
+                // "A maid, frightened that he would die, rushed across".
+                || (s.tokens.get(i + 1).is_some_and(|n| !n.plain_gap)
+                    && !subject_verbs(self, s, i).is_empty()));
         found.then_some(det)
     }
 
