@@ -465,7 +465,7 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
         }
         drift.tensed += 1;
         let slip = match ctx.input.tense {
-            Tense::Past => past_novel_slip(s, &found),
+            Tense::Past => past_novel_slip(s, &found, ctx.input.pov == PointOfView::First),
             Tense::Present => {
                 let slip = present_novel_slip(s, &found, &mut backstory);
                 // A first-person narrator in the present tells what happened before in the
@@ -495,7 +495,9 @@ fn is_tensed_narration(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> bool {
 }
 
 /// In a past-tense novel: a present event, or a present state in a sentence with no past.
-fn past_novel_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
+/// `narrator_tells` when a first-person narrator's "now" is the moment of telling ("It is
+/// perhaps as well that the facts should now come to light").
+fn past_novel_slip(s: &Sentence, found: &Tenses, narrator_tells: bool) -> Option<Slip> {
     let live: Vec<Verb> = found
         .present
         .iter()
@@ -507,7 +509,12 @@ fn past_novel_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
     } else if let Some(v) = live.first()
         && found.past.is_empty()
     {
-        Some(Slip::State(*v))
+        // "He feels quite at ease now": a state of the story's moment, in the present.
+        if tied_to_now(s) && !narrator_tells {
+            Some(Slip::Event(*v))
+        } else {
+            Some(Slip::State(*v))
+        }
     } else {
         None
     }
@@ -523,9 +530,6 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
     } else if !found.present.is_empty() || now {
         *backstory = false;
     }
-    if *backstory || !found.present.is_empty() {
-        return None;
-    }
     // "If it said now…", "as if he had…": a past form in a condition is not the
     // story's time; nor is "having opened", which is no finite verb.
     let past: Vec<Verb> = found
@@ -534,6 +538,9 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
         .copied()
         .filter(|v| !conditional_or_participle(s, v.at))
         .collect();
+    if *backstory || !found.present.is_empty() {
+        return None;
+    }
     if let Some(v) = past.iter().find(|v| v.event) {
         Some(Slip::Event(*v))
     } else {
