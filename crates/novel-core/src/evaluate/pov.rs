@@ -144,7 +144,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
-            r"(?i)(?:^|[,;(—–]\s*)unknown to (?:her|him|them|me|us|either of us|any of us|anyone|anybody|\w+)\s*[,)—–]\s*(?:the|a|an|his|her|their|my|our|he|she|they|it|there|someone|somebody|[A-Z]\w*)\b",
+            r"(?i)(?:^|[,;(—–]\s*)unknown to (?:her|him|them|me|us|either of us|any of us|anyone|anybody|\w+)(?:\s+[\w'’]+){0,4}\s*[,)—–]\s*(?:the|a|an|his|her|their|my|our|he|she|they|it|there|someone|somebody|[A-Z]\w*)\b",
             unaware,
             false,
         ),
@@ -164,7 +164,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
-            r"(?i)(?:\b(\w+)\s+)?\bnever (?:learned|learnt|found out|discovered)\b",
+            r"(?i)(?:\b(\w+)\s+)?\bnever (?:learned|learnt|found out|discovered)\b|\bwould never (?:learn|discover|find out|know how|know what|know that)\b",
             hindsight,
             true,
         ),
@@ -318,7 +318,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             false,
         ),
         leak(
-            r"(?i)^\W*(?:meanwhile,?\s+|at (?:that|the same|that very|the very same) (?:moment|instant|hour|time),?\s+)?(?:across (?:town|the city|the river|the street|the square)|elsewhere|(?:miles|far|(?:two|three|four|five|six|a few|several|many) (?:streets|miles|doors|houses|rooms|floors|blocks|fields)) away|back at the \w+|on the other side of (?:town|the city|the house|the river))\s*,",
+            r"(?i)^\W*(?:meanwhile,?\s+|at (?:that|this|the same|that very|this very|the very same) (?:moment|instant|hour|time),?\s+)?(?:across (?:the )?(?:town|city|river|street|square)|elsewhere|(?:miles|far|(?:two|three|four|five|six|a few|several|many) (?:streets|miles|doors|houses|rooms|floors|blocks|fields)) away|back at the \w+|on the other side of (?:town|the city|the house|the river))\s*,",
             elsewhere,
             false,
         ),
@@ -346,7 +346,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
         // POV character's senses.
         leak(
             &format!(
-                r"(?i)(?:^|[,;—–]\s*)(?:out of (?:sight|earshot|hearing)(?: of [^,;.]{{1,40}})?|though\s+{WHO}\s+(?:could{not}|can{not}|cannot)\s+(?:see|hear)\s+(?:them|him|her|it|us)?)\s*[,—–]\s*(?:the|a|an|his|her|their|my|our|he|she|they|[A-Z]\w*)\b"
+                r"(?i)(?:^|[,;—–]\s*)(?:out of (?:sight|earshot|hearing|(?:his|her|my|our|their) (?:sight|view|hearing))(?: of [^,;.]{{1,40}})?(?:\s+now)?|though\s+{WHO}\s+(?:could{not}|can{not}|cannot)\s+(?:see|hear)\s+(?:them|him|her|it|us)?)\s*[,—–]\s*(?:the|a|an|his|her|their|my|our|he|she|they|[A-Z]\w*)\b"
             ),
             unwitnessed,
             false,
@@ -370,6 +370,29 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             hindsight,
             false,
         ),
+        // "Nobody on board ever saw who brought it": what no one witnessed, told all the same.
+        leak(
+            r"(?i)\b(?:nobody|no one)(?:\s+[\w'’]+){0,3}?\s+(?:ever\s+)?(?:saw|noticed|heard|learned|learnt|found out) (?:who|how|where|what|that)\b",
+            unaware,
+            false,
+        ),
+        // "Down at the anchorage, at that very moment, the men…", "In the village at that
+        // moment the cheetah was loose": a place and the same moment, cut to.
+        leak(
+            r"(?i)^\W*(?:in|at|on|down|up|back|out|over|across|inside|outside)\s+[^,;.]{2,50}?,?\s+at (?:that|this|the same|that very|this very) (?:moment|instant|hour|time)\b",
+            elsewhere,
+            false,
+        ),
+        // "Down in the street, the coachman, who had been told to wait, was already gossiping":
+        // another place, the action already under way. Often heard or guessed: a note.
+        Leak {
+            uncertain: true,
+            ..leak(
+                r"(?i)^\W*(?:down|up|out|back|over|outside|inside|below|above|across)\s+(?:in|at|on|by|the|there)\b[^,;.]{0,40},\s+[^;.]{1,80}?\b(?:was|were|had|has|is|are)\s+already\b",
+                elsewhere,
+                false,
+            )
+        },
         // "Of this she was perfectly unaware".
         leak(
             &format!(
@@ -383,7 +406,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
 
 /// "without her knowing": a leak when "her" is the POV character.
 static WITHOUT_KNOWING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:knowing|knowledge|noticing|realizing|realising)\b|\bbehind\s+(her|his|their|my)\s+back\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
+    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:ever\s+)?(?:knowing|knowledge|noticing|realizing|realising|learning|suspecting|seeing|hearing)\b|\bbehind\s+(her|his|their|my)\s+back\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
         .expect("constant pattern")
 });
 

@@ -753,6 +753,21 @@ fn what_nobody_there_could_witness_and_a_future_only_a_narrator_knows_are_leaks(
             "she was perfectly unaware",
             Severity::Violation,
         ),
+        (
+            "Tamsin read on. In the cellar, unknown to the keeper's wife, Bram had lit a lamp.",
+            "unknown to the keeper's wife",
+            Severity::Violation,
+        ),
+        (
+            "Tamsin waited. Down at the quay, at that very moment, the men were wagering.",
+            "at that very moment",
+            Severity::Violation,
+        ),
+        (
+            "The gate was open. Nobody ever saw who left it so, but Bram had done it.",
+            "Nobody ever saw who",
+            Severity::Violation,
+        ),
     ] {
         let f = assert_one(&run(prose), Check::PovLeak, prose, quoted);
         assert_eq!(f.severity, severity, "{prose}");
