@@ -216,6 +216,15 @@ const HELD: &[&str] = &[
     "impulse", "desire", "wish", "longing", "fear", "dread", "hope", "suspicions", "doubts",
 ];
 
+/// What someone "found himself" doing that happens inside: "found himself hoping".
+#[rustfmt::skip]
+const FOUND_ONESELF: &[&str] = &[
+    "hoping", "wishing", "wondering", "thinking", "longing", "missing", "regretting", "liking",
+    "admiring", "resenting", "doubting", "believing", "unable", "envying", "pitying", "hating",
+    "loving", "dreading", "fearing", "worrying", "praying", "feeling", "remembering",
+    "imagining", "picturing", "craving", "yearning", "warming",
+];
+
 /// A set phrase of inner life starting at `words[0]` (the words after a subject, lowercase,
 /// adverbs already skipped): how many words it spans, if it is one.
 pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
@@ -250,6 +259,42 @@ pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
                 return Some(noun + 1);
             }
         }
+    }
+    // "had made up her mind not to", "found himself hoping", "swore to himself that",
+    // "had taken a liking to", "couldn't help but feel".
+    let k = usize::from(have(w(0)) || be(w(0)));
+    if matches!(w(k), "made" | "makes" | "make")
+        && w(k + 1) == "up"
+        && matches!(w(k + 2), "his" | "her" | "their")
+        && w(k + 3) == "mind"
+        && matches!(w(k + 4), "to" | "not" | "that")
+    {
+        return Some(k + 4);
+    }
+    let oneself = |x: &str| matches!(x, "himself" | "herself" | "themselves");
+    if matches!(w(k), "found" | "finds" | "find" | "finding")
+        && oneself(w(k + 1))
+        && FOUND_ONESELF.contains(&w(k + 2))
+    {
+        return Some(k + 3);
+    }
+    if matches!(w(k), "swore" | "swears" | "vowed" | "vows" | "promised" | "promises")
+        && (oneself(w(k + 1)) || (w(k + 1) == "to" && oneself(w(k + 2))))
+    {
+        return Some(k + 2);
+    }
+    if matches!(w(k), "told" | "tells" | "reminded" | "reminds" | "assured" | "assures")
+        && oneself(w(k + 1))
+        && matches!(w(k + 2), "that" | "he" | "she" | "they" | "it" | "there" | "not")
+    {
+        return Some(k + 2);
+    }
+    if matches!(w(k), "took" | "takes" | "taken")
+        && w(k + 1) == "a"
+        && matches!(w(k + 2), "liking" | "fancy" | "dislike" | "shine")
+        && w(k + 3) == "to"
+    {
+        return Some(k + 3);
     }
     // "made a mental note", "took pleasure in", "cared nothing for", "lost patience with".
     if matches!(w(0), "made" | "makes") && w(1) == "a" && w(2) == "mental" {
@@ -310,7 +355,11 @@ pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
                 w(k + 1),
                 "his" | "her" | "their" | "the" | "himself" | "herself"
             );
-        if shake || bear || contain {
+        // "couldn't help but feel", "could not help wondering".
+        let help = w(k) == "help"
+            && (w(k + 1) == "but" && matches!(w(k + 2), "feel" | "think" | "wonder" | "wish" | "hope")
+                || FOUND_ONESELF.contains(&w(k + 1)));
+        if shake || bear || contain || help {
             return Some(k + 1);
         }
     }

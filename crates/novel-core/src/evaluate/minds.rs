@@ -430,6 +430,16 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<(usize,
     if couldnt {
         return sure(main_i);
     }
+    // "Inside he was raging", "Deep down she was glad": whatever follows is done within.
+    let opener = |k: usize| s.tokens.get(k).map(|t| t.lower.as_str());
+    let within = match subject.first {
+        1 => matches!(opener(0), Some("inside" | "inwardly" | "secretly" | "privately")),
+        2 => opener(0) == Some("deep") && opener(1) == Some("down"),
+        _ => false,
+    } && s.tokens[subject.first].plain_gap;
+    if within {
+        return sure(main_i);
+    }
     // "had no intention of", "could not shake the feeling", "was lost in thought".
     let first_verb = *chain.first()?;
     let phrase: Vec<&str> = s.tokens[first_verb..(first_verb + 10).min(s.tokens.len())]
@@ -548,11 +558,31 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<(usize,
             return sure(main_i + 1);
         }
         if matches!(n, "a" | "an") {
-            let noun = s.tokens.get(main_i + 2).filter(|t| t.plain_gap)?;
-            if is_in(FEELING_NOUNS, &noun.lower) {
-                return sure(main_i + 2);
+            // "felt a pang", "felt a small glow of triumph": a word or three may describe it.
+            let described = (main_i + 2..main_i + 5).take_while(|&k| {
+                s.tokens.get(k).is_some_and(|t| t.plain_gap && !t.barrier)
+            });
+            for k in described {
+                let noun = s.tokens[k].lower.as_str();
+                if is_in(FEELING_NOUNS, noun) {
+                    return sure(k);
+                }
+                if is_in(inner::EMOTION_NOUNS, noun) {
+                    return broad(k);
+                }
+                if matches!(noun, "of" | "that" | "as" | "and") {
+                    break;
+                }
             }
-            return is_in(inner::EMOTION_NOUNS, &noun.lower).then_some((main_i + 2, true));
+            return None;
+        }
+        // "felt his courage drain away", "felt her anger rise": a feeling of their own.
+        if matches!(n, "his" | "her" | "their")
+            && s.tokens
+                .get(main_i + 2)
+                .is_some_and(|t| t.plain_gap && is_in(inner::EMOTION_NOUNS, &t.lower))
+        {
+            return sure(main_i + 2);
         }
         // "felt very old", "felt oddly ashamed", "felt nothing but contempt": a degree
         // word, then the feeling.
@@ -847,8 +877,17 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
                             "afraid" | "sure" | "certain" | "glad" | "sorry" | "aware" | "confident"
                         ))
                 ));
-        // "…, weary of nursing me": weariness of mind, as after "was".
-        let weary = matches!(word, "weary" | "tired" | "sick") && next == Some("of");
+        // "…, weary of nursing me": weariness of mind, as after "was"; "…, burning with a
+        // resentment", "…, still smarting over the parcel", "…, lost in the memory".
+        let weary = matches!(
+            (word, next),
+            ("weary" | "tired" | "sick", Some("of"))
+                | ("burning" | "bursting" | "seething" | "aching", Some("with"))
+                | ("smarting", Some("over" | "under" | "from" | "at"))
+                | ("lost", Some("in"))
+                | ("consumed", Some("by" | "with"))
+                | ("torn", Some("between"))
+        );
         // "…, inwardly laughing at how easily…": whatever is done inwardly is done inside.
         let inward_act = inwardly && (word.ends_with("ing") || word.ends_with("ed"));
         if !(participle || state || weary || inward_act || (inner && is_in(MIND_VERBS, word))) {
@@ -1071,7 +1110,11 @@ fn experienced(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Ref
     let mut out = Vec::new();
     let hits = ctx.hits(s);
     for (i, t) in s.tokens.iter().enumerate() {
-        if !is_in(EXPERIENCER, &t.lower) || led_in(ctx, s, i) {
+        let flowing = is_in(FLOWS, &t.lower);
+        if !(is_in(EXPERIENCER, &t.lower) || flowing) || led_in(ctx, s, i) {
+            continue;
+        }
+        if flowing && !feeling_before(s, i) {
             continue;
         }
         // "was frightened" is a state of the subject, read by `stated_mind`.
@@ -1091,25 +1134,39 @@ fn experienced(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Ref
         if inner_only && !feeling_before(s, i) {
             continue;
         }
-        let Some(object) = s.tokens.get(i + 1).filter(|o| o.plain_gap) else {
+        // "Relief washed over Jo", "a chill of dread crept through him".
+        let flows = is_in(FLOWS, &t.lower)
+            && s.tokens
+                .get(i + 1)
+                .is_some_and(|n| n.plain_gap && matches!(n.lower.as_str(), "over" | "through"));
+        let at = if flows { i + 2 } else { i + 1 };
+        let Some(object) = s.tokens.get(at).filter(|o| o.plain_gap) else {
             continue;
         };
-        let who = if let Some(h) = hits.iter().find(|h| h.first == i + 1 && !h.possessive) {
+        let who = if let Some(h) = hits.iter().find(|h| h.first == at && !h.possessive) {
             if h.who == ctx.pov {
                 continue;
             }
             Referent::Person(h.who)
         } else if matches!(object.lower.as_str(), "him" | "her") {
-            ctx.resolve(si, i + 1, &object.lower)
+            ctx.resolve(si, at, &object.lower)
         } else {
             continue;
         };
         if who.is_other() {
-            out.push((i, i + 1, who));
+            out.push((i, at, who));
         }
     }
     out
 }
+
+/// Verbs a feeling moves by, "over" or "through" someone: "relief washed over him".
+#[rustfmt::skip]
+const FLOWS: &[&str] = &[
+    "washed", "washes", "swept", "sweeps", "surged", "surges", "crept", "creeps", "flooded",
+    "floods", "coursed", "courses", "stole", "steals", "rippled", "ripples", "shot", "shoots",
+    "ran", "runs", "spread", "spreads", "welled", "wells", "rushed", "rushes",
+];
 
 #[rustfmt::skip]
 const EMOTIONS: &[&str] = &[

@@ -358,7 +358,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
         Leak {
             uncertain: true,
             ..leak(
-                r"(?i)(?:^|[,;—–]\s*|\bfor\s+)(?:behind (?:the|that|a) (?:closed |locked |shut )?(?:door|wall|curtain|screen|point|hill)|behind (?:us|them|me)|on the other side of (?:it|the (?:door|wall|house|hill|point))|inside|in the (?:next|other|back|inner) room|in the \w+ (?:beyond|above|below|next door))(?:,\s*[^,;.]{1,50})?,?\s+(?:[\w'’]+\s+){1,5}?(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has|have)\s+already)\b",
+                r"(?i)(?:^|[,;—–]\s*|\bfor\s+)(?:behind (?:the|that|a) (?:closed |locked |shut )?(?:door|wall|curtain|screen|point|hill)|behind (?:us|them|me)|on the other side of (?:it|the (?:door|wall|house|hill|point))|inside,(?:\s+in\s[^,;.]{1,50},)?|in the (?:next|other|back|inner) room|in the \w+ (?:beyond|above|below|next door))(?:,\s*[^,;.]{1,50})?,?\s+(?:[\w'’]+\s+){1,5}?(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has|have)\s+already)\b",
                 elsewhere,
                 false,
             )

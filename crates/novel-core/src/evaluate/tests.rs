@@ -281,6 +281,30 @@ fn the_pov_mind_perception_and_guesses_are_not_other_minds() {
     assert_none(&run(prose), Check::OtherMind, prose);
 }
 
+#[test]
+fn the_forms_a_writers_model_uses_for_a_head_hop_are_found() {
+    for (prose, quoted) in [
+        ("Bram felt a small glow of triumph.", "glow"),
+        ("Bram felt his courage drain away.", "courage"),
+        ("Maud had made up her mind not to speak.", "made up her mind"),
+        ("Relief washed over Bram as the lamp caught.", "Relief washed over Bram"),
+        ("Bram found himself hoping she would stay.", "found himself hoping"),
+        ("Bram swore to himself that he would settle it.", "swore to himself"),
+        ("Bram could not help but feel that it was lost.", "help but feel"),
+        ("Tamsin turned. Inside he was raging at the fools.", "he was raging"),
+        (
+            "Bram bowed, burning with a resentment he would not show.",
+            "burning",
+        ),
+    ] {
+        assert_one(&run(prose), Check::OtherMind, prose, quoted);
+    }
+    let own = "Tamsin felt a small glow of triumph. Relief washed over her. She found herself \
+               hoping. Bram looked relieved. Bram made up the fire. Bram found himself a chair. \
+               Inside, the lamp was burning with a low flame.";
+    assert_none(&run(own), Check::OtherMind, own);
+}
+
 // ---- dead characters ----
 
 #[test]
