@@ -367,10 +367,15 @@ fn led_in(ctx: &Ctx<'_>, s: &Sentence, first: usize) -> bool {
                     .iter()
                     .any(|t| t.lower == "as"))
     });
+    // "as though he feared" reads him from outside; a bare "though he feared" concedes a
+    // feeling stated as fact ("…attends in person, though he can't help but feel").
+    let start = clause_start(ctx, s, first);
     comparative
-        || s.tokens[clause_start(ctx, s, first)..first]
-            .iter()
-            .any(|t| is_in(INFERENCE, &t.lower) || is_in(REPORTING, &t.lower))
+        || (start..first).any(|k| {
+            let w = s.tokens[k].lower.as_str();
+            let conceding = w == "though" && (k == 0 || s.tokens[k - 1].lower != "as");
+            !conceding && (is_in(INFERENCE, w) || is_in(REPORTING, w))
+        })
 }
 
 /// The POV character's perception or thought leads the clause up to token `at` ("He thought

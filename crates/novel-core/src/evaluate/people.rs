@@ -141,6 +141,22 @@ pub(super) fn verb_follows(s: &Sentence, i: usize) -> bool {
     false
 }
 
+/// After a known person's name, a word in "-s" that the verb list does not know is still
+/// their verb far more often than not ("Sir Leicester attends the ceremony").
+fn present_form_follows(s: &Sentence, last: usize) -> bool {
+    s.tokens.get(last + 1).is_some_and(|t| {
+        let w = t.lower.as_str();
+        t.plain_gap
+            && w.len() > 3
+            && w.ends_with('s')
+            && !w.ends_with("ss")
+            && !w.ends_with("us")
+            && !w.ends_with("is")
+            && !w.contains('\'')
+            && !super::text::is_function_word(w)
+    })
+}
+
 /// Verbs of touching or looking at another person: "Maud took her hand" is someone else's.
 #[rustfmt::skip]
 const CONTACT: &[&str] = &[
@@ -419,7 +435,7 @@ impl Ctx<'_> {
         let hit = hits.iter().rev().find(|h| {
             h.last < ti && h.who != self.pov && !h.possessive && self.gender_of(h.who) == Some(g)
         })?;
-        if !verb_follows(s, hit.last) {
+        if !verb_follows(s, hit.last) && !present_form_follows(s, hit.last) {
             return None;
         }
         let object = if g == "she" { "her" } else { "him" };
