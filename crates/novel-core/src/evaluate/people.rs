@@ -598,10 +598,29 @@ pub(super) fn subject_verbs(ctx: &Ctx<'_>, s: &Sentence, last: usize) -> Vec<usi
     if !aside {
         return direct;
     }
-    (last + 2..(last + 8).min(s.tokens.len()))
-        .find(|&k| gap(k).contains(','))
-        .map_or(direct, |k| chain_from(s, k, true))
+    // "Miss Ivors, who had been waiting all evening for a chance, felt…": a relative clause
+    // or a participle's phrase may run long; the verb is the first after a comma that opens
+    // a verb chain.
+    let reach = if s.tokens.get(last + 1).is_some_and(|n| {
+        matches!(n.lower.as_str(), "who" | "whose" | "though" | "still" | "already")
+            || n.lower.ends_with("ed")
+            || n.lower.ends_with("ing")
+    }) {
+        ASIDE_REACH
+    } else {
+        SHORT_ASIDE
+    };
+    (last + 2..(last + reach).min(s.tokens.len()))
+        .filter(|&k| !s.tokens[k].barrier && gap(k).contains(','))
+        .map(|k| chain_from(s, k, true))
+        .find(|chain| !chain.is_empty())
+        .unwrap_or(direct)
 }
+
+/// How far after a subject the verb may be found past an aside: a few words ("Brannock,
+/// behind her, cursed"), or more after a relative clause or a participle's phrase.
+const SHORT_ASIDE: usize = 8;
+const ASIDE_REACH: usize = 28;
 
 /// The verb chain starting at token `first`; `after_comma` lets the first word follow
 /// punctuation (the end of an aside).
