@@ -339,7 +339,8 @@ impl Ctx<'_> {
                     (Some(r), _) => r,
                     (None, true) if self.other_seen_before(si, g) => Referent::Someone,
                     (None, true) if self.someone_else_beside(si, g) => Referent::Someone,
-                    (None, true) => Referent::Pov,
+                    (None, true) if self.narrator_speaking_before(si) => Referent::Pov,
+                    (None, true) => Referent::Someone,
                     (None, false) => Referent::Someone,
                 }
             }
@@ -383,6 +384,21 @@ impl Ctx<'_> {
         narration_i(&sentences[si])
             || near.clone().any(|k| uses(&sentences[k]) && narration_i(&sentences[k]))
             || (si.saturating_sub(2)..=si).any(|k| spoken(&sentences[k]))
+    }
+
+    /// In the first person, whether "he" or "she" with no one else in sight can be the
+    /// narrator slipping: the narration just before speaks as "I" ("I am a sick man. He
+    /// believes his liver is diseased"), or the scene never says "I" at all (written wholly
+    /// in the third person). Otherwise an unnamed "he" is someone the narrator watches.
+    fn narrator_speaking_before(&self, si: usize) -> bool {
+        let says_i = |s: &Sentence| {
+            s.tokens
+                .iter()
+                .any(|t| matches!(t.lower.as_str(), "i" | "me" | "my" | "myself" | "i'm" | "i'd"))
+        };
+        let sentences = &self.prose.sentences;
+        sentences[si.saturating_sub(2)..si].iter().any(says_i)
+            || !sentences.iter().any(|s| says_i(s))
     }
 
     /// "Mr. George takes the boy's hand. He is sick at heart": a pronoun opening a sentence

@@ -509,6 +509,8 @@ fn a_first_person_narrator_slipping_into_she_is_noted_but_others_beside_i_are_no
         "I do not believe she had the strength to climb. She shrugged and turned away.",
         "“Go on,” I said. She laughed and turned away.",
         "She was a late riser, and I blinked at her in some surprise when she came down.",
+        "I left the lamp room at noon. The harbour was quiet. A cart passed. At dusk she \
+         came up the stair and sat by the lens.",
     ] {
         let findings = run_with(&w, fine, PointOfView::First, Tense::Past);
         assert_none(&findings, Check::PersonDrift, fine);
