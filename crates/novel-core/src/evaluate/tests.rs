@@ -477,6 +477,10 @@ fn a_first_person_narrator_in_the_present_may_recall_in_the_past_but_not_tell_no
     let now = "I sit by the lens and write. Now I climbed to the lamp room. The glass is cold.";
     let findings = run_with(&w, now, PointOfView::First, Tense::Present);
     assert_one(&findings, Check::TenseDrift, now, "I climbed");
+    // A deed denied in the past is a deed all the same.
+    let denied = "Bram is crying at the rail. She did not open the door again.";
+    let findings = run_with(&w, denied, PointOfView::DeepThird, Tense::Present);
+    assert_one(&findings, Check::TenseDrift, denied, "She did");
 }
 
 // ---- person ----

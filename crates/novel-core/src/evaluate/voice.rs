@@ -204,10 +204,17 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
             verb_at.push(v);
         } else if is_past(word) && !(word == "used" && next == Some("to")) {
             let progressive = matches!(word, "was" | "were") && next.is_some_and(is_ing);
+            // "My Lady did not look at the girl again": a deed, denied.
+            let deed = matches!(word, "did" | "didn't")
+                && chain.last().is_some_and(|&m| {
+                    let base = s.tokens[m].lower.as_str();
+                    let after = s.tokens.get(m + 1).map(|t| t.lower.as_str());
+                    m != v && is_known_base(base) && (!is_state(base) || is_action(base, after))
+                });
             found.past.push(Verb {
                 start,
                 end,
-                event: progressive || !matches!(word, "was" | "were" | "had" | "did"),
+                event: progressive || deed || !matches!(word, "was" | "were" | "had" | "did"),
                 at: v,
             });
             verb_at.push(v);
