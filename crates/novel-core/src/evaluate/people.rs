@@ -618,8 +618,10 @@ pub(super) fn subject_verbs(ctx: &Ctx<'_>, s: &Sentence, last: usize) -> Vec<usi
     // or a participle's phrase may run long; the verb is the first after a comma that opens
     // a verb chain.
     let reach = if s.tokens.get(last + 1).is_some_and(|n| {
-        matches!(n.lower.as_str(), "who" | "whose" | "though" | "still" | "already")
-            || n.lower.ends_with("ed")
+        matches!(
+            n.lower.as_str(),
+            "who" | "whose" | "though" | "still" | "already" | "a" | "an" | "his" | "her" | "their"
+        ) || n.lower.ends_with("ed")
             || n.lower.ends_with("ing")
     }) {
         ASIDE_REACH
