@@ -402,7 +402,7 @@ fn clause_start(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> usize {
                 || (gap.contains(',')
                     && matches!(
                         s.tokens[k].lower.as_str(),
-                        "for" | "but" | "and" | "while" | "whereas"
+                        "for" | "but" | "and" | "while" | "whereas" | "though" | "although"
                     ))
         })
         .unwrap_or(0)
@@ -842,7 +842,9 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         if t.barrier || !gap.contains([',', '—', '–', ';']) {
             continue;
         }
-        let mut j = p;
+        // "…, though cursing inwardly at the sight": a concession opens the phrase.
+        let conceding = matches!(t.lower.as_str(), "though" | "although" | "while");
+        let mut j = if conceding { p + 1 } else { p };
         let mut inner = false;
         let mut inwardly = false;
         while let Some(w) = s.tokens.get(j) {
@@ -857,6 +859,11 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         let Some(w) = s.tokens.get(j).filter(|w| j == p || w.plain_gap) else {
             continue;
         };
+        // "…, cursing inwardly": the adverb after the participle puts it inside too.
+        if s.tokens.get(j + 1).is_some_and(|n| n.plain_gap && n.lower == "inwardly") {
+            inner = true;
+            inwardly = true;
+        }
         let next = what_the_feeling_is_about(ctx, s, j);
         let word = w.lower.as_str();
         let participle = is_in(MIND_PARTICIPLES, word) && next.is_some();
@@ -944,8 +951,11 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
             continue;
         }
         // "…, plainly relieved", "…, as if thinking": a reading word opening the phrase.
-        let outward = s.tokens[p.saturating_sub(1)..j].iter().any(|x| {
-            is_in(OUTWARD, &x.lower) || is_in(GUESSES, &x.lower) || is_in(READING, &x.lower)
+        let outward = (p.saturating_sub(1)..j).any(|k| {
+            let x = s.tokens[k].lower.as_str();
+            // "as though thinking" reads from outside; "though cursing inwardly" concedes.
+            let bare_though = x == "though" && (k == 0 || s.tokens[k - 1].lower != "as");
+            !bare_though && (is_in(OUTWARD, x) || is_in(GUESSES, x) || is_in(READING, x))
         });
         if !outward {
             out.push((subject.first.min(j), j.max(subject.first), referent));

@@ -296,12 +296,21 @@ fn the_forms_a_writers_model_uses_for_a_head_hop_are_found() {
             "Bram bowed, burning with a resentment he would not show.",
             "burning",
         ),
+        (
+            "Bram, though cursing inwardly at the sight, smiled at her.",
+            "cursing",
+        ),
+        (
+            "“Go on,” said Bram quietly, though he had guessed at once who she was.",
+            "guessed",
+        ),
     ] {
         assert_one(&run(prose), Check::OtherMind, prose, quoted);
     }
     let own = "Tamsin felt a small glow of triumph. Relief washed over her. She found herself \
                hoping. Bram looked relieved. Bram made up the fire. Bram found himself a chair. \
-               Inside, the lamp was burning with a low flame.";
+               Inside, the lamp was burning with a low flame. Bram frowned, as though thinking \
+               of something else.";
     assert_none(&run(own), Check::OtherMind, own);
 }
 
