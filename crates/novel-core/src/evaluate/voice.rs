@@ -462,6 +462,8 @@ impl Drift {
 fn read_drift(ctx: &Ctx<'_>) -> Drift {
     let mut drift = Drift::default();
     let mut backstory = false;
+    // Whether the narration sentence before told the scene's own action in the present.
+    let mut acting_now = false;
     for (si, s) in ctx.prose.sentences.iter().enumerate() {
         if !is_tensed_narration(ctx, si, s) {
             continue;
@@ -471,6 +473,10 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
             continue;
         }
         drift.tensed += 1;
+        let followed_action = std::mem::replace(
+            &mut acting_now,
+            found.present.iter().any(|v| v.event),
+        );
         let slip = match ctx.input.tense {
             Tense::Past => past_novel_slip(s, &found, ctx.input.pov == PointOfView::First),
             Tense::Present => {
@@ -478,8 +484,12 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
                 // A first-person narrator in the present tells what happened before in the
                 // past all the time ("I carried on a feud with him for eighteen months"): a
                 // past verb is a slip only where the sentence ties it to the moment of telling
-                // ("I was forty years old now", "Now he cried for an axe", "the room was bare today").
-                let recalls = ctx.input.pov == PointOfView::First && !tied_to_now(s);
+                // ("I was forty years old now", "Now he cried for an axe", "the room was bare
+                // today"), or carries on the scene's action just told in the present with
+                // nothing to set it earlier ("I push through the crowd. Lena waved at me").
+                let carries_on = followed_action && !recollection_marked(s);
+                let recalls =
+                    ctx.input.pov == PointOfView::First && !tied_to_now(s) && !carries_on;
                 slip.filter(|_| !recalls)
             }
         };
@@ -553,6 +563,22 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
     } else {
         past.first().map(|v| Slip::State(*v))
     }
+}
+
+/// Words that set a past sentence at an earlier time than the scene's: a time or a duration
+/// ("one evening", "for eighteen months", "when the sun came"), or a report of what was said.
+fn recollection_marked(s: &Sentence) -> bool {
+    has_backstory(s)
+        || s.tokens.iter().enumerate().any(|(i, t)| {
+            let next = s.tokens.get(i + 1).map(|n| n.lower.as_str());
+            match t.lower.as_str() {
+                "when" | "once" | "since" | "then" | "said" | "told" | "asked" | "months"
+                | "weeks" | "days" | "hours" | "evening" | "afternoon" => true,
+                "one" | "the" => matches!(next, Some("day" | "evening" | "night" | "morning" | "other")),
+                "just" => next == Some("now"),
+                _ => false,
+            }
+        })
 }
 
 /// Whether a sentence speaks of the moment of telling: "now" (not "just now", a moment
