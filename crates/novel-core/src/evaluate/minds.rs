@@ -1022,10 +1022,10 @@ fn what_the_feeling_is_about<'s>(ctx: &Ctx<'_>, s: &'s Sentence, at: usize) -> O
     while matches!(word(k), Some("now" | "then" | "already" | "still" | "indeed")) {
         k += 1;
     }
-    if matches!(word(k), Some("in" | "with")) {
-        if let Some(that) = (k + 1..k + 5).find(|&x| word(x) == Some("that")) {
-            return word(that);
-        }
+    if matches!(word(k), Some("in" | "with"))
+        && let Some(that) = (k + 1..k + 5).find(|&x| word(x) == Some("that"))
+    {
+        return word(that);
     }
     word(k)
 }

@@ -398,7 +398,7 @@ impl Ctx<'_> {
         };
         let sentences = &self.prose.sentences;
         sentences[si.saturating_sub(2)..si].iter().any(says_i)
-            || !sentences.iter().any(|s| says_i(s))
+            || !sentences.iter().any(says_i)
     }
 
     /// "Mr. George takes the boy's hand. He is sick at heart": a pronoun opening a sentence

@@ -395,9 +395,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
         },
         // "Of this she was perfectly unaware".
         leak(
-            &format!(
-                r"(?i)\bof (?:this|that|it|all this|all that),?\s+(\w+)\s+(?:was|were|is|are|remained)\s+(?:\w+\s+)?(?:unaware|ignorant|oblivious)\b"
-            ),
+            r"(?i)\bof (?:this|that|it|all this|all that),?\s+(\w+)\s+(?:was|were|is|are|remained)\s+(?:\w+\s+)?(?:unaware|ignorant|oblivious)\b",
             unaware,
             true,
         ),
