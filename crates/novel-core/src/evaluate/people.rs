@@ -3,7 +3,9 @@
 //! pronoun of the POV character's gender is the POV character unless the same sentence has just
 //! made another character of that gender the subject ("Maud smiled, but inside she…"); the
 //! other gender is someone else. In the first person "she" or "he" of the narrator's gender is
-//! the narrator only when nobody else of that gender has been mentioned — a person slip.
+//! the narrator (a person slip) only when nobody else of that gender has been mentioned, no "I"
+//! or dialogue stands beside it, and the narration just before spoke as "I" (or the scene never
+//! does); anyone named by what they are ("our visitor") is someone else.
 //! When it cannot tell, it says so ([`Referent::Unclear`]) and the checks stay silent.
 
 use super::ctx::Ctx;
@@ -64,11 +66,10 @@ const PERSON_NOUNS: &[&str] = &[
     "visitor", "other", "stranger", "companion", "assistant", "porter", "servant", "owner",
     "officer", "doctor", "driver", "coachman", "cabman", "policeman", "constable", "inspector",
     "waiter", "child", "cook", "nurse", "patient", "client", "customer", "guest", "host",
-    "housekeeper", "butler", "footman", "coachman", "groom", "clerk", "manager", "agent",
-    "messenger", "pilot", "stranger", "newcomer", "intruder", "prisoner", "soldier",
-    "captain", "mate", "cabin-boy", "boatswain", "coxswain", "surgeon", "squire", "villain",
-    "thief", "burglar", "criminal", "detective", "lawyer", "attorney", "banker", "merchant",
-    "shopkeeper", "landlord", "landlady", "tenant", "neighbour", "neighbor", "friend",
+    "butler", "footman", "manager", "agent", "messenger", "pilot", "newcomer", "intruder",
+    "prisoner", "soldier", "captain", "mate", "cabin-boy", "boatswain", "coxswain", "surgeon",
+    "squire", "villain", "thief", "burglar", "criminal", "detective", "lawyer", "attorney",
+    "banker", "merchant", "shopkeeper", "tenant", "neighbour", "neighbor", "friend",
 ];
 
 /// A gendered mention: "woman" → "she".
