@@ -3,8 +3,11 @@
 //! open", "the guard takes one look"), or present narration with an event in the past. Not
 //! drift: dialogue, tagged thought ("He's lying, she thought."), questions, timeless or
 //! habitual statements ("the harbour is beautiful at night", "she never forgets a debt"),
-//! what someone said or knew ("he told her the ferry leaves at six"), and backstory in a
-//! present-tense novel ("Years ago, my father taught me…" and the sentences that follow it).
+//! what someone said or knew ("he told her the ferry leaves at six"), backstory in a
+//! present-tense novel ("Years ago, my father taught me…" and the sentences that follow it),
+//! and a first-person present narrator's recollection: their past is drift only when tied to
+//! now ("I was forty years old now") or carrying on present action with nothing to set it
+//! earlier ("I push through the crowd. Lena waved at me").
 //! Person drift: "I", "me", "my" in deep-third narration (not in a tagged thought, a quoted
 //! note or an inscription), and a first-person narrator called by name or by "she"/"he".
 
