@@ -1149,12 +1149,20 @@ fn experienced(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Ref
         if inner_only && !feeling_before(s, i) {
             continue;
         }
-        // "Relief washed over Jo", "a chill of dread crept through him".
-        let flows = is_in(FLOWS, &t.lower)
-            && s.tokens
+        // "Relief washed over Jo", "a chill of dread crept through him": the person comes
+        // after "over" or "through"; a feeling that "ran" anywhere else is not theirs.
+        let at = if flowing {
+            let over = s
+                .tokens
                 .get(i + 1)
                 .is_some_and(|n| n.plain_gap && matches!(n.lower.as_str(), "over" | "through"));
-        let at = if flows { i + 2 } else { i + 1 };
+            if !over {
+                continue;
+            }
+            i + 2
+        } else {
+            i + 1
+        };
         let Some(object) = s.tokens.get(at).filter(|o| o.plain_gap) else {
             continue;
         };

@@ -550,6 +550,9 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
     } else if !found.present.is_empty() || now {
         *backstory = false;
     }
+    if *backstory || !found.present.is_empty() {
+        return None;
+    }
     // "If it said now…", "as if he had…": a past form in a condition is not the
     // story's time; nor is "having opened", which is no finite verb.
     let past: Vec<Verb> = found
@@ -558,9 +561,6 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
         .copied()
         .filter(|v| !conditional_or_participle(s, v.at))
         .collect();
-    if *backstory || !found.present.is_empty() {
-        return None;
-    }
     if let Some(v) = past.iter().find(|v| v.event) {
         Some(Slip::Event(*v))
     } else {
