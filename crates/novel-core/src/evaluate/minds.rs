@@ -40,7 +40,7 @@ const HELD_NOUNS: &[&str] = &[
 
 /// Degree words that may stand before a feeling in a trailing phrase: "…, mighty proud of".
 #[rustfmt::skip]
-const DEGREE: &[&str] = &[
+pub(super) const DEGREE: &[&str] = &[
     "very", "so", "quite", "too", "mighty", "most", "rather", "half", "deeply", "greatly",
     "already", "still", "well",
 ];
@@ -48,7 +48,7 @@ const DEGREE: &[&str] = &[
 /// Participles that, opening a phrase after a comma, carry on the clause's subject's inner
 /// life: "Brannock stared at it, thinking of his daughter".
 #[rustfmt::skip]
-const MIND_PARTICIPLES: &[&str] = &[
+pub(super) const MIND_PARTICIPLES: &[&str] = &[
     "thinking", "wondering", "hoping", "dreading", "fearing", "longing", "wishing", "hating",
     "resolving", "regretting", "remembering", "doubting", "imagining", "picturing", "worrying",
     "suspecting", "believing", "determined", "resolved", "knowing", "praying", "yearning",
@@ -68,22 +68,22 @@ const TALK: &[&str] = &[
 ];
 
 /// Adverbs that put what follows inside someone: "secretly relieved", "inwardly delighted".
-const INNER_ADVERBS: &[&str] = &["secretly", "inwardly", "privately", "silently"];
+pub(super) const INNER_ADVERBS: &[&str] = &["secretly", "inwardly", "privately", "silently"];
 
 /// Adverbs that make a statement about someone a guess: "Even he, perhaps, had been doubtful".
 #[rustfmt::skip]
-const GUESSES: &[&str] = &[
+pub(super) const GUESSES: &[&str] = &[
     "perhaps", "probably", "doubtless", "surely", "maybe", "evidently", "apparently", "clearly",
     "obviously", "plainly", "visibly", "seemingly",
 ];
 
 /// Words after which a trailing phrase is a reading from outside (besides the guesses):
 /// "…, as if thinking of something else", "…, no doubt relieved".
-const OUTWARD: &[&str] = &["as", "if", "though", "no", "doubt", "looking", "seeming"];
+pub(super) const OUTWARD: &[&str] = &["as", "if", "though", "no", "doubt", "looking", "seeming"];
 
 /// Inner states after "was": "he was relieved", "she was terrified they would be caught".
 #[rustfmt::skip]
-const STATES: &[&str] = &[
+pub(super) const STATES: &[&str] = &[
     "relieved", "ashamed", "terrified", "afraid", "frightened", "scared", "worried",
     "desperate", "determined", "sure", "certain", "convinced", "grateful", "jealous",
     "embarrassed", "guilty", "lonely", "heartbroken", "nervous", "anxious", "glad", "sorry",
@@ -95,7 +95,9 @@ const STATES: &[&str] = &[
     "indignant", "bitter", "amused", "disgusted", "horrified", "flattered", "insulted",
     "vexed", "mortified", "excited", "content", "displeased", "dismayed", "enraptured",
     "touched", "enchanted", "charmed", "grieved", "exasperated", "enraged",
-    "distressed", "contemptuous",
+    "distressed", "contemptuous", "nettled", "fearful", "astonished", "amazed",
+    "stung", "piqued", "incensed", "outraged", "aggrieved", "gratified", "apprehensive",
+    "wary", "unsure",
 ];
 
 /// What "felt a…" must name to be a feeling rather than a touch: "a surge of", "a pang".
@@ -126,7 +128,8 @@ const ORGAN_VERBS: &[&str] = &[
     "sinks", "leaps", "races", "pounds", "aches", "swells", "breaks", "skips", "clenches",
     "lurches", "twists", "drops", "churns", "knots", "turns", "tightens", "flutters", "flips",
     "hammers", "thuds", "freezes", "runs", "quickens", "pounding", "racing", "hammering",
-    "sinking", "churning", "thudding", "aching", "twisting", "lurching",
+    "sinking", "churning", "thudding", "aching", "twisting", "lurching", "beating",
+    "thumping", "thumped", "thumps",
 ];
 
 /// "to Maud's relief", "to his horror".
@@ -183,7 +186,7 @@ fn pov_cue(s: &Sentence, v: usize) -> bool {
 
 /// Words that mark a reading of someone from outside, carried to the next sentence about them.
 #[rustfmt::skip]
-const READING: &[&str] = &[
+pub(super) const READING: &[&str] = &[
     "seemed", "seems", "guessed", "tell", "suspected", "probably", "maybe", "perhaps", "must",
     "looked", "looks", "sensed", "surely", "apparently",
 ];
@@ -296,6 +299,9 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         found.extend(certain(possessed(ctx, si, s)));
         found.extend(certain(experienced(ctx, si, s)));
         found.extend(certain(feeling_inside(ctx, si, s)));
+        let uncertain =
+            |v: Vec<(usize, usize, Referent)>| v.into_iter().map(|(a, b, c)| (a, b, c, false));
+        found.extend(uncertain(super::absolute::absolute_mind(ctx, si, s)));
         // The most certain first, then in reading order.
         found.sort_by_key(|f| (!f.3, f.0));
         if let Some(&(first, end, who, certain)) = found.first()
@@ -872,7 +878,14 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
             .tokens
             .get(j + 1)
             .is_some_and(|n| n.lower == "for" && ctx.prose.original[w.end..n.start].contains(','));
-        let state = (is_in(STATES, word) || matches!(word, "angry" | "happy" | "sad" | "hurt"))
+        // "…, nettled that", "…, annoyed at": a verb whose object feels, as a participle.
+        // "…, secretly alarmed to find me up": any participle after an adverb of the inside.
+        let felt = word.ends_with("ed")
+            && ((is_in(EXPERIENCER, word) && matches!(next, Some("that" | "at")))
+                || (inner && !is_in(INNER_ADVERBS, word)));
+        let state = (is_in(STATES, word)
+            || felt
+            || matches!(word, "angry" | "happy" | "sad" | "hurt"))
             && !is_in(INNER_ADVERBS, word)
             && (inner
                 || reason_follows
@@ -894,6 +907,7 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         let weary = matches!(
             (word, next),
             ("weary" | "tired" | "sick", Some("of"))
+                | ("sick", Some("with" | "at"))
                 | ("burning" | "bursting" | "seething" | "aching", Some("with"))
                 | ("smarting", Some("over" | "under" | "from" | "at"))
                 | ("lost", Some("in"))
@@ -941,13 +955,17 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
                     .filter(main_clause)
                     .find(|x| x.last < p)
             })
-            .copied()
-            .or_else(|| speaker_of_tag(ctx, s, p));
-        let Some(subject) = subject else {
+            .copied();
+        // The speaker of a tag ("said the other, secretly delighted") is not led in by the
+        // tag's own verb of saying.
+        let Some(subject) = subject.or_else(|| speaker_of_tag(ctx, s, p)) else {
             continue;
         };
+        let tagged = subject.first.checked_sub(1).is_some_and(|k| {
+            is_in(SPEECH_TAGS, &s.tokens[k].lower) && (k == 0 || s.tokens[k].barrier)
+        });
         let referent = owner_of_mind(ctx, si, subject.first, subject.referent);
-        if !referent.is_other() || led_in(ctx, s, subject.first) {
+        if !referent.is_other() || (!tagged && led_in(ctx, s, subject.first)) {
             continue;
         }
         // "…, plainly relieved", "…, as if thinking": a reading word opening the phrase.
@@ -1011,7 +1029,7 @@ fn speaker_of_tag(ctx: &Ctx<'_>, s: &Sentence, comma_at: usize) -> Option<Subjec
 /// The word after a trailing feeling at token `at` that says what it is about, past a word of
 /// time ("sorry now that she had pressed him") or a short phrase of manner ("sure in his
 /// stupor that the stranger means to kill him"); the plain next word otherwise.
-fn what_the_feeling_is_about<'s>(ctx: &Ctx<'_>, s: &'s Sentence, at: usize) -> Option<&'s str> {
+pub(super) fn what_the_feeling_is_about<'s>(ctx: &Ctx<'_>, s: &'s Sentence, at: usize) -> Option<&'s str> {
     let word = |k: usize| {
         s.tokens
             .get(k)
@@ -1095,10 +1113,10 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         }
         if is_in(ORGANS, &noun.lower) {
             let mut j = i + 2;
-            if s.tokens
-                .get(j)
-                .is_some_and(|t| matches!(t.lower.as_str(), "was" | "had"))
-            {
+            // "her heart is already beating with the dread": the time word is no verb.
+            while s.tokens.get(j).is_some_and(|t| {
+                matches!(t.lower.as_str(), "was" | "had" | "is" | "already" | "still")
+            }) {
                 j += 1;
             }
             // "his heart begins to thump": whatever it then does, it does inside him.
@@ -1235,7 +1253,7 @@ fn feeling_inside(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, 
 /// "he" or "she" that nobody else in the text could be reads as the narrator (the person
 /// check takes that up); once the narration has spoken of another "him" or "her" ("a feud with
 /// him… in his heart he never forgave me"), it is that other person's mind.
-fn owner_of_mind(ctx: &Ctx<'_>, si: usize, at: usize, resolved: Referent) -> Referent {
+pub(super) fn owner_of_mind(ctx: &Ctx<'_>, si: usize, at: usize, resolved: Referent) -> Referent {
     let s = &ctx.prose.sentences[si];
     let object = match s.tokens[at].lower.as_str() {
         "he" | "his" | "him" => "him",

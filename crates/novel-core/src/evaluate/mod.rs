@@ -11,6 +11,7 @@
 //! ([`check_text`]). Precision comes first — a needless revision costs a call and can damage
 //! good prose; `tests/engine/check_corpus.rs` measures both precision and recall on labelled passages.
 
+mod absolute;
 mod ages;
 mod appearance;
 mod check;

@@ -419,7 +419,20 @@ impl Ctx<'_> {
             return None;
         }
         let hits = self.hits(prev);
-        let opener = hits.iter().find(|h| h.first == 0 && !h.possessive)?;
+        // "But Corley's brow was soon smooth again. His thoughts were running another way.":
+        // the sentence before may open with a conjunction, and its subject may be a part of
+        // the person ("Corley's brow"), which carries them on just the same.
+        let start = usize::from(
+            prev.tokens
+                .first()
+                .is_some_and(|t| matches!(t.lower.as_str(), "but" | "and" | "yet" | "then")),
+        );
+        let opener = hits.iter().find(|h| h.first == start)?;
+        let verb_at = if opener.possessive {
+            opener.last + 1
+        } else {
+            opener.last
+        };
         let object = if g == "she" { "her" } else { "him" };
         let pov_there = hits.iter().any(|h| h.who == self.pov)
             || prev.tokens.iter().any(|t| {
@@ -427,7 +440,7 @@ impl Ctx<'_> {
             });
         let other = opener.who != self.pov
             && self.gender_of(opener.who) == Some(g)
-            && verb_follows(prev, opener.last);
+            && verb_follows(prev, verb_at);
         (other && !pov_there).then_some(Referent::Person(opener.who))
     }
 

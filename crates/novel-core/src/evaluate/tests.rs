@@ -314,6 +314,56 @@ fn the_forms_a_writers_model_uses_for_a_head_hop_are_found() {
     assert_none(&run(own), Check::OtherMind, own);
 }
 
+#[test]
+fn a_phrase_with_its_own_owner_after_a_comma_carries_that_owners_mind() {
+    for (prose, quoted) in [
+        (
+            "Bram stared at the map, his mind already running ahead to the crossing.",
+            "his mind already running",
+        ),
+        (
+            "A hand came through the gap, its owner sure that the vault was empty.",
+            "its owner sure",
+        ),
+        (
+            "The men sat under the sail, each of them longing to be ashore.",
+            "each of them longing",
+        ),
+        (
+            "The door opened, Maud fearing in her innocence that she had given offence.",
+            "Maud fearing",
+        ),
+        (
+            "Bram cursed the money, his whole black heart set on the papers.",
+            "his whole black heart set",
+        ),
+        (
+            "Bram watched her a moment, nettled that she should presume to judge him.",
+            "nettled",
+        ),
+        (
+            "Bram stood by the gate, though inwardly sick with dread for the boy.",
+            "sick",
+        ),
+        (
+            "“Well?” said Bram, secretly alarmed to find her awake.",
+            "alarmed",
+        ),
+        (
+            "Bram said he was ready, though his heart is already beating with dread.",
+            "heart is already beating",
+        ),
+    ] {
+        assert_one(&run(prose), Check::OtherMind, prose, quoted);
+    }
+    let own = "Tamsin stared at the map, her mind already running ahead to the crossing. \
+               Bram frowned, as if his mind were elsewhere. The men sat under the sail, each of \
+               them mending a rope. Bram seized the poker and bent it. Maud, alarmed by the \
+               cries, came running down the stairs. Bram stood by the gate, his hands full of \
+               rope.";
+    assert_none(&run(own), Check::OtherMind, own);
+}
+
 // ---- dead characters ----
 
 #[test]
