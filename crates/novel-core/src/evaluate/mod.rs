@@ -19,6 +19,7 @@ mod conditions;
 mod continuity;
 pub mod corpus;
 pub mod critic;
+mod cuts;
 mod ctx;
 mod facts;
 mod finding;

@@ -364,6 +364,55 @@ fn a_phrase_with_its_own_owner_after_a_comma_carries_that_owners_mind() {
     assert_none(&run(own), Check::OtherMind, own);
 }
 
+#[test]
+fn a_cut_to_the_same_moment_elsewhere_or_what_no_one_witnessed_is_a_leak() {
+    for (prose, quoted) in [
+        (
+            "Tamsin waited. At that hour her father, home early from the inn, was reading the letter.",
+            "At that hour her father",
+        ),
+        (
+            "Tamsin kept still. Below in the garden, all that while, Jennie stood under the arbour.",
+            "all that while",
+        ),
+        (
+            "Tamsin climbed the stair. By then the lady and her husband were already far out on the water.",
+            "By then the lady",
+        ),
+        (
+            "Tamsin slept. Out on the quay the cab had stuck at the first turning.",
+            "Out on the quay",
+        ),
+        (
+            "Tamsin turned back. Beyond the hamlet, unobserved by any soul, two men rose out of the ditch.",
+            "unobserved by any soul",
+        ),
+        (
+            "Tamsin laughed. It would end sooner than either of them supposed.",
+            "than either of them supposed",
+        ),
+        (
+            "Tamsin took the letter. Unknown to Mr. Hale, it had been opened over the kettle.",
+            "Unknown to Mr. Hale",
+        ),
+        (
+            "Tamsin crossed the room. She never perceived that Bram was watching her.",
+            "never perceived",
+        ),
+        (
+            "Tamsin sighed. A home of her own was not to come to her in this life.",
+            "not to come to her in this life",
+        ),
+    ] {
+        assert_one(&run(prose), Check::PovLeak, prose, quoted);
+    }
+    let seen = "At that moment Bram came through the door. At that moment Tamsin was reading \
+                the letter. Below in the garden, Jennie was cutting roses; Tamsin watched her \
+                from the window. Out on the quay the lamps were already lit. At that moment \
+                the door was flung open. The cab stopped sooner than she expected.";
+    assert_none(&run(seen), Check::PovLeak, seen);
+}
+
 // ---- dead characters ----
 
 #[test]

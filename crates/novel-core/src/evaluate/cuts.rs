@@ -1,0 +1,113 @@
+//! Cuts away from the POV character found from the sentence alone, where the story memory
+//! does not say who is elsewhere (`pov.rs` reads that case): the same moment somewhere else
+//! ("At that hour her father, home early, was turning over the letter", "Below in the
+//! garden, all that while, Jennie stood under the arbour", "By then the lady and her husband
+//! were already far out in the Channel") and another place with its action under way ("Out on
+//! the quay the cab had stuck at the first turning"). A POV character may hear or guess much
+//! of this, so these are notes; a sentence that names the POV character, says someone
+//! arrives, or perceives is not a cut.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::continuity::has_arrival;
+use super::ctx::Ctx;
+use super::finding::{Finding, Severity};
+use super::lexicon::is_in;
+use super::text::Sentence;
+use crate::config::PointOfView;
+
+/// Who may be the subject after the cut: a name, a possessive with a noun, or "the" with a
+/// noun for a person. Case matters: a capital is a name.
+const SUBJECT: &str = r"(?-i:(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+|(?:(?:Mr|Mrs|Miss|Dr|Sir|Lady|Captain|Old)\.?\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?)";
+
+/// The same moment elsewhere, opening a clause, then a subject and its verb.
+static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)(?:^|[,;—–]\s*)\W*(?:and\s+|but\s+)?(?:at (?:that|this|the same|that very|this very) (?:moment|instant|hour|time)|by (?:then|that time)|all (?:that|this) (?:while|time)|meanwhile),?\s+(?:[^,;.]{{1,60}},\s+)?{SUBJECT}\b[^;.]{{0,60}}?\b(?:was|were|is|are|had|has|sat|sits|stood|stands|lay|lies)\b"
+    ))
+    .expect("constant cut pattern")
+});
+
+/// Another place, opening the sentence, and action already under way there.
+static OTHER_PLACE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)^\W*(?:down|up|out|back|over|outside|below|above|across|beyond|far)\s+(?:in|at|on|by|upon|the)\b[^,;.]{{0,40}}?,?\s+{SUBJECT}\b[^;.]{{0,50}}?\b(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has)\s+(?:already\s+)?\w+(?:ed|en|ck|ne|ght|wn))\b"
+    ))
+    .expect("constant cut pattern")
+});
+
+/// Nouns for people, so that "the door" or "the sun" after the cut is not a cut: the POV
+/// character may well see a door open or the sun set.
+#[rustfmt::skip]
+const PEOPLE: &[&str] = &[
+    "man", "men", "woman", "women", "boy", "boys", "girl", "girls", "lady", "ladies",
+    "gentleman", "gentlemen", "servant", "servants", "others", "crew", "coachman", "cabman",
+    "driver", "maid", "mate", "captain", "doctor", "stranger", "clerk", "assistant", "master",
+    "mistress", "husband", "wife", "father", "mother", "brother", "sister", "son", "daughter",
+    "uncle", "aunt", "friend", "friends", "child", "children", "sailors", "pirates", "old",
+    "porter", "landlord", "landlady", "police", "inspector", "cab", "family", "guests",
+];
+
+/// Perception in the sentence makes the cut something seen or heard.
+#[rustfmt::skip]
+const PERCEIVING: &[&str] = &[
+    "saw", "see", "sees", "heard", "hear", "hears", "watched", "watch", "watches", "noticed",
+    "glimpsed", "spied", "could", "can", "visible", "audible", "sound", "sounds",
+];
+
+pub(super) fn cut_away(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
+    let narration = ctx.prose.narration(s);
+    let caps = SAME_MOMENT
+        .captures(narration)
+        .or_else(|| OTHER_PLACE.captures(narration))?;
+    let whole = caps.get(0)?;
+    if !names_someone(whole.as_str())
+        || has_arrival(narration)
+        || s.tokens.iter().any(|t| is_in(PERCEIVING, &t.lower))
+    {
+        return None;
+    }
+    let pov_here = ctx.hits(s).iter().any(|h| h.who == ctx.pov)
+        || (ctx.input.pov == PointOfView::First
+            && s.tokens.iter().any(|t| matches!(t.lower.as_str(), "i" | "we" | "us")));
+    if pov_here {
+        return None;
+    }
+    let phrase = whole
+        .as_str()
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .trim_end_matches(|c: char| !c.is_alphanumeric());
+    let from = whole.end() - whole.as_str().trim_start_matches(|c: char| !c.is_alphanumeric()).len();
+    let mut found = super::pov::leak_finding(
+        ctx,
+        s,
+        s.start + from,
+        phrase,
+        "jumps to a place or a person the POV character cannot see",
+    );
+    found.severity = Severity::Note;
+    Some(found)
+}
+
+/// Whether someone is the subject after the cut: a noun for people ("her father", "the lady
+/// and her husband") or a capitalised name right before a verb ("Jennie stood"). The opening
+/// word is skipped, being capitalised by position.
+fn names_someone(cut: &str) -> bool {
+    let words: Vec<&str> = cut
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.iter().enumerate().skip(1).any(|(i, w)| {
+        let named = w.chars().next().is_some_and(char::is_uppercase)
+            && *w != "I"
+            && words.get(i + 1).is_some_and(|n| {
+                matches!(
+                    *n,
+                    "was" | "were" | "is" | "are" | "had" | "has" | "stood" | "sat" | "lay" | "and"
+                )
+            });
+        named || is_in(PEOPLE, &w.to_lowercase())
+    })
+}
