@@ -413,6 +413,28 @@ fn a_cut_to_the_same_moment_elsewhere_or_what_no_one_witnessed_is_a_leak() {
     assert_none(&run(seen), Check::PovLeak, seen);
 }
 
+#[test]
+fn a_relative_clause_before_does_not_excuse_a_present_event_in_the_next_clause() {
+    for (prose, quoted) in [
+        (
+            "Tamsin passed the door. Within there was a corridor, which ends in a gate, and Bram unlocks it.",
+            "Bram unlocks",
+        ),
+        (
+            "Tamsin and Bram parted at the gate; Bram went home, and Tamsin continues her walk alone.",
+            "Tamsin continues",
+        ),
+    ] {
+        assert_one(&run(prose), Check::TenseDrift, prose, quoted);
+    }
+    let first = "I had seen the captain before. I pluck up courage at once and cross the threshold.";
+    let found = run_with(&world(), first, PointOfView::First, Tense::Past);
+    assert_one(&found, Check::TenseDrift, first, "I pluck");
+    let timeless = "Tamsin read it slowly, moving her lips as a priest does when he reads. Bram \
+                    pointed to the road, which runs to the harbour.";
+    assert_none(&run(timeless), Check::TenseDrift, timeless);
+}
+
 // ---- dead characters ----
 
 #[test]

@@ -363,10 +363,28 @@ fn is_question(ctx: &Ctx<'_>, s: &Sentence) -> bool {
 }
 
 /// The verb at token `at` reports or states something timeless rather than narrating.
-fn reported_or_habitual(s: &Sentence, at: usize) -> bool {
-    s.tokens[..at]
-        .iter()
-        .any(|t| REPORTED.contains(&t.lower.as_str()))
+fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
+    // Only in the verb's own clause: "…a small corridor, which ends in a gate, and Mr.
+    // Merryweather unlocks it" tells the unlocking, whatever the relative clause before.
+    let clause = (1..=at)
+        .rev()
+        .find(|&k| {
+            let gap = &ctx.prose.original[s.tokens[k - 1].end..s.tokens[k].start];
+            gap.contains([';', ':'])
+                || (gap.contains(',') && matches!(s.tokens[k].lower.as_str(), "and" | "but"))
+        })
+        .unwrap_or(0);
+    // "moving his lips as a priest does when he reads": a comparison with anyone at all.
+    let generic = (clause..at).any(|k| {
+        matches!(s.tokens[k].lower.as_str(), "as" | "like" | "than")
+            && s.tokens[k + 1..at.min(k + 5)].iter().any(|t| {
+                matches!(t.lower.as_str(), "a" | "an" | "one" | "people" | "men" | "women")
+            })
+    });
+    generic
+        || s.tokens[clause..at]
+            .iter()
+            .any(|t| REPORTED.contains(&t.lower.as_str()))
         || s.tokens
             .iter()
             .any(|t| HABITUAL.contains(&t.lower.as_str()))
@@ -481,7 +499,7 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
             found.present.iter().any(|v| v.event),
         );
         let slip = match ctx.input.tense {
-            Tense::Past => past_novel_slip(s, &found, ctx.input.pov == PointOfView::First),
+            Tense::Past => past_novel_slip(ctx, s, &found, ctx.input.pov == PointOfView::First),
             Tense::Present => {
                 let slip = present_novel_slip(s, &found, &mut backstory);
                 // A first-person narrator in the present tells what happened before in the
@@ -517,12 +535,17 @@ fn is_tensed_narration(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> bool {
 /// In a past-tense novel: a present event, or a present state in a sentence with no past.
 /// `narrator_tells` when a first-person narrator's "now" is the moment of telling ("It is
 /// perhaps as well that the facts should now come to light").
-fn past_novel_slip(s: &Sentence, found: &Tenses, narrator_tells: bool) -> Option<Slip> {
+fn past_novel_slip(
+    ctx: &Ctx<'_>,
+    s: &Sentence,
+    found: &Tenses,
+    narrator_tells: bool,
+) -> Option<Slip> {
     let live: Vec<Verb> = found
         .present
         .iter()
         .copied()
-        .filter(|v| !reported_or_habitual(s, v.at))
+        .filter(|v| !reported_or_habitual(ctx, s, v.at))
         .collect();
     if let Some(v) = live.iter().find(|v| v.event) {
         Some(Slip::Event(*v))
