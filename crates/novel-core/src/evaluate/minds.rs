@@ -250,6 +250,12 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
             if guessed {
                 continue;
             }
+            // "Higgins, who had rehearsed his version … and was privately sure it would go
+            // down better", "He was turning the matter over, and cursing himself": a second
+            // predicate of the same subject. Shown as a note: the subject is read from afar.
+            if let Some(c) = coordinated_state(s, subject.last) {
+                found.push((subject.first, c, subject.referent, false));
+            }
             if let Some((end, broad)) = stated_mind(ctx, s, &subject) {
                 // "He loves me very dearly", "he considers that…": a first-person narrator's
                 // standing portrait of someone they live beside, told in the present; only
@@ -712,6 +718,52 @@ fn coordinated_mind(s: &Sentence, from: usize) -> Option<usize> {
             return Some(j + 1 + skip + began);
         }
         j += 1;
+    }
+    None
+}
+
+/// A second predicate of inner life joined to the clause after token `from` by "and" or
+/// "but": "…and was privately sure it would", "…, and cursing himself for", "…but feared".
+/// None once a new subject or a clause of its own begins.
+fn coordinated_state(s: &Sentence, from: usize) -> Option<usize> {
+    let word = |k: usize| s.tokens.get(k).filter(|t| t.plain_gap).map(|t| t.lower.as_str());
+    for j in from + 1..(from + 20).min(s.tokens.len()) {
+        let t = &s.tokens[j];
+        if t.barrier {
+            return None;
+        }
+        if matches!(
+            t.lower.as_str(),
+            "she" | "he" | "i" | "they" | "we" | "who" | "that" | "which" | "whom" | "it"
+        ) {
+            return None;
+        }
+        if !matches!(t.lower.as_str(), "and" | "but") {
+            continue;
+        }
+        let mut k = j + 1;
+        let linked = matches!(word(k), Some("was" | "were" | "is" | "are" | "felt" | "feels"));
+        if linked {
+            k += 1;
+        }
+        while word(k).is_some_and(|w| is_in(INNER_ADVERBS, w) || is_in(DEGREE, w)) {
+            k += 1;
+        }
+        let Some(w) = word(k) else {
+            continue;
+        };
+        let next = word(k + 1);
+        let state = linked
+            && is_in(STATES, w)
+            && !is_in(INNER_ADVERBS, w)
+            && !(matches!(w, "sure" | "certain") && next == Some("to"))
+            && matches!(next, Some("that" | "of" | "to" | "at" | "it" | "he" | "she" | "they" | "the"));
+        let thought = !linked
+            && ((is_in(MIND_VERBS, w) && !w.ends_with("ing"))
+                || (is_in(MIND_PARTICIPLES, w) && next.is_some()));
+        if state || thought {
+            return Some(k);
+        }
     }
     None
 }
@@ -1275,10 +1327,17 @@ pub(super) fn owner_of_mind(ctx: &Ctx<'_>, si: usize, at: usize, resolved: Refer
 /// guessed", "…; Tamsin remembered him crying", "…, I think", "and she said so".
 fn read_by_pov(ctx: &Ctx<'_>, si: usize, from: usize) -> bool {
     let s = &ctx.prose.sentences[si];
+    // "wondering how much I knew": the POV character inside what someone wonders is no
+    // reading of theirs.
+    let content = |i: usize| {
+        s.tokens[i.saturating_sub(3)..i].iter().any(|t| {
+            matches!(t.lower.as_str(), "how" | "what" | "whether" | "why" | "where" | "if")
+        })
+    };
     let subjects = ctx.subjects(si);
-    let pov_reads = subjects
-        .iter()
-        .any(|x| x.first > from && x.referent == Referent::Pov && pov_cue(s, x.last + 1));
+    let pov_reads = subjects.iter().any(|x| {
+        x.first > from && x.referent == Referent::Pov && pov_cue(s, x.last + 1) && !content(x.first)
+    });
     // "…, and she said so"; not "though she would never have said so".
     let said_so = s.tokens.windows(2).enumerate().skip(from).any(|(k, w)| {
         let denied = s.tokens[k.saturating_sub(3)..k]
@@ -1291,7 +1350,8 @@ fn read_by_pov(ctx: &Ctx<'_>, si: usize, from: usize) -> bool {
             )
     });
     let first_person_reads = ctx.input.pov == PointOfView::First
-        && (from..s.tokens.len()).any(|i| ctx.prose.word(&s.tokens[i]) == "I" && pov_cue(s, i + 1));
+        && (from..s.tokens.len())
+            .any(|i| ctx.prose.word(&s.tokens[i]) == "I" && pov_cue(s, i + 1) && !content(i));
     pov_reads || said_so || first_person_reads
 }
 

@@ -125,6 +125,7 @@ pub(super) fn verb_follows(s: &Sentence, i: usize) -> bool {
                     | "had"
                     | "has"
                     | "is"
+                    | "are"
                     | "would"
                     | "could"
                     | "couldn't"
@@ -238,7 +239,14 @@ fn mentions_in(ctx: &Ctx<'_>, s: &Sentence, before: usize) -> Vec<Mention> {
             } else {
                 Mention::Gender(g)
             });
-        } else if unknown_name(ctx, s, i) && i > 0 {
+        } else if (unknown_name(ctx, s, i) && i > 0)
+            || (PERSON_NOUNS.contains(&t.lower.as_str())
+                && i > 0
+                && matches!(
+                    s.tokens[i - 1].lower.as_str(),
+                    "my" | "our" | "the" | "this" | "that" | "his" | "her" | "their"
+                ))
+        {
             out.push(Mention::Unknown);
         }
         i += 1;

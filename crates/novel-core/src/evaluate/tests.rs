@@ -435,6 +435,39 @@ fn a_relative_clause_before_does_not_excuse_a_present_event_in_the_next_clause()
     assert_none(&run(timeless), Check::TenseDrift, timeless);
 }
 
+#[test]
+fn a_second_predicate_a_plural_seat_of_thought_and_a_first_person_companion_carry_a_mind() {
+    for (prose, quoted) in [
+        (
+            "Bram, who had rehearsed his story all the way from the office and was privately sure it would go down well, took his place.",
+            "sure",
+        ),
+        (
+            "Maud's thoughts are far away with Watt, and she says nothing.",
+            "thoughts",
+        ),
+    ] {
+        assert_one(&run(prose), Check::OtherMind, prose, quoted);
+    }
+    for (prose, quoted) in [
+        (
+            "My companion sat in the front of the trap. He was turning the matter over and over, and cursing himself for not having asked.",
+            "cursing",
+        ),
+        (
+            "“Is this table free?” he asked. He was sizing me up all the while, wondering how much I knew.",
+            "wondering",
+        ),
+    ] {
+        let found = run_with(&world(), prose, PointOfView::First, Tense::Past);
+        assert_one(&found, Check::OtherMind, prose, quoted);
+    }
+    let outward = "Bram had rehearsed his story and was sure to tell it. He looked at me, and I \
+                   knew what he was thinking.";
+    let found = run_with(&world(), outward, PointOfView::First, Tense::Past);
+    assert_none(&found, Check::OtherMind, outward);
+}
+
 // ---- dead characters ----
 
 #[test]
