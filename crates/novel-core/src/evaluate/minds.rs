@@ -29,6 +29,8 @@ const MIND_VERBS: &[&str] = &[
     "imagining", "picturing", "longing", "wishing", "doubting", "pondering", "seething",
     "fuming", "panicking", "praying", "plotting", "scheming", "calculating", "rehearsing",
     "resolved", "resolves", "fancied", "fancies", "intended", "intends",
+    // With a plural subject: "The men believe that he is lost".
+    "believe", "suspect", "wonder", "doubt", "fear", "hope", "wish",
 ];
 
 /// Nouns of a held belief or foreboding: "Sir Leicester has a misgiving that…".
@@ -935,8 +937,16 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         let felt = word.ends_with("ed")
             && ((is_in(EXPERIENCER, word) && matches!(next, Some("that" | "at")))
                 || (inner && !is_in(INNER_ADVERBS, word)));
+        // The broad lexicon of states (`inner.rs`) only with what the feeling is about: "…,
+        // giddy with", "…, wistful for"; "alarmed by the cries" is a reaction anyone sees.
+        let broad = inner::is_state(word, next)
+            && matches!(
+                next,
+                Some("that" | "to" | "of" | "at" | "with" | "for" | "about" | "lest")
+            );
         let state = (is_in(STATES, word)
             || felt
+            || broad
             || matches!(word, "angry" | "happy" | "sad" | "hurt"))
             && !is_in(INNER_ADVERBS, word)
             && (inner
@@ -976,7 +986,10 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         // felt happy that she was his, proud of her" is his pride, not hers).
         let fronted = phrase_end(ctx, s, j).and_then(|e| subjects.iter().find(|x| x.first == e));
         let main_clause = |x: &&Subject| {
-            x.first == 0
+            // "…the other Mercury who has brought her home, secretly afraid": the relative
+            // pronoun is no main clause's subject.
+            !matches!(s.tokens[x.first].lower.as_str(), "who" | "which" | "that")
+                && (x.first == 0
                 || !matches!(
                     s.tokens[x.first - 1].lower.as_str(),
                     "that"
@@ -997,7 +1010,7 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
                         | "unless"
                         | "until"
                         | "whether"
-                )
+                ))
         };
         let subject = fronted
             .or_else(|| {
@@ -1121,6 +1134,9 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
                 continue;
             }
             (h.first, Referent::Person(h.who))
+        } else if t.lower == "their" && ctx.input.pov == PointOfView::First {
+            // "timid people, who hated me in their hearts": a first-person narrator is "our".
+            (i, Referent::Someone)
         } else if matches!(t.lower.as_str(), "his" | "her") {
             let r = owner_of_mind(ctx, si, i, ctx.resolve(si, i, &t.lower));
             if !r.is_other() {
@@ -1135,8 +1151,13 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         };
         let before = owner.0.checked_sub(1).map(|p| s.tokens[p].lower.as_str());
         // "though in his heart he never forgave me": no reading reaches into a heart.
-        let in_heart = matches!(before, Some("in" | "within"))
-            && matches!(noun.lower.as_str(), "heart" | "soul")
+        // "struck a chill into his heart", "laughing in his sleeve at the ease".
+        let in_heart = (matches!(before, Some("in" | "within" | "into"))
+            && matches!(noun.lower.as_str(), "heart" | "soul" | "hearts" | "souls")
+            || matches!(before, Some("in" | "up"))
+                && noun.lower == "sleeve"
+                && owner.0 >= 2
+                && s.tokens[owner.0 - 2].lower.starts_with("laugh"))
             && !perceived_before(ctx, s, owner.0);
         if in_heart {
             out.push((owner.0, i + 1, owner.1));
@@ -1335,8 +1356,16 @@ fn read_by_pov(ctx: &Ctx<'_>, si: usize, from: usize) -> bool {
         })
     };
     let subjects = ctx.subjects(si);
+    // "…, and she knew that he was speaking to her": what she knows is another thing.
+    let new_content = |v: usize| {
+        s.tokens.get(v + 1).is_some_and(|t| t.lower == "that") && s.tokens.len() > v + 4
+    };
     let pov_reads = subjects.iter().any(|x| {
-        x.first > from && x.referent == Referent::Pov && pov_cue(s, x.last + 1) && !content(x.first)
+        x.first > from
+            && x.referent == Referent::Pov
+            && pov_cue(s, x.last + 1)
+            && !content(x.first)
+            && !new_content(x.last + 1)
     });
     // "…, and she said so"; not "though she would never have said so".
     let said_so = s.tokens.windows(2).enumerate().skip(from).any(|(k, w)| {

@@ -470,22 +470,52 @@ impl Ctx<'_> {
     fn same_clause_subject(&self, si: usize, ti: usize, g: &str) -> Option<Referent> {
         let s = &self.prose.sentences[si];
         let hits = self.hits(s);
-        let hit = hits.iter().rev().find(|h| {
-            h.last < ti && h.who != self.pov && !h.possessive && self.gender_of(h.who) == Some(g)
-        })?;
-        if !verb_follows(s, hit.last) && !present_form_follows(s, hit.last) {
-            return None;
-        }
+        let named = hits
+            .iter()
+            .rev()
+            .find(|h| {
+                h.last < ti
+                    && h.who != self.pov
+                    && !h.possessive
+                    && self.gender_of(h.who) == Some(g)
+                    && (verb_follows(s, h.last) || present_form_follows(s, h.last))
+            })
+            .map(|h| (h.last, Referent::Person(h.who)));
+        // "The porter took up his candle again, but slowly for he was surprised": someone
+        // named by their place in the world. Not "the man": close third calls its own
+        // character that ("The man glanced from the lady's face…" is Farrington).
+        let described = (0..ti)
+            .rev()
+            .find(|&k| {
+                PERSON_NOUNS.contains(&s.tokens[k].lower.as_str())
+                    && k > 0
+                    && matches!(s.tokens[k - 1].lower.as_str(), "the" | "a" | "an")
+                    && super::text::opens_after(&self.prose, s, k - 1)
+                    && verb_follows(s, k)
+            })
+            .map(|k| (k, Referent::Someone));
+        let (last, who) = match (named, described) {
+            (Some(n), Some(d)) => {
+                if d.0 > n.0 {
+                    d
+                } else {
+                    n
+                }
+            }
+            (n, d) => n.or(d)?,
+        };
         let object = if g == "she" { "her" } else { "him" };
-        let between = hit.last + 1..ti;
+        let between = last + 1..ti;
         let pov_between = hits
             .iter()
-            .any(|h| h.who == self.pov && h.first > hit.last && h.first < ti);
+            .any(|h| h.who == self.pov && h.first > last && h.first < ti);
         let barrier = s.tokens[between.clone()].iter().any(|t| t.barrier) || s.tokens[ti].barrier;
-        let points_at_pov = between
-            .clone()
-            .any(|k| s.tokens[k].lower == object && !own_possessive(s, k));
-        (!pov_between && !barrier && !points_at_pov).then_some(Referent::Person(hit.who))
+        // "The child stirs against his shoulder and he rocks it, his thoughts far away": a
+        // pronoun of the same gender between has taken the reference over.
+        let points_at_pov = between.clone().any(|k| {
+            (s.tokens[k].lower == object && !own_possessive(s, k)) || s.tokens[k].lower == g
+        });
+        (!pov_between && !barrier && !points_at_pov).then_some(who)
     }
 
     /// Token `i` is a gendered noun ("lady", "lad") after "the" or "a" that opens a clause and

@@ -468,6 +468,37 @@ fn a_second_predicate_a_plural_seat_of_thought_and_a_first_person_companion_carr
     assert_none(&found, Check::OtherMind, outward);
 }
 
+#[test]
+fn hearts_sleeves_a_porters_surprise_and_what_the_pov_knows_besides() {
+    for (prose, quoted) in [
+        (
+            "Bram took up his crutch and departed, laughing in his sleeve at the ease of it.",
+            "his sleeve",
+        ),
+        (
+            "“Indeed,” said Bram, though the news had struck a chill into his heart.",
+            "his heart",
+        ),
+        (
+            "The porter took up his candle again, but slowly, for he was surprised by the idea.",
+            "he was surprised",
+        ),
+        (
+            "Bram held her hand, afraid in his heart that she would fail him, and Tamsin knew that he was speaking to her.",
+            "afraid",
+        ),
+    ] {
+        assert_one(&run(prose), Check::OtherMind, prose, quoted);
+    }
+    let first = "They were timid people, who hated me in their hearts and dared not show it.";
+    let found = run_with(&world(), first, PointOfView::First, Tense::Past);
+    assert_one(&found, Check::OtherMind, first, "their hearts");
+    let own = "Tamsin held the lamp, afraid in her heart that it would fail, and she knew that \
+               Bram was watching. The child stirs against her shoulder and she rocks it, her \
+               thoughts far away. Tamsin laughed up her sleeve.";
+    assert_none(&run(own), Check::OtherMind, own);
+}
+
 // ---- dead characters ----
 
 #[test]
