@@ -499,6 +499,32 @@ fn hearts_sleeves_a_porters_surprise_and_what_the_pov_knows_besides() {
     assert_none(&run(own), Check::OtherMind, own);
 }
 
+#[test]
+fn in_the_present_a_past_joined_to_a_present_or_after_a_later_pluperfect_is_drift() {
+    for (prose, quoted) in [
+        (
+            "Tamsin waits by the door. Bram sits out the storm in his chair and glided to the window.",
+            "glided",
+        ),
+        (
+            "Tamsin waits by the door. Bram completed the work as carefully as he had begun it.",
+            "Bram completed",
+        ),
+        (
+            "Tamsin waits by the door. Maud did not look at the girl again.",
+            "Maud did",
+        ),
+    ] {
+        let found = run_with(&world(), prose, PointOfView::DeepThird, Tense::Present);
+        assert_one(&found, Check::TenseDrift, prose, quoted);
+    }
+    let clean = "Tamsin is now decided, and prepared to go. Bram has turned from the window and \
+                 retired to his chair. As a girl she had walked these cliffs. Tamsin knows that \
+                 Bram went to the harbour.";
+    let found = run_with(&world(), clean, PointOfView::DeepThird, Tense::Present);
+    assert_none(&found, Check::TenseDrift, clean);
+}
+
 // ---- dead characters ----
 
 #[test]

@@ -405,8 +405,26 @@ fn conditional_or_participle(s: &Sentence, at: usize) -> bool {
 }
 
 fn has_backstory(s: &Sentence) -> bool {
+    has_backstory_before(s, s.tokens.len())
+}
+
+/// As [`has_backstory`], with a pluperfect counting only before token `limit`: "He completed
+/// his observations as carefully as he had carried them on" is told now, and its "had" is
+/// earlier than the completing, not the sentence's time.
+fn has_backstory_before(s: &Sentence, limit: usize) -> bool {
     s.tokens.iter().enumerate().any(|(i, t)| {
         let w = t.lower.as_str();
+        if w == "had" && i > limit {
+            return false;
+        }
+        // "as a girl", "when he was a boy"; not "looked at the girl".
+        if matches!(w, "girl" | "boy" | "child")
+            && !(i >= 2
+                && s.tokens[i - 1].lower == "a"
+                && matches!(s.tokens[i - 2].lower.as_str(), "as" | "was" | "were"))
+        {
+            return false;
+        }
         // "used to" is a habit of the past; "used his fingers" is only the verb. A time of
         // day or year sets a story in the past only when it is another one ("that morning",
         // "last winter"), not "a good morning".
@@ -568,13 +586,23 @@ fn past_novel_slip(
 fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Option<Slip> {
     // "I sat by the window now": the moment of telling, told in the past.
     let now = s.tokens.iter().any(|t| t.lower == "now");
-    if has_backstory(s) && !now {
+    let first_event = found
+        .past
+        .iter()
+        .filter(|v| v.event)
+        .map(|v| v.at)
+        .min()
+        .unwrap_or(s.tokens.len());
+    if has_backstory_before(s, first_event) && !now {
         *backstory = true;
     } else if !found.present.is_empty() || now {
         *backstory = false;
     }
-    if *backstory || !found.present.is_empty() {
+    if *backstory {
         return None;
+    }
+    if !found.present.is_empty() {
+        return mixed_slip(s, found);
     }
     // "If it said now…", "as if he had…": a past form in a condition is not the
     // story's time; nor is "having opened", which is no finite verb.
@@ -589,6 +617,40 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
     } else {
         past.first().map(|v| Slip::State(*v))
     }
+}
+
+/// In a present-tense novel, a sentence with present verbs whose own action slips into the
+/// past all the same: a past verb joined to a present one by "and" ("Mr. Bucket sits out
+/// the procession and glided from the carriage"), or the main clause after an opening "when"
+/// clause in the present ("When at last his eyes follow the candle, the housekeeper bent over
+/// him"). Nothing reported, relative or conditional may stand between.
+fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
+    let opener = s
+        .tokens
+        .first()
+        .is_some_and(|t| matches!(t.lower.as_str(), "when" | "as" | "while" | "once"));
+    found
+        .past
+        .iter()
+        .filter(|v| v.event && !conditional_or_participle(s, v.at))
+        .find(|v| {
+            // "She is now decided, and prepared", "has disengaged himself and retired": a
+            // participle after "is" or "has" is no past verb.
+            found.present.iter().any(|p| {
+                p.event
+                    && !matches!(
+                        s.tokens[p.at].lower.as_str(),
+                        "is" | "are" | "am" | "has" | "have"
+                    )
+                    && p.at < v.at
+                    && !s.tokens[p.at + 1..v.at].iter().any(|t| {
+                        REPORTED.contains(&t.lower.as_str())
+                            || matches!(t.lower.as_str(), "had" | "once" | "before" | "ago")
+                    })
+                    && (s.tokens[v.at - 1].lower == "and" || opener)
+            })
+        })
+        .map(|v| Slip::Event(*v))
 }
 
 /// Words that set a past sentence at an earlier time than the scene's: a time or a duration
