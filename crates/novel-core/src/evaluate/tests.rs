@@ -525,6 +525,25 @@ fn in_the_present_a_past_joined_to_a_present_or_after_a_later_pluperfect_is_drif
     assert_none(&found, Check::TenseDrift, clean);
 }
 
+#[test]
+fn in_the_past_a_present_perfect_event_and_a_habit_only_in_a_relative_clause_are_drift() {
+    for (prose, quoted) in [
+        (
+            "The child began to scream. Bram has jumped up from his chair and is walking the floor.",
+            "Bram has",
+        ),
+        (
+            "Tamsin followed them. As she walks on slowly, she watches Bram's head, which turns at every moment.",
+            "she walks",
+        ),
+    ] {
+        assert_one(&run(prose), Check::TenseDrift, prose, quoted);
+    }
+    let habit = "Tamsin kept the letter. When Bram speaks of her, it is always as the woman. \
+                 The market never closes.";
+    assert_none(&run(habit), Check::TenseDrift, habit);
+}
+
 // ---- dead characters ----
 
 #[test]

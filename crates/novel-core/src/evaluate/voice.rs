@@ -196,7 +196,10 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
             continue;
         }
         if present {
-            let progressive = matches!(word, "is" | "are" | "am") && next.is_some_and(is_ing);
+            // "He has jumped up from his chair": a perfect of an event is an event.
+            let perfect = matches!(word, "has" | "have")
+                && next.is_some_and(|n| past_base(n).is_some() && !is_state(n));
+            let progressive = perfect || matches!(word, "is" | "are" | "am") && next.is_some_and(is_ing);
             let looks_at = is_action(word, s.tokens.get(v + 1).map(|t| t.lower.as_str()));
             found.present.push(Verb {
                 start,
@@ -381,13 +384,21 @@ fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
                 matches!(t.lower.as_str(), "a" | "an" | "one" | "people" | "men" | "women")
             })
     });
+    // A habit in the verb's clause or after it ("she always walks", "when he speaks of her,
+    // it is always…"), not in a relative clause ("he watches Corley's head, which turns at
+    // every moment").
+    let after = (at + 1..s.tokens.len())
+        .take_while(|&k| !matches!(s.tokens[k].lower.as_str(), "which" | "who" | "that"))
+        .map(|k| &s.tokens[k]);
+    let habitual = s.tokens[clause..at]
+        .iter()
+        .chain(after)
+        .any(|t| HABITUAL.contains(&t.lower.as_str()));
     generic
+        || habitual
         || s.tokens[clause..at]
             .iter()
             .any(|t| REPORTED.contains(&t.lower.as_str()))
-        || s.tokens
-            .iter()
-            .any(|t| HABITUAL.contains(&t.lower.as_str()))
 }
 
 /// The past form at token `at` stands in a condition or wish ("if it said", "as though he
