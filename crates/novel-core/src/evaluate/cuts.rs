@@ -30,10 +30,11 @@ static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
     .expect("constant cut pattern")
 });
 
-/// Another place, opening the sentence, and action already under way there.
+/// Another place, opening the sentence, and action already under way there ("across the
+/// room" and "over by the window" are within sight, so they are not among the openings).
 static OTHER_PLACE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)^\W*(?:down|up|out|back|over|outside|below|above|across|beyond|far)\s+(?:in|at|on|by|upon|the)\b[^,;.]{{0,40}}?,?\s+{SUBJECT}\b[^;.]{{0,50}}?\b(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has)\s+(?:already\s+)?\w+(?:ed|en|ck|ne|ght|wn))\b"
+        r"(?i)^\W*(?:down|up|out|back|outside|below|above|beyond|far)\s+(?:in|at|on|by|upon|the)\b[^,;.]{{0,40}}?,?\s+{SUBJECT}\b[^;.]{{0,50}}?\b(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has)\s+(?:already\s+)?\w+(?:ed|en|ck|ne|ght|wn))\b"
     ))
     .expect("constant cut pattern")
 });

@@ -310,6 +310,7 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         let uncertain =
             |v: Vec<(usize, usize, Referent)>| v.into_iter().map(|(a, b, c)| (a, b, c, false));
         found.extend(uncertain(super::absolute::absolute_mind(ctx, si, s)));
+        found.extend(uncertain(quality_changes(ctx, si, s)));
         // The most certain first, then in reading order.
         found.sort_by_key(|f| (!f.3, f.0));
         if let Some(&(first, end, who, certain)) = found.first()
@@ -1171,7 +1172,11 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         // his mind": the thoughts named from outside, their content not told.
         let inside = matches!(
             before,
-            Some("in" | "into" | "inside" | "within" | "through")
+            Some(
+                "in" | "into" | "inside" | "within" | "through" | "flooded" | "floods" | "filled"
+                    | "fills" | "crossed" | "crosses" | "haunted" | "haunts" | "occupied"
+                    | "occupies" | "clouded" | "clouds"
+            )
         ) || super::people::verb_follows(s, i + 1);
         if (is_in(MIND_NOUNS, &noun.lower) && inside)
             || (matches!(noun.lower.as_str(), "head" | "heart" | "soul")
@@ -1209,6 +1214,55 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         }
     }
     out
+}
+
+/// Qualities of the inner life that only their owner feels change: "Bram's resolve
+/// hardened", "his patience was wearing thin", "her courage failed".
+#[rustfmt::skip]
+const QUALITIES: &[&str] = &[
+    "resolve", "patience", "courage", "nerve", "conscience", "pride", "hopes", "fears",
+    "doubts", "misgivings", "curiosity", "suspicions", "determination", "composure",
+];
+
+#[rustfmt::skip]
+const QUALITY_CHANGES: &[&str] = &[
+    "hardened", "hardens", "wavered", "wavers", "faltered", "falters", "snapped", "snaps",
+    "wearing", "wore", "broke", "breaks", "failed", "fails", "rose", "rises", "sank", "sinks",
+    "crumbled", "crumbles", "returned", "returns", "deserted", "deserts", "stirred", "stirs",
+    "grew", "grows", "ran", "runs", "soared", "soars", "gave", "gives", "evaporated",
+    "evaporates", "strengthened", "strengthens", "weakened", "weakens", "pricked", "pricks",
+];
+
+fn quality_changes(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    for h in ctx.hits(s).iter().filter(|h| h.possessive && h.who != ctx.pov) {
+        out.extend(changed_quality(s, h.last + 1).map(|end| (h.first, end, Referent::Person(h.who))));
+    }
+    for (i, t) in s.tokens.iter().enumerate() {
+        if matches!(t.lower.as_str(), "his" | "her") {
+            let who = owner_of_mind(ctx, si, i, ctx.resolve(si, i, &t.lower));
+            if who.is_other() {
+                out.extend(changed_quality(s, i + 1).map(|end| (i, end, who)));
+            }
+        }
+    }
+    out
+}
+
+/// The verb of change after a quality at token `at` ("resolve hardened", "patience was
+/// wearing thin"), if one follows.
+fn changed_quality(s: &Sentence, at: usize) -> Option<usize> {
+    s.tokens.get(at).filter(|t| t.plain_gap && is_in(QUALITIES, &t.lower))?;
+    let mut j = at + 1;
+    while s.tokens.get(j).is_some_and(|t| {
+        t.plain_gap && matches!(t.lower.as_str(), "was" | "were" | "is" | "are" | "had" | "began" | "begins" | "to")
+    }) {
+        j += 1;
+    }
+    s.tokens
+        .get(j)
+        .filter(|t| t.plain_gap && is_in(QUALITY_CHANGES, &t.lower))
+        .map(|_| j)
 }
 
 /// "Nothing frightened him more than the crossing": the object is the one who feels.
@@ -1305,17 +1359,32 @@ fn feeling_inside(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, 
             continue;
         }
         let window = (i + 1..(i + 6).min(s.tokens.len())).take_while(|&j| s.tokens[j].plain_gap);
+        let hits = ctx.hits(s);
         for j in window {
             let w = s.tokens[j].lower.as_str();
-            let into = matches!(w, "through" | "over" | "in" | "into" | "inside" | "within");
+            // "guilt gnawed at Bram": "at" only after a verb of gnawing, since "anger at
+            // Bram" is someone else's anger.
+            let gnawing = w == "at"
+                && matches!(
+                    s.tokens[j - 1].lower.as_str(),
+                    "gnawed" | "gnaws" | "gnawing" | "nagged" | "nags" | "tugged" | "tugs"
+                        | "clawed" | "claws" | "ate" | "eats" | "pricked" | "pricks"
+                );
+            let into = gnawing || matches!(w, "through" | "over" | "in" | "into" | "inside" | "within");
             let Some(object) = s.tokens.get(j + 1).filter(|o| o.plain_gap) else {
                 continue;
             };
-            if into && matches!(object.lower.as_str(), "him" | "her") {
+            if !into {
+                continue;
+            }
+            if matches!(object.lower.as_str(), "him" | "her") {
                 let who = ctx.resolve(si, j + 1, &object.lower);
                 if who.is_other() {
                     out.push((i, j + 1, who));
                 }
+            } else if let Some(h) = hits.iter().find(|h| h.first == j + 1 && h.who != ctx.pov) {
+                // "Shame burned in Bram's cheeks", "Relief flooded through Maud".
+                out.push((i, h.last, Referent::Person(h.who)));
             }
         }
     }

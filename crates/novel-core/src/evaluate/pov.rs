@@ -408,6 +408,18 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             hindsight,
             false,
         ),
+        // "This would be the last time she saw him", "Hours later, the ship would sink",
+        // "Outside, unnoticed, a man watched the house".
+        leak(
+            r"(?i)\b(?:would be|was to be|were to be) the last time\b|^\W*(?:minutes|hours|days|weeks|months|years|decades) later,?\s+[^.;]*?\bwould\b",
+            hindsight,
+            false,
+        ),
+        leak(
+            r"(?i)(?:^|[,;—–]\s*)(?:unnoticed|unseen|unobserved)\s*,",
+            unwitnessed,
+            false,
+        ),
         // "Of this she was perfectly unaware".
         leak(
             r"(?i)\bof (?:this|that|it|all this|all that),?\s+(\w+)\s+(?:was|were|is|are|remained)\s+(?:\w+\s+)?(?:unaware|ignorant|oblivious)\b",

@@ -1269,3 +1269,108 @@ fn what_no_one_saw_and_a_future_not_yet_known_are_narrator_knowledge() {
         assert_one(&run(prose), Check::PovLeak, prose, quoted);
     }
 }
+
+#[test]
+fn the_plain_forms_a_writers_model_uses_are_found_and_outward_signs_are_not() {
+    let minds = [
+        "Across the table, Bram was thinking about the money.",
+        "Bram couldn't shake the feeling that she was lying.",
+        "Bram's chest tightened with guilt.",
+        "Guilt gnawed at Bram.",
+        "Bram knew she would never forgive him.",
+        "Bram felt betrayed.",
+        "A pang of jealousy shot through Bram.",
+        "Bram was secretly thrilled.",
+        "Bram couldn't believe his luck.",
+        "In Bram's mind, the plan was already taking shape.",
+        "Bram's thoughts drifted to his sister.",
+        "Bram decided to say nothing.",
+        "Bram hated himself for lying.",
+        "Part of Bram wanted to run.",
+        "Bram's heart ached for her.",
+        "Bram wished he could take it back.",
+        "Bram, desperate to change the subject, pointed at the sky.",
+        "Bram silently cursed his luck.",
+        "Deep down, Bram knew she was right.",
+        "Bram was lost in thought.",
+        "Bram's stomach churned with dread.",
+        "Memories of the war flooded Bram's mind.",
+        "A plan began to form in Bram's head.",
+        "Bram longed to tell her the truth.",
+        "Bram felt a sudden urge to laugh.",
+        "Bram was tempted to leave.",
+        "Bram pretended not to care, but inside he was seething.",
+        "Bram's mind raced.",
+        "Bram couldn't stop thinking about the letter.",
+        "Bram nodded, relieved that she hadn't asked.",
+        "Bram didn't trust her, not after last winter.",
+        "Bram was determined to find the truth.",
+        "Bram resented the way she spoke to him.",
+        "The old fisherman was worried about the storm.",
+        "Bram felt his anger rise.",
+        "Bram suspected nothing.",
+        "Bram considered telling her.",
+        "Bram's patience was wearing thin.",
+        "Bram was beginning to regret the bargain.",
+        "Shame burned in Bram's cheeks.",
+        "Bram wondered if she knew.",
+        "Bram feared the worst.",
+        "Bram could not forgive himself.",
+        "Bram felt sick with worry.",
+        "Bram's resolve hardened.",
+    ];
+    let leaks = [
+        "Meanwhile, in the cellar, Bram was counting the coins.",
+        "Tamsin had no idea that Bram was behind the door.",
+        "Little did she know, Bram had already left.",
+        "Tamsin would later regret this.",
+        "This would be the last time she saw him.",
+        "Neither of them noticed the figure in the doorway.",
+        "Unseen by Tamsin, Bram slipped the key into his pocket.",
+        "Behind her back, Bram winked at Maud.",
+        "What she didn't know was that the letter was forged.",
+        "Had she turned around, she would have seen him.",
+        "She failed to notice the blood on his sleeve.",
+        "Hours later, the ship would sink.",
+        "She never saw the knife.",
+        "Two streets away, Bram was running.",
+        "She didn't see Bram slip out of the room.",
+        "Tamsin was unaware that she was being followed.",
+        "Years later, she would remember this night.",
+        "It was the last letter she would ever write.",
+        "Outside, unnoticed, a man watched the house.",
+    ];
+    let controls = [
+        "Bram looked relieved.",
+        "Bram seemed angry.",
+        "Bram's face darkened.",
+        "Tamsin wondered whether Bram was lying.",
+        "She could tell Bram was afraid.",
+        "Bram said he was tired.",
+        "Bram must have known.",
+        "Tamsin felt a pang of guilt.",
+        "Bram smiled, but his eyes were cold.",
+        "Bram's hands shook.",
+        "Bram frowned as if puzzled.",
+        "Bram stared at the map, his jaw tight.",
+        "Bram sat down heavily, rubbing his eyes.",
+        "Bram laughed, too loudly.",
+        "Bram wanted the map; he said so twice.",
+        "Outside, the rain was falling.",
+        "Across the room, Bram was pouring tea.",
+        "Tamsin did not know what to say.",
+        "She would never forgive him, she decided.",
+        "Bram's voice was tight with anger.",
+    ];
+    for p in minds {
+        assert!(!of(&run(p), Check::OtherMind).is_empty(), "no head-hop found in {p:?}");
+    }
+    for p in leaks {
+        assert!(!of(&run(p), Check::PovLeak).is_empty(), "no leak found in {p:?}");
+    }
+    for p in controls {
+        let f = run(p);
+        assert_none(&f, Check::OtherMind, p);
+        assert_none(&f, Check::PovLeak, p);
+    }
+}
