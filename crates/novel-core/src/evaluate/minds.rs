@@ -945,7 +945,13 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
                 next,
                 Some("that" | "to" | "of" | "at" | "with" | "for" | "about" | "lest")
             );
-        let state = (is_in(STATES, word)
+        // "…, unsure whether to trust me", "…, curious what I would say".
+        let doubting = matches!(
+            word,
+            "unsure" | "uncertain" | "doubtful" | "curious" | "undecided" | "anxious"
+        ) && matches!(next, Some("whether" | "if" | "how" | "what" | "why"));
+        let state = doubting
+            || (is_in(STATES, word)
             || felt
             || broad
             || matches!(word, "angry" | "happy" | "sad" | "hurt"))

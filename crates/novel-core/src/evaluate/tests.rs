@@ -1374,3 +1374,60 @@ fn the_plain_forms_a_writers_model_uses_are_found_and_outward_signs_are_not() {
         assert_none(&f, Check::PovLeak, p);
     }
 }
+
+#[test]
+fn a_first_person_narrators_others_and_plain_tense_slips_are_found() {
+    let first_minds = [
+        "Bram was secretly pleased with himself.",
+        "My mother, terrified of the men, hid the money under the floor.",
+        "I handed Bram the note. He read it twice, hoping I had not noticed the seal.",
+        "Bram nodded at me, though inwardly he was furious.",
+        "I left the room. Bram, glad to be rid of me, returned to his ledger.",
+        "The captain looked at me and decided I could be trusted.",
+        "Bram took the money, privately resolving never to pay it back.",
+        "I told Bram the news. A wave of relief swept over him.",
+        "Bram shook my hand, eager to be gone.",
+        "The stranger hesitated, unsure whether to trust me.",
+        "Bram's mind was elsewhere as I spoke.",
+    ];
+    let first_clean = [
+        "Bram looked pleased with himself.",
+        "I could see that Maud was thinking of her son.",
+        "Bram laughed at my joke; I fancied he found it tiresome.",
+        "I did not know then that Bram had already guessed the truth.",
+        "Bram shook my hand and said he was eager to be gone.",
+        "He was, I think, the most careful man I ever knew.",
+        "I was terrified of the men.",
+        "Maud turned to the window, her hands full of linen.",
+    ];
+    let past_tense = [
+        "Tamsin climbed the stair. She opens the door.",
+        "Tamsin waited. The guard takes one look at her and waves her through.",
+        "Tamsin turned. Bram is standing at the window.",
+        "Tamsin stopped. She turns and runs for the gate.",
+    ];
+    let present_tense = [
+        "Tamsin climbs the stair. She opened the door.",
+        "Tamsin waits. The guard took one look at her and waved her through.",
+        "Tamsin turns. Bram was standing at the window, and he smiled.",
+    ];
+    for p in first_minds {
+        let f = run_with(&world(), p, PointOfView::First, Tense::Past);
+        assert!(
+            !of(&f, Check::OtherMind).is_empty() || !of(&f, Check::PovLeak).is_empty(),
+            "nothing found in {p:?}"
+        );
+    }
+    for p in first_clean {
+        let f = run_with(&world(), p, PointOfView::First, Tense::Past);
+        assert_none(&f, Check::OtherMind, p);
+        assert_none(&f, Check::PovLeak, p);
+    }
+    for p in past_tense {
+        assert!(!of(&run(p), Check::TenseDrift).is_empty(), "no drift in {p:?}");
+    }
+    for p in present_tense {
+        let f = run_with(&world(), p, PointOfView::DeepThird, Tense::Present);
+        assert!(!of(&f, Check::TenseDrift).is_empty(), "no drift in {p:?}");
+    }
+}
