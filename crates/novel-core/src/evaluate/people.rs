@@ -348,6 +348,7 @@ impl Ctx<'_> {
                     (Some(r), _) => r,
                     (None, true) if self.other_seen_before(si, g) => Referent::Someone,
                     (None, true) if self.someone_else_beside(si, g) => Referent::Someone,
+                    (None, true) if self.other_named_after(si, g) => Referent::Someone,
                     (None, true) if self.narrator_speaking_before(si) => Referent::Pov,
                     (None, true) => Referent::Someone,
                     (None, false) => Referent::Someone,
@@ -366,6 +367,19 @@ impl Ctx<'_> {
                     .unwrap_or(Referent::Pov),
             },
         }
+    }
+
+    /// In the first person, whether someone else of gender `g` is named in the sentences after
+    /// `si` ("But he was not destined to go far. With a cry John seizes the branch"): a "he"
+    /// with another man about is that man, not the narrator slipping.
+    fn other_named_after(&self, si: usize, g: &str) -> bool {
+        self.prose.sentences[si..].iter().take(4).any(|s| {
+            mentions_in(self, s, s.tokens.len()).into_iter().any(|m| match m {
+                Mention::Person(w) => w != self.pov && self.gender_of(w) == Some(g),
+                Mention::Gender(x) => x == g,
+                _ => false,
+            })
+        })
     }
 
     /// In the first person, whether the narration around sentence `si` shows that "he" or

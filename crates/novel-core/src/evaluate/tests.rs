@@ -761,6 +761,22 @@ fn a_first_person_narrator_slipping_into_she_is_noted_but_others_beside_i_are_no
 }
 
 #[test]
+fn a_she_with_another_woman_named_just_after_is_that_woman_not_the_narrator() {
+    let mut w = world();
+    w.characters[2] = character(
+        "C3",
+        "Maud Fenn",
+        json!({ "facts": { "pronouns": "she" }, "last_location": "L2" }),
+    );
+    let other = "But she was not destined to go far. With a cry Maud seizes the branch of a tree.";
+    let findings = run_with(&w, other, PointOfView::First, Tense::Past);
+    assert_none(&findings, Check::PersonDrift, other);
+    let slip = "I climbed to the lamp room. I am tired of the sea. She believes the light will fail.";
+    let findings = run_with(&w, slip, PointOfView::First, Tense::Past);
+    assert_one(&findings, Check::PersonDrift, slip, "She believes");
+}
+
+#[test]
 fn a_first_person_narrator_called_by_name_is_person_drift() {
     let w = world();
     let prose = "Tamsin walked to the lens. I waited. Tamsin Reed smiled at the glass.";
