@@ -544,6 +544,31 @@ fn in_the_past_a_present_perfect_event_and_a_habit_only_in_a_relative_clause_are
     assert_none(&run(habit), Check::TenseDrift, habit);
 }
 
+#[test]
+fn plural_and_joined_subjects_in_the_progressive_and_a_past_before_a_present_are_drift() {
+    for prose in [
+        "The pudding was cut. Aunt Kate and Mary Jane are still arguing in the pantry.",
+        "We ran to the stockade. Behind us the pirates are crashing through the wood.",
+        "I crept nearer. Silver and Tom have been arguing this half hour.",
+        "Tamsin sat holding the child. The baby has begun to cry again.",
+    ] {
+        assert!(!of(&run(prose), Check::TenseDrift).is_empty(), "no drift in {prose:?}");
+    }
+    let present = "Bram lies still. Tamsin bent over him and listened, and then she turns to the door.";
+    let found = run_with(&world(), present, PointOfView::DeepThird, Tense::Present);
+    assert_one(&found, Check::TenseDrift, present, "Tamsin bent");
+    let diary = "I sat by the window and watched the lawn while the baby sleeps.";
+    let found = run_with(&world(), diary, PointOfView::First, Tense::Present);
+    assert!(!of(&found, Check::TenseDrift).is_empty(), "no drift in {diary:?}");
+    let clean = "Tamsin seats herself by the bed, just as she sat in the old room, and touches \
+                 his hand. Having helped herself to tea, Tamsin pronounces it good and goes on. \
+                 There is a letter on the table. I think the men have gone, and I sit alone.";
+    let found = run_with(&world(), clean, PointOfView::DeepThird, Tense::Present);
+    assert_none(&found, Check::TenseDrift, clean);
+    let past = "Tamsin said the men are leaving. The bell, which is ringing, was old.";
+    assert_none(&run(past), Check::TenseDrift, past);
+}
+
 // ---- dead characters ----
 
 #[test]

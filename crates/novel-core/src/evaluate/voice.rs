@@ -227,8 +227,63 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         }
     }
     noun_phrase_verbs(ctx, s, &mut found, &mut verb_at);
+    progressive_or_perfect(s, &mut found, &mut verb_at);
     coordinated_verbs(ctx, s, &mut found, &verb_at);
     found
+}
+
+/// Past participles unlike the past: "has begun", "have gone".
+#[rustfmt::skip]
+const PARTICIPLES: &[&str] = &[
+    "begun", "gone", "done", "seen", "taken", "given", "written", "fallen", "risen", "run",
+    "come", "become", "shown", "thrown", "drawn", "grown", "broken", "spoken", "stolen",
+    "chosen", "driven", "ridden", "eaten", "forgotten", "hidden", "torn", "sworn", "sung",
+    "sunk", "drunk", "flown", "shaken", "woken", "struck", "sprung",
+];
+
+/// A present progressive or perfect after any subject, plural and joined ones too: "Aunt
+/// Kate and Mary Jane are still arguing", "the pirates are crashing through the wood",
+/// "Silver and Tom have been arguing", "The baby has begun to cry again". The auxiliary with
+/// its participle says the tense whoever the subject is.
+fn progressive_or_perfect(s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<usize>) {
+    for (i, t) in s.tokens.iter().enumerate() {
+        let aux = t.lower.as_str();
+        if !matches!(aux, "is" | "are" | "has" | "have") || i == 0 || verb_at.contains(&i) {
+            continue;
+        }
+        // The word before is a subject's last word, not "there", a question's verb or a
+        // relative pronoun (the reading of those is left to the rules above).
+        let before = s.tokens[i - 1].lower.as_str();
+        if !t.plain_gap
+            || matches!(before, "there" | "here" | "it" | "that" | "which" | "who" | "what" | "this")
+            || super::text::is_function_word(before) && !matches!(before, "they" | "we" | "he" | "she")
+        {
+            continue;
+        }
+        let mut j = i + 1;
+        while s.tokens.get(j).is_some_and(|n| {
+            n.plain_gap && matches!(n.lower.as_str(), "still" | "already" | "just" | "now" | "all" | "been")
+        }) {
+            j += 1;
+        }
+        let Some(next) = s.tokens.get(j).filter(|n| n.plain_gap) else {
+            continue;
+        };
+        let n = next.lower.as_str();
+        let event = match aux {
+            "is" | "are" => is_ing(n),
+            _ => past_base(n).is_some_and(|b| !is_state(&b)) || is_ing(n) || PARTICIPLES.contains(&n),
+        };
+        if event {
+            found.present.push(Verb {
+                start: t.start,
+                end: next.end,
+                event: true,
+                at: i,
+            });
+            verb_at.push(i);
+        }
+    }
 }
 
 /// "The guard takes one look", "its voice rolls out", "the bell is swinging".
@@ -538,8 +593,21 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
                 // today"), or carries on the scene's action just told in the present with
                 // nothing to set it earlier ("I push through the crowd. Lena waved at me").
                 let carries_on = followed_action && !recollection_marked(s);
-                let recalls =
-                    ctx.input.pov == PointOfView::First && !tied_to_now(s) && !carries_on;
+                // "I sat by the window while the baby sleeps": a present event beside the past
+                // ties it to now.
+                let slip_at = match &slip {
+                    Some(Slip::Event(v) | Slip::State(v)) => v.at,
+                    None => 0,
+                };
+                // Not a participle after "have" ("science have re-educated it and turned it").
+                let now_beside = found.present.iter().any(|v| v.event)
+                    && !s.tokens[..slip_at]
+                        .iter()
+                        .any(|t| matches!(t.lower.as_str(), "have" | "has" | "if"));
+                let recalls = ctx.input.pov == PointOfView::First
+                    && !tied_to_now(s)
+                    && !carries_on
+                    && !now_beside;
                 slip.filter(|_| !recalls)
             }
         };
@@ -640,10 +708,39 @@ fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
         .tokens
         .first()
         .is_some_and(|t| matches!(t.lower.as_str(), "when" | "as" | "while" | "once"));
-    found
-        .past
-        .iter()
-        .filter(|v| v.event && !conditional_or_participle(s, v.at))
+    let events = || {
+        found
+            .past
+            .iter()
+            .filter(|v| v.event && !conditional_or_participle(s, v.at))
+    };
+    // "Allan bent over him and listened, and then he turns to Mr. George", "I sat by the
+    // window while the baby sleeps": the past first, the present after it in a clause of its
+    // own, nothing reported or earlier between.
+    // "just as he sat in the law-writer's room", "having leisurely helped himself": a
+    // comparison or a participle, no verb of the scene.
+    let subordinate = |v: &Verb| {
+        s.tokens[v.at.saturating_sub(3)..v.at]
+            .iter()
+            .any(|t| matches!(t.lower.as_str(), "as" | "than" | "like" | "having"))
+    };
+    let before_present = events().filter(|v| !subordinate(v)).find(|v| {
+        found.present.iter().any(|p| {
+            p.event
+                && p.at > v.at
+                && s.tokens[v.at + 1..p.at]
+                    .iter()
+                    .any(|t| matches!(t.lower.as_str(), "and" | "then" | "while"))
+                && !s.tokens[..p.at].iter().any(|t| {
+                    (REPORTED.contains(&t.lower.as_str()) && t.lower != "when")
+                        || matches!(t.lower.as_str(), "had" | "once" | "before" | "ago" | "since")
+                })
+        })
+    });
+    if let Some(v) = before_present {
+        return Some(Slip::Event(*v));
+    }
+    events()
         .find(|v| {
             // "She is now decided, and prepared", "has disengaged himself and retired": a
             // participle after "is" or "has" is no past verb.
