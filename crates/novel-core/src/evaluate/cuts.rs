@@ -25,7 +25,7 @@ const SUBJECT: &str = r"(?-i:(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur)\s+(?
 /// The same moment elsewhere, opening a clause, then a subject and its verb.
 static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)(?:^|[,;—–]\s*)\W*(?:and\s+|but\s+)?(?:at (?:that|this|the same|that very|this very) (?:moment|instant|hour|time)|by (?:then|that time)|all (?:that|this) (?:while|time)|meanwhile),?\s+(?:[^,;.]{{1,60}},\s+)?{SUBJECT}\b[^;.]{{0,60}}?\b(?:was|were|is|are|had|has|sat|sits|stood|stands|lay|lies)\b"
+        r"(?i)(?:^|[,;—–]\s*)\W*(?:and\s+|but\s+)?(?:at (?:that|this|the same|that very|this very|that same|this same) (?:moment|instant|hour|time)|by (?:then|that time)|all (?:that|this) (?:while|time)|meanwhile|while (?:i|we|he|she|they) (?:slept|lay asleep|was asleep|were asleep|was sleeping|were sleeping)),?\s+(?:[^,;.]{{1,60}},\s+)?{SUBJECT}\b[^;.]{{0,60}}?\b(?:was|were|is|are|had|has|sat|sits|stood|stands|lay|lies)\b"
     ))
     .expect("constant cut pattern")
 });
@@ -34,7 +34,7 @@ static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
 /// room" and "over by the window" are within sight, so they are not among the openings).
 static OTHER_PLACE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)^\W*(?:down|up|out|back|outside|below|above|beyond|far)\s+(?:in|at|on|by|upon|the)\b[^,;.]{{0,40}}?,?\s+{SUBJECT}\b[^;.]{{0,50}}?\b(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has)\s+(?:already\s+)?\w+(?:ed|en|ck|ne|ght|wn))\b"
+        r"(?i)^\W*(?:(?:down|up|out|back|outside|below|above|beyond|far(?:\s+(?:off|away))?)\s+(?:in|at|on|by|upon|the)\b|in the (?:kitchen|cellar|parlour|parlor|attic|stable|stables|yard|garden|lane|street|hall|library|study|nursery|back parlour|next room|room below|room above)\b)[^,;.]{{0,40}}?,?\s+{SUBJECT}\b[^;.]{{0,50}}?\b(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has)\s+(?:already\s+)?\w+(?:ed|en|ck|ne|ght|wn))\b"
     ))
     .expect("constant cut pattern")
 });
@@ -70,10 +70,16 @@ pub(super) fn cut_away(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
     {
         return None;
     }
-    let pov_here = ctx.hits(s).iter().any(|h| h.who == ctx.pov)
-        || (ctx.input.pov == PointOfView::First
-            && s.tokens.iter().any(|t| matches!(t.lower.as_str(), "i" | "we" | "us")));
-    if pov_here {
+    // The POV character within the cut itself, past a "while I slept" that is theirs: "At
+    // that moment Tamsin was reading" is no cut, "…John is writing that I must go" still is.
+    let (from_at, to_at) = (s.start + whole.start(), s.start + whole.end());
+    let asleep = whole.as_str().to_lowercase().contains("while ");
+    let in_cut = |k: usize| s.tokens[k].start >= from_at && s.tokens[k].end <= to_at;
+    let pov_named = ctx.hits(s).iter().any(|h| h.who == ctx.pov && in_cut(h.first));
+    let narrator = ctx.input.pov == PointOfView::First
+        && (0..s.tokens.len())
+            .any(|k| in_cut(k) && matches!(s.tokens[k].lower.as_str(), "i" | "we" | "us"));
+    if !asleep && (pov_named || narrator) {
         return None;
     }
     let phrase = whole

@@ -56,7 +56,7 @@ pub(super) const MIND_PARTICIPLES: &[&str] = &[
     "suspecting", "believing", "determined", "resolved", "knowing", "praying", "yearning",
     "swearing", "cursing", "vowing", "dreaming", "brooding", "fretting", "grieving", "pining",
     "rejoicing", "exulting", "gloating", "despairing", "enjoying", "relishing", "savouring",
-    "savoring", "reckoning", "computing",
+    "savoring", "reckoning", "computing", "intending", "planning", "plotting", "scheming",
 ];
 
 /// Wanting, stated of someone: as often shown or said as private.
@@ -757,7 +757,7 @@ fn coordinated_state(s: &Sentence, from: usize) -> Option<usize> {
         };
         let next = word(k + 1);
         let state = linked
-            && is_in(STATES, w)
+            && (is_in(STATES, w) || inner::is_state(w, next))
             && !is_in(INNER_ADVERBS, w)
             && !(matches!(w, "sure" | "certain") && next == Some("to"))
             && matches!(next, Some("that" | "of" | "to" | "at" | "it" | "he" | "she" | "they" | "the"));
@@ -897,11 +897,21 @@ fn hidden(s: &Sentence, main_i: usize) -> bool {
 fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
     let mut out = Vec::new();
     let subjects = ctx.subjects(si);
-    for p in 1..s.tokens.len() {
+    for p in 0..s.tokens.len() {
         let t = &s.tokens[p];
-        let gap = &ctx.prose.original[s.tokens[p - 1].end..t.start];
-        if t.barrier || !gap.contains([',', '—', '–', ';']) {
-            continue;
+        // The sentence's opening phrase ("Terrified of the men, she would not leave"), or a
+        // phrase after a comma, after a line of dialogue too ("“Ah,” says he, “you're a good
+        // lad,” hoping with all his heart that…").
+        let opening = p == 0 && !t.barrier;
+        if !opening {
+            let Some(prev) = p.checked_sub(1).map(|k| &s.tokens[k]) else {
+                continue;
+            };
+            let gap = &ctx.prose.original[prev.end..t.start];
+            let after_line = t.barrier && gap.trim_end().ends_with(',');
+            if (t.barrier && !after_line) || !gap.contains([',', '—', '–', ';']) {
+                continue;
+            }
         }
         // "…, though cursing inwardly at the sight": a concession opens the phrase.
         let conceding = matches!(t.lower.as_str(), "though" | "although" | "while");
@@ -927,7 +937,9 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         }
         let next = what_the_feeling_is_about(ctx, s, j);
         let word = w.lower.as_str();
-        let participle = is_in(MIND_PARTICIPLES, word) && next.is_some();
+        // "…, meaning to learn from me whether": an intention.
+        let participle = (is_in(MIND_PARTICIPLES, word) && next.is_some())
+            || (word == "meaning" && next == Some("to"));
         // "…, delighted, for he had already guessed": the feeling with its reason.
         let reason_follows = s
             .tokens

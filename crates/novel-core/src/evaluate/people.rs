@@ -429,10 +429,20 @@ impl Ctx<'_> {
     /// when that subject is another character of the pronoun's gender and the POV character
     /// is not named or pointed at there (the centring of ordinary English narration).
     pub(super) fn carried_subject(&self, si: usize, ti: usize, g: &str) -> Option<Referent> {
-        if ti != 0 || si == 0 {
+        if si == 0 {
             return None;
         }
         let here = &self.prose.sentences[si];
+        // The subject after an opening phrase counts as opening the sentence ("Ashamed of the
+        // state he was in, he let Mr Browne lead him"): nobody is named in the phrase.
+        let after_opening = ti > 0
+            && self.prose.original[here.tokens[ti - 1].end..here.tokens[ti].start].contains(',')
+            && !here.tokens[..ti].iter().any(|t| t.barrier)
+            && !self.hits(here).iter().any(|h| h.first < ti)
+            && pronoun_gender(&here.tokens[0].lower).is_none();
+        if ti != 0 && !after_opening {
+            return None;
+        }
         let prev = &self.prose.sentences[si - 1];
         if prev.tokens.is_empty()
             || here.tokens.first().is_some_and(|t| t.barrier)

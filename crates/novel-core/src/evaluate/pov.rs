@@ -358,7 +358,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
         Leak {
             uncertain: true,
             ..leak(
-                r"(?i)(?:^|[,;—–]\s*|\bfor\s+)(?:behind (?:the|that|a) (?:closed |locked |shut )?(?:door|wall|curtain|screen|point|hill)|behind (?:us|them|me)|on the other side of (?:it|the (?:door|wall|house|hill|point))|inside,(?:\s+in\s[^,;.]{1,50},)?|in the (?:next|other|back|inner) room|in the \w+ (?:beyond|above|below|next door))(?:,\s*[^,;.]{1,50})?,?\s+(?:[\w'’]+\s+){1,5}?(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has|have)\s+already)\b",
+                r"(?i)(?:^|[,;—–]\s*|\bfor\s+)(?:behind (?:the|that|a) (?:closed |locked |shut )?(?:door|wall|curtain|screen|point|hill)|behind (?:us|them|me)|on the other side of (?:it|the (?:door|wall|house|hill|point))|inside,(?:\s+in\s[^,;.]{1,50},)?|in the (?:next|other|back|inner) room|in the \w+ (?:beyond|above|below|next door))(?:,\s*[^,;.]{1,50})?,?\s+(?:[\w'’.]+\s+){1,5}?(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has|have)\s+already)\b",
                 elsewhere,
                 false,
             )
@@ -419,6 +419,12 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             r"(?i)(?:^|[,;—–]\s*)(?:unnoticed|unseen|unobserved)\s*,",
             unwitnessed,
             false,
+        ),
+        // "the boy, with no notion that his father was on the way,".
+        leak(
+            r"(?i)\bwith no (?:notion|idea|suspicion|inkling|thought) (?:that|of (?:what|who|how))\b",
+            unaware,
+            true,
         ),
         // "Of this she was perfectly unaware".
         leak(

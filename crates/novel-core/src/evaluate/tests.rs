@@ -569,6 +569,54 @@ fn plural_and_joined_subjects_in_the_progressive_and_a_past_before_a_present_are
     assert_none(&run(past), Check::TenseDrift, past);
 }
 
+#[test]
+fn opening_phrases_intentions_and_far_cuts_are_found() {
+    let mut w = world();
+    w.characters[1] = character(
+        "C2",
+        "Bram Hale",
+        json!({ "facts": { "pronouns": "he" }, "last_location": "L1" }),
+    );
+    w.characters[0] = character(
+        "C1",
+        "Tamsin Reed",
+        json!({ "facts": { "pronouns": "he" }, "last_location": "L1" }),
+    );
+    for (prose, quoted) in [
+        (
+            "Bram stood at the head of the stairs. Ashamed of the state he was in, he let Tamsin lead him.",
+            "Ashamed",
+        ),
+        (
+            "Bram sat down upon a table, meaning to learn from Tamsin whether the captain was in.",
+            "meaning",
+        ),
+    ] {
+        let found = run_with(&w, prose, PointOfView::DeepThird, Tense::Past);
+        assert_one(&found, Check::OtherMind, prose, quoted);
+    }
+    for (prose, quoted) in [
+        (
+            "Tamsin climbs into the carriage. Far off on the north road, the woman has already passed the kilns.",
+            "Far off",
+        ),
+        (
+            "Tamsin sits still. In the next room Dr. Hale was pouring out a saucer of milk.",
+            "In the next room",
+        ),
+    ] {
+        let found = run_with(&w, prose, PointOfView::DeepThird, Tense::Present);
+        assert!(!of(&found, Check::PovLeak).is_empty(), "no leak in {prose:?} ({quoted})");
+    }
+    let first = "I went to bed. While I slept, the blind man was already standing in the lane.";
+    let found = run_with(&w, first, PointOfView::First, Tense::Past);
+    assert!(!of(&found, Check::PovLeak).is_empty(), "no leak in {first:?}");
+    let own = "Ashamed of the state he was in, Tamsin let Bram lead him. While I slept, I \
+               dreamed of the sea. In the kitchen I was cutting bread.";
+    let found = run_with(&w, own, PointOfView::First, Tense::Past);
+    assert_none(&found, Check::PovLeak, own);
+}
+
 // ---- dead characters ----
 
 #[test]
