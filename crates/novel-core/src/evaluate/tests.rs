@@ -617,6 +617,23 @@ fn opening_phrases_intentions_and_far_cuts_are_found() {
     assert_none(&found, Check::PovLeak, own);
 }
 
+#[test]
+fn plural_subjects_with_a_bare_verb_and_a_narrators_taking_are_drift_but_a_modifier_is_not() {
+    for prose in [
+        "The boat grounded on the sand. The men leap out one after another.",
+        "Tamsin crept nearer. The voices of the two of them are rising louder with every word.",
+    ] {
+        assert!(!of(&run(prose), Check::TenseDrift).is_empty(), "no drift in {prose:?}");
+    }
+    let first = "We reached the inn at dusk. Bram and I take a bedroom on the upper floor.";
+    let found = run_with(&world(), first, PointOfView::First, Tense::Past);
+    assert!(!of(&found, Check::TenseDrift).is_empty(), "no drift in {first:?}");
+    let clean = "The snow was falling softly into the dark mutinous Shannon waves. He was, I \
+                 take it, the best of men. She walks there every day.";
+    let found = run_with(&world(), clean, PointOfView::First, Tense::Past);
+    assert_none(&found, Check::TenseDrift, clean);
+}
+
 // ---- dead characters ----
 
 #[test]

@@ -177,6 +177,22 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         });
     }
     for subject in ctx.subjects(si) {
+        // "…into the dark mutinous Shannon waves.": a name after an article, with the word
+        // after it ending the sentence, is a noun's modifier ("With a cry John seizes the
+        // branch" has its object).
+        let ends_after = subject.last + 2 == s.tokens.len();
+        let capital = ctx.prose.word(&s.tokens[subject.first]).starts_with(char::is_uppercase)
+            && pronoun_free(&s.tokens[subject.first].lower);
+        let modifier = ends_after && capital && (1..=3).any(|k| {
+            subject.first >= k
+                && matches!(s.tokens[subject.first - k].lower.as_str(), "the" | "a" | "an")
+                && s.tokens[subject.first - k + 1..subject.first]
+                    .iter()
+                    .all(|t| t.plain_gap && !is_in(&["and", "or", "but"], &t.lower))
+        });
+        if modifier {
+            continue;
+        }
         let chain = super::people::subject_verbs(ctx, s, subject.last);
         let Some(&v) = chain.first() else { continue };
         let word = s.tokens[v].lower.as_str();
@@ -188,9 +204,12 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         };
         // "He was, I take it, the most perfect…", "I am not going to relate that voyage":
         // a first-person narrator speaks from the time of telling, in the present.
+        // "I take it" tells; "Holmes and I take a bedroom" does.
+        let taking = word == "take" && s.tokens.get(v + 1).is_none_or(|n| n.lower != "it");
         let telling = subject.first_person
             && ctx.input.pov == PointOfView::First
             && ctx.input.tense == Tense::Past
+            && !taking
             && (is_in(TELLING, word) || is_state(word));
         if present && telling {
             continue;
@@ -241,6 +260,11 @@ const PARTICIPLES: &[&str] = &[
     "sunk", "drunk", "flown", "shaken", "woken", "struck", "sprung",
 ];
 
+/// Not a personal pronoun ("I", "He" are capitalised subjects of their own).
+fn pronoun_free(word: &str) -> bool {
+    !matches!(word, "i" | "he" | "she" | "we" | "they" | "it" | "you")
+}
+
 /// A present progressive or perfect after any subject, plural and joined ones too: "Aunt
 /// Kate and Mary Jane are still arguing", "the pirates are crashing through the wood",
 /// "Silver and Tom have been arguing", "The baby has begun to cry again". The auxiliary with
@@ -256,7 +280,8 @@ fn progressive_or_perfect(s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<us
         let before = s.tokens[i - 1].lower.as_str();
         if !t.plain_gap
             || matches!(before, "there" | "here" | "it" | "that" | "which" | "who" | "what" | "this")
-            || super::text::is_function_word(before) && !matches!(before, "they" | "we" | "he" | "she")
+            || super::text::is_function_word(before)
+                && !matches!(before, "they" | "we" | "he" | "she" | "them" | "us" | "all" | "both")
         {
             continue;
         }
@@ -311,6 +336,21 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
                     start: s.tokens[d].start,
                     end: s.tokens[c + 1].end,
                     event: true,
+                    at: c,
+                });
+                verb_at.push(c);
+                break;
+            }
+            // "The men leap out one after another": a plural noun and a bare verb.
+            let prev = s.tokens[c - 1].lower.as_str();
+            let plural = c > d + 1
+                && (matches!(prev, "men" | "women" | "children" | "people")
+                    || (prev.len() > 3 && prev.ends_with('s') && !prev.ends_with("ss")));
+            if plural && is_known_base(w) && !is_noun_like(w) && followed_like_a_verb(ctx, s, c) {
+                found.present.push(Verb {
+                    start: s.tokens[d].start,
+                    end: t.end,
+                    event: !is_state(w),
                     at: c,
                 });
                 verb_at.push(c);
@@ -442,13 +482,22 @@ fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
     // A habit in the verb's clause or after it ("she always walks", "when he speaks of her,
     // it is always…"), not in a relative clause ("he watches Corley's head, which turns at
     // every moment").
+    // "every" is a habit with a time ("every day", "every time"), not "with every word".
+    let habit = |k: usize| {
+        let w = s.tokens[k].lower.as_str();
+        HABITUAL.contains(&w)
+            && (w != "every"
+                || s.tokens.get(k + 1).is_some_and(|n| {
+                    matches!(
+                        n.lower.as_str(),
+                        "day" | "night" | "morning" | "evening" | "week" | "month" | "year"
+                            | "time" | "summer" | "winter" | "sunday" | "hour" | "moment"
+                    )
+                }))
+    };
     let after = (at + 1..s.tokens.len())
-        .take_while(|&k| !matches!(s.tokens[k].lower.as_str(), "which" | "who" | "that"))
-        .map(|k| &s.tokens[k]);
-    let habitual = s.tokens[clause..at]
-        .iter()
-        .chain(after)
-        .any(|t| HABITUAL.contains(&t.lower.as_str()));
+        .take_while(|&k| !matches!(s.tokens[k].lower.as_str(), "which" | "who" | "that"));
+    let habitual = (clause..at).chain(after).any(habit);
     generic
         || habitual
         || s.tokens[clause..at]
