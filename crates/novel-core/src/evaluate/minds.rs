@@ -735,10 +735,18 @@ fn coordinated_state(s: &Sentence, from: usize) -> Option<usize> {
         if t.barrier {
             return None;
         }
+        // A new subject ends the reach: a relative pronoun, or a personal one opening a
+        // clause ("…, and she said"); "a word of it, and is privately resolved" goes on.
+        let opens_clause = s.tokens[j - 1].lower == "and"
+            || s.tokens[j - 1].lower == "but"
+            || t.plain_gap && j > from + 1 && !s.tokens[j - 1].plain_gap;
         if matches!(
             t.lower.as_str(),
-            "she" | "he" | "i" | "they" | "we" | "who" | "that" | "which" | "whom" | "it"
-        ) {
+            "who" | "that" | "which" | "whom" | "if" | "though" | "although" | "because" | "when"
+                | "while" | "since" | "until" | "unless"
+        )
+            || (matches!(t.lower.as_str(), "she" | "he" | "i" | "they" | "we" | "it") && opens_clause)
+        {
             return None;
         }
         if !matches!(t.lower.as_str(), "and" | "but") {

@@ -511,7 +511,17 @@ impl Ctx<'_> {
         let described = (0..ti)
             .rev()
             .find(|&k| {
-                PERSON_NOUNS.contains(&s.tokens[k].lower.as_str())
+                let word = s.tokens[k].lower.as_str();
+                // A calling ("the chief clerk", "the porter"); not "the man" or "the girl",
+                // which close third uses for its own character.
+                let calling = PERSON_NOUNS.contains(&word)
+                    || (noun_gender(word) == Some(g)
+                        && !matches!(
+                            word,
+                            "man" | "woman" | "boy" | "girl" | "lad" | "lady" | "gentleman"
+                                | "fellow" | "men" | "women" | "boys" | "girls"
+                        ));
+                calling
                     && k > 0
                     && matches!(s.tokens[k - 1].lower.as_str(), "the" | "a" | "an")
                     && super::text::opens_after(&self.prose, s, k - 1)

@@ -634,6 +634,15 @@ fn plural_subjects_with_a_bare_verb_and_a_narrators_taking_are_drift_but_a_modif
     assert_none(&found, Check::TenseDrift, clean);
 }
 
+#[test]
+fn a_second_predicate_reaches_past_an_object_it_but_not_into_an_as_if() {
+    let prose = "The girl does not understand a word of it, and is privately resolved to ask.";
+    assert_one(&run(prose), Check::OtherMind, prose, "resolved");
+    let outward = "Bram looked at her very hard, as if he wanted to ask something and thought \
+                   better of it.";
+    assert_none(&run(outward), Check::OtherMind, outward);
+}
+
 // ---- dead characters ----
 
 #[test]
