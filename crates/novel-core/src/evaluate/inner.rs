@@ -214,6 +214,7 @@ const HELD: &[&str] = &[
     "misgiving", "misgivings", "suspicion", "presentiment", "premonition", "feeling",
     "notion", "conviction", "hunch", "inkling", "sense", "idea", "intention", "urge",
     "impulse", "desire", "wish", "longing", "fear", "dread", "hope", "suspicions", "doubts",
+    "horror", "grudge", "hatred", "loathing", "terror", "fondness", "contempt", "weakness",
 ];
 
 /// What someone "found himself" doing that happens inside: "found himself hoping".
@@ -229,7 +230,14 @@ const FOUND_ONESELF: &[&str] = &[
 /// adverbs already skipped): how many words it spans, if it is one.
 pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
     let w = |k: usize| words.get(k).copied().unwrap_or("");
-    let have = |x: &str| matches!(x, "had" | "has" | "have" | "felt" | "feels");
+    // "bore a grudge against", "nursed a hatred of": holding a feeling.
+    let have = |x: &str| {
+        matches!(
+            x,
+            "had" | "has" | "have" | "felt" | "feels" | "bore" | "bears" | "nursed" | "nurses"
+                | "harboured" | "harbored" | "harbours" | "harbors" | "cherished"
+        )
+    };
     let be = |x: &str| matches!(x, "was" | "is" | "were" | "are");
     let could_not = |k: usize| -> Option<usize> {
         match (w(k), w(k + 1)) {
@@ -253,7 +261,7 @@ pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
                 && (noun == 2 || !matches!(w(2), "good" | "bad" | "great"))
                 && matches!(
                     after,
-                    "that" | "about" | "of" | "to" | "he" | "she" | "they"
+                    "that" | "about" | "of" | "to" | "he" | "she" | "they" | "against" | "for"
                 )
             {
                 return Some(noun + 1);
@@ -270,6 +278,14 @@ pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
         && matches!(w(k + 4), "to" | "not" | "that")
     {
         return Some(k + 4);
+    }
+    // "had set his heart on winning Tom over".
+    if matches!(w(k), "set" | "sets")
+        && matches!(w(k + 1), "his" | "her" | "their")
+        && w(k + 2) == "heart"
+        && matches!(w(k + 3), "on" | "upon")
+    {
+        return Some(k + 3);
     }
     let oneself = |x: &str| matches!(x, "himself" | "herself" | "themselves");
     if matches!(w(k), "found" | "finds" | "find" | "finding")

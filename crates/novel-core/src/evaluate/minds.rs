@@ -170,7 +170,9 @@ const POV_CUES: &[&str] = &[
     "suspects", "supposed", "suppose", "imagined", "imagine", "sensed", "senses", "figured",
     "reckoned", "reckon", "bet", "knew", "know", "saw", "see", "sees", "noticed",
     "remembered", "remember", "remembers", "wondered", "judged", "believed", "believe",
-    "understood", "realized", "realised", "read",
+    "understood", "realized", "realised", "read", "supposes", "imagines", "reckons",
+    "believes", "knows", "notices", "judges", "fancies", "fancied", "gathered", "gathers",
+    "concluded", "concludes", "perceived", "perceives",
 ];
 
 /// "…, she could tell", "…, she was sure": a cue of two words.
@@ -311,6 +313,7 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
             |v: Vec<(usize, usize, Referent)>| v.into_iter().map(|(a, b, c)| (a, b, c, false));
         found.extend(uncertain(super::absolute::absolute_mind(ctx, si, s)));
         found.extend(uncertain(quality_changes(ctx, si, s)));
+        found.extend(uncertain(super::experiencer::experienced_idioms(ctx, si, s)));
         // The most certain first, then in reading order.
         found.sort_by_key(|f| (!f.3, f.0));
         if let Some(&(first, end, who, certain)) = found.first()
@@ -1173,10 +1176,20 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         } else {
             continue;
         };
-        let Some(noun) = s.tokens.get(i + 1).filter(|n| n.plain_gap) else {
+        let Some(mut noun) = s.tokens.get(i + 1).filter(|n| n.plain_gap) else {
             continue;
         };
         let before = owner.0.checked_sub(1).map(|p| s.tokens[p].lower.as_str());
+        // "in his black heart", "in his slow head": a word or two of description between.
+        if matches!(before, Some("in" | "within" | "into")) {
+            if let Some(seat) = (i + 1..(i + 4).min(s.tokens.len()))
+                .take_while(|&k| s.tokens[k].plain_gap)
+                .map(|k| &s.tokens[k])
+                .find(|n| matches!(n.lower.as_str(), "heart" | "head" | "soul" | "mind"))
+            {
+                noun = seat;
+            }
+        }
         // "though in his heart he never forgave me": no reading reaches into a heart.
         // "struck a chill into his heart", "laughing in his sleeve at the ease".
         let in_heart = (matches!(before, Some("in" | "within" | "into"))

@@ -21,6 +21,7 @@ pub mod corpus;
 pub mod critic;
 mod cuts;
 mod ctx;
+mod experiencer;
 mod facts;
 mod finding;
 mod form;

@@ -643,6 +643,41 @@ fn a_second_predicate_reaches_past_an_object_it_but_not_into_an_as_if() {
     assert_none(&run(outward), Check::OtherMind, outward);
 }
 
+#[test]
+fn feelings_whose_owner_is_an_object_or_held_as_a_grudge_are_found() {
+    for (prose, quoted) in [
+        (
+            "Tamsin watched the door. It occurred to Bram, as he waited, that he had brought them all to this.",
+            "occurred",
+        ),
+        (
+            "Bram said it without looking up, and the thought of another scene turned his stomach.",
+            "thought",
+        ),
+        (
+            "Bram sat by the fire. He had a horror of the one-legged man that never let go of him.",
+            "horror",
+        ),
+        (
+            "Bram lifted his face to the other man's, for he had set his heart on winning him over.",
+            "set his heart on",
+        ),
+        (
+            "Bram strode out, and all the way down he was turning over in his black heart how to be revenged.",
+            "heart",
+        ),
+    ] {
+        assert_one(&run(prose), Check::OtherMind, prose, quoted);
+    }
+    let outward = "It struck Bram on the shoulder. The thought of the storm made Tamsin shiver. \
+                   Bram's hand trembles; she is afraid, Tamsin supposes.";
+    assert_none(&run(outward), Check::OtherMind, outward);
+    let commentary = "He keeps her photograph still, and I do not believe a month goes by \
+                      without his taking it out.";
+    let found = run_with(&world(), commentary, PointOfView::First, Tense::Past);
+    assert_none(&found, Check::TenseDrift, commentary);
+}
+
 // ---- dead characters ----
 
 #[test]

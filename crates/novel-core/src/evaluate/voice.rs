@@ -48,7 +48,8 @@ const REPORTED: &[&str] = &[
     "that", "how", "what", "whether", "why", "if", "who", "whom", "which", "where", "said",
     "says", "say", "told", "knew", "thought", "believed", "heard", "promised", "swore", "claimed",
     "figured", "realized", "realised", "guessed", "learned", "learnt", "read", "wrote",
-    "remembered", "meant", "explained", "insisted", "warned",
+    "remembered", "meant", "explained", "insisted", "warned", "believe", "suppose", "think",
+    "fancy", "daresay", "doubt",
 ];
 
 /// What a first-person narrator says of the telling itself, in the present of a past-tense
@@ -687,6 +688,21 @@ fn past_novel_slip(
     found: &Tenses,
     narrator_tells: bool,
 ) -> Option<Slip> {
+    // "He keeps her photograph still", "to this day he walks with a stick": a first-person
+    // narrator telling how things are at the time of telling.
+    let words: Vec<&str> = s.tokens.iter().map(|t| t.lower.as_str()).collect();
+    // Not the "still" of an action going on ("which I am still holding").
+    let still = words.iter().enumerate().any(|(k, w)| {
+        *w == "still"
+            && !words.get(k + 1).is_some_and(|n| is_ing(n))
+            && !(k > 0 && matches!(words[k - 1], "am" | "is" | "are" | "was" | "were"))
+    });
+    let until_now = still
+        || words.contains(&"nowadays")
+        || words.windows(3).any(|w| w == ["to", "this", "day"]);
+    if narrator_tells && until_now {
+        return None;
+    }
     let live: Vec<Verb> = found
         .present
         .iter()

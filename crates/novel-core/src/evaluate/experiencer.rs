@@ -1,0 +1,86 @@
+//! Idioms whose grammatical subject is not the one who feels: "it crossed her mind that…",
+//! "It occurred to Trelawney that…", "it struck him that…", "the thought of another scene
+//! turned his stomach", "the thought of leaving makes her feel faint". The one who thinks
+//! or feels is the object or the possessor after the verb; this module finds them.
+//! `minds.rs` decides whether that is another character and whether the POV character is
+//! reading it. The owner of a pronoun is a guess at reference, so these are notes.
+
+use super::ctx::Ctx;
+use super::lexicon::is_in;
+use super::minds::owner_of_mind;
+use super::subject::Referent;
+use super::text::Sentence;
+
+/// Verbs of "it … to/on someone that": "it occurred to him", "it dawned on her".
+const DAWNING: &[&str] = &["occurred", "occurs", "dawned", "dawns"];
+
+/// Verbs of "it … someone that": "it struck him that", "it crossed her mind".
+const STRIKING: &[&str] = &["struck", "strikes", "crossed", "crosses", "hit", "hits"];
+
+/// Verbs the thought of something does to someone: "made her feel faint", "turned his
+/// stomach", "set his nerves tingling", "filled him with dread".
+#[rustfmt::skip]
+const DOING: &[&str] = &[
+    "made", "makes", "turned", "turns", "set", "sets", "filled", "fills", "sent", "sends",
+    "gave", "gives", "froze", "freezes", "chilled", "chills", "sickened", "sickens",
+    "stirred", "stirs", "brought", "brings", "kept", "keeps",
+];
+
+/// (first token, last token, whose mind) for each such idiom in sentence `si`.
+pub(super) fn experienced_idioms(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    let word = |k: usize| s.tokens.get(k).filter(|t| t.plain_gap).map(|t| t.lower.as_str());
+    for (i, t) in s.tokens.iter().enumerate() {
+        let w = t.lower.as_str();
+        // "it occurred to Trelawney that", "it dawned on her".
+        let object_at = if is_in(DAWNING, w) && matches!(word(i + 1), Some("to" | "on" | "upon")) {
+            Some(i + 2)
+        } else if is_in(STRIKING, w) && i > 0 && s.tokens[i - 1].lower == "it" {
+            Some(i + 1)
+        } else {
+            None
+        };
+        if let Some(k) = object_at
+            && let Some(who) = owner_at(ctx, si, s, k)
+        {
+            // "it struck him that", "it crossed her mind": a thought, not a blow.
+            let thought = is_in(DAWNING, w)
+                || matches!(word(k + 1), Some("that" | "mind" | "as"))
+                || matches!(word(k + 2), Some("mind"));
+            if thought {
+                out.push((i, k, who));
+            }
+        }
+        // "the thought of another scene turned his stomach": the thought's effect.
+        if w == "thought" && i > 0 && s.tokens[i - 1].lower == "the" && word(i + 1) == Some("of") {
+            let reach = (i + 2..(i + 20).min(s.tokens.len()))
+                .take_while(|&k| !s.tokens[k].barrier)
+                .find(|&k| is_in(DOING, &s.tokens[k].lower));
+            if let Some(v) = reach
+                && let Some(who) = owner_at(ctx, si, s, v + 1)
+            {
+                out.push((i - 1, v + 1, who));
+            }
+        }
+    }
+    out
+}
+
+/// Whoever token `k` names as an object or possessor ("him", "her", "his", "Trelawney",
+/// "my companion's"), if it is someone other than the POV character.
+fn owner_at(ctx: &Ctx<'_>, si: usize, s: &Sentence, k: usize) -> Option<Referent> {
+    let t = s.tokens.get(k)?;
+    if let Some(h) = ctx.hits(s).into_iter().find(|h| h.first == k) {
+        return (h.who != ctx.pov).then_some(Referent::Person(h.who));
+    }
+    let who = match t.lower.as_str() {
+        "him" | "her" | "his" => owner_of_mind(ctx, si, k, ctx.resolve(si, k, &t.lower)),
+        "them" | "their" => Referent::Someone,
+        // "my companion's nerves": someone the narrator names by what they are.
+        "my" | "our" if s.tokens.get(k + 1).is_some_and(|n| n.lower.ends_with("'s")) => {
+            Referent::Someone
+        }
+        _ => return None,
+    };
+    who.is_other().then_some(who)
+}
