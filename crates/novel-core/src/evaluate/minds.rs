@@ -1181,14 +1181,13 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         };
         let before = owner.0.checked_sub(1).map(|p| s.tokens[p].lower.as_str());
         // "in his black heart", "in his slow head": a word or two of description between.
-        if matches!(before, Some("in" | "within" | "into")) {
-            if let Some(seat) = (i + 1..(i + 4).min(s.tokens.len()))
+        if matches!(before, Some("in" | "within" | "into"))
+            && let Some(seat) = (i + 1..(i + 4).min(s.tokens.len()))
                 .take_while(|&k| s.tokens[k].plain_gap)
                 .map(|k| &s.tokens[k])
                 .find(|n| matches!(n.lower.as_str(), "heart" | "head" | "soul" | "mind"))
-            {
-                noun = seat;
-            }
+        {
+            noun = seat;
         }
         // "though in his heart he never forgave me": no reading reaches into a heart.
         // "struck a chill into his heart", "laughing in his sleeve at the ease".
