@@ -678,6 +678,27 @@ fn feelings_whose_owner_is_an_object_or_held_as_a_grudge_are_found() {
     assert_none(&found, Check::TenseDrift, commentary);
 }
 
+#[test]
+fn an_inverted_verb_of_coming_is_read_for_its_tense() {
+    for prose in [
+        "Tamsin closed the book. Out on the river there passes a goods train, and she watched it.",
+        "The clock struck three. Then, from the direction of the ventilator, comes a low whistle.",
+        "The lantern was shut off. Suddenly there appears a thin line of yellow light.",
+    ] {
+        assert!(!of(&run(prose), Check::TenseDrift).is_empty(), "no drift in {prose:?}");
+    }
+    let present = "The great house is quiet. Down the long passage came a footstep, and Tamsin \
+                   lifts her head.";
+    let found = run_with(&world(), present, PointOfView::DeepThird, Tense::Present);
+    assert!(!of(&found, Check::TenseDrift).is_empty(), "no drift in {present:?}");
+    let listed = "Tamsin listens a while. Then she rose unsteadily, lays the pipe down, and looks about.";
+    let found = run_with(&world(), listed, PointOfView::DeepThird, Tense::Present);
+    assert!(!of(&found, Check::TenseDrift).is_empty(), "no drift in {listed:?}");
+    let clean = "There was a train on the river. Down the passage came a footstep. There are \
+                 two roads to the harbour.";
+    assert_none(&run(clean), Check::TenseDrift, clean);
+}
+
 // ---- dead characters ----
 
 #[test]

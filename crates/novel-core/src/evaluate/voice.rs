@@ -248,8 +248,70 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
     }
     noun_phrase_verbs(ctx, s, &mut found, &mut verb_at);
     progressive_or_perfect(s, &mut found, &mut verb_at);
+    inverted_verbs(ctx, s, &mut found, &mut verb_at);
     coordinated_verbs(ctx, s, &mut found, &verb_at);
     found
+}
+
+/// Verbs English puts before their subject after "there" or a fronted place or time: "there
+/// passes a goods train", "Then, from the ventilator, comes a low whistle", "Down the long
+/// passage came a footstep".
+#[rustfmt::skip]
+const INVERTING: &[&str] = &[
+    "come", "go", "pass", "appear", "stand", "rise", "sound", "run", "hang", "lie", "sit",
+    "follow", "emerge", "loom", "float", "drift", "ride", "walk", "step", "fall", "flash",
+    "shine", "blow", "roll", "ring", "break",
+];
+
+/// An inverted verb of coming and being there, before its subject ("a", "an", "the",
+/// "some" or a number after it): present or past, by its form.
+fn inverted_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<usize>) {
+    for (i, t) in s.tokens.iter().enumerate() {
+        if i == 0 || verb_at.contains(&i) || t.barrier {
+            continue;
+        }
+        let w = t.lower.as_str();
+        let after_there = s.tokens[i - 1].lower == "there" && s.tokens[i - 1].plain_gap;
+        let gap = &ctx.prose.original[s.tokens[i - 1].end..t.start];
+        // After a fronted phrase closed by a comma, or a fronted place ("Down the long passage
+        // came"), with the subject's article after the verb.
+        let fronted = gap.contains(',')
+            || (i >= 2
+                && matches!(
+                    s.tokens[0].lower.as_str(),
+                    "down" | "up" | "out" | "in" | "into" | "from" | "through" | "across" | "over"
+                        | "along" | "around" | "round" | "behind" | "beyond" | "overhead"
+                        | "then" | "now" | "suddenly"
+                ));
+        let subject_after = s.tokens.get(i + 1).is_some_and(|n| {
+            n.plain_gap
+                && matches!(
+                    n.lower.as_str(),
+                    "a" | "an" | "the" | "some" | "two" | "three" | "four" | "several" | "slowly"
+                        | "softly" | "suddenly"
+                )
+        });
+        if !(after_there || fronted) || !subject_after {
+            continue;
+        }
+        let present = present_third_base(w).filter(|b| INVERTING.contains(&b.as_str()));
+        let plural_present = after_there && INVERTING.contains(&w);
+        let past = past_base(w).filter(|b| INVERTING.contains(&b.as_str()));
+        let verb = Verb {
+            start: t.start,
+            end: t.end,
+            event: true,
+            at: i,
+        };
+        if present.is_some() || plural_present {
+            found.present.push(verb);
+        } else if past.is_some() && !after_there {
+            found.past.push(verb);
+        } else {
+            continue;
+        }
+        verb_at.push(i);
+    }
 }
 
 /// Past participles unlike the past: "has begun", "have gone".
@@ -793,9 +855,11 @@ fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
         found.present.iter().any(|p| {
             p.event
                 && p.at > v.at
-                && s.tokens[v.at + 1..p.at]
+                && (s.tokens[v.at + 1..p.at]
                     .iter()
                     .any(|t| matches!(t.lower.as_str(), "and" | "then" | "while"))
+                    // "Then he rose unsteadily, lays the pipe down": a list of his actions.
+                    || (!s.tokens[p.at].plain_gap && !s.tokens[p.at].barrier))
                 && !s.tokens[..p.at].iter().any(|t| {
                     (REPORTED.contains(&t.lower.as_str()) && t.lower != "when")
                         || matches!(t.lower.as_str(), "had" | "once" | "before" | "ago" | "since")
