@@ -426,6 +426,12 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
             unaware,
             true,
         ),
+        // "He never guessed that in the cab she had been thinking of a boy in Galway".
+        leak(
+            r"(?i)(?:\b(\w+)\s+)?\bnever\s+(?:once\s+)?(?:guessed|dreamed|dreamt|knew|learned|learnt|found out)\s+(?:that|how|what|who|whether)\b",
+            unaware,
+            true,
+        ),
         // "Of this she was perfectly unaware".
         leak(
             r"(?i)\bof (?:this|that|it|all this|all that),?\s+(\w+)\s+(?:was|were|is|are|remained)\s+(?:\w+\s+)?(?:unaware|ignorant|oblivious)\b",
@@ -437,7 +443,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
 
 /// "without her knowing": a leak when "her" is the POV character.
 static WITHOUT_KNOWING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:ever\s+)?(?:knowing|knowledge|noticing|realizing|realising|learning|suspecting|seeing|hearing)\b|\bbehind\s+(her|his|their|my)\s+back\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
+    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:ever\s+)?(?:knowing|knowledge|noticing|realizing|realising|learning|suspecting|seeing|hearing|catching sight)\b|\bbehind\s+(her|his|their|my)\s+back\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
         .expect("constant pattern")
 });
 

@@ -699,6 +699,33 @@ fn an_inverted_verb_of_coming_is_read_for_its_tense() {
     assert_none(&run(clean), Check::TenseDrift, clean);
 }
 
+#[test]
+fn a_cut_to_home_miles_off_or_that_same_night_and_what_she_never_guessed_are_leaks() {
+    for (prose, quoted) in [
+        (
+            "Tamsin stood at the corner. At home her sister had already gone out to the chapel.",
+            "At home",
+        ),
+        (
+            "Tamsin climbs to the box. Miles off, in a cottage, the lady has already changed her dress.",
+            "Miles off",
+        ),
+        (
+            "Tamsin followed her up the stairs. She never guessed that Bram had been thinking of another.",
+            "never guessed that",
+        ),
+        (
+            "Tamsin gripped the rail. Behind her in the crowd, without her ever catching sight of him, Bram had come down to the wall.",
+            "without her ever catching sight",
+        ),
+    ] {
+        assert_one(&run(prose), Check::PovLeak, prose, quoted);
+    }
+    let hindsight = "I never guessed that Bram had been thinking of another.";
+    let found = run_with(&world(), hindsight, PointOfView::First, Tense::Past);
+    assert_none(&found, Check::PovLeak, hindsight);
+}
+
 // ---- dead characters ----
 
 #[test]
