@@ -27,6 +27,7 @@ const ACTIONS: &[&str] = &[
 const LOOK_DIRECTIONS: &[&str] = &[
     "at", "toward", "towards", "around", "back", "over", "up", "down", "away", "across",
     "out", "round", "through", "into", "in", "on", "about", "along", "behind", "past", "for",
+    "from", "after", "upon", "beyond", "under", "again", "hard", "steadily", "keenly",
 ];
 
 /// Irregular past forms that are never present forms too ("read", "put", "cut" are both).

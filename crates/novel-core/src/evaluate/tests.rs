@@ -726,6 +726,20 @@ fn a_cut_to_home_miles_off_or_that_same_night_and_what_she_never_guessed_are_lea
     assert_none(&found, Check::PovLeak, hindsight);
 }
 
+#[test]
+fn a_passive_of_motion_and_an_inversion_with_a_phrase_between_are_read_for_their_tense() {
+    for prose in [
+        "Tamsin got down into the boat. Slowly, then, the coracle is carried out upon the ebb.",
+        "Tamsin closed the paper. Out on the river there passes, slowly, a goods train.",
+    ] {
+        assert!(!of(&run(prose), Check::TenseDrift).is_empty(), "no drift in {prose:?}");
+    }
+    let first = "Bram mopped his forehead and looked from one to the other of us. He was \
+                 thoroughly ashamed, now that he had told it, of the wages he had earned.";
+    let found = run_with(&world(), first, PointOfView::First, Tense::Past);
+    assert!(!of(&found, Check::OtherMind).is_empty(), "no head-hop in {first:?}");
+}
+
 // ---- dead characters ----
 
 #[test]

@@ -291,10 +291,13 @@ fn inverted_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut
                         | "softly" | "suddenly"
                 )
         });
-        if !(after_there || fronted) || !subject_after {
+        let present = present_third_base(w).filter(|b| INVERTING.contains(&b.as_str()));
+        // "there passes, slowly, a goods train": after "there" the inverted verb needs no
+        // article right after it.
+        let there_passes = after_there && present.is_some();
+        if !(after_there || fronted) || !(subject_after || there_passes) {
             continue;
         }
-        let present = present_third_base(w).filter(|b| INVERTING.contains(&b.as_str()));
         let plural_present = after_there && INVERTING.contains(&w);
         let past = past_base(w).filter(|b| INVERTING.contains(&b.as_str()));
         let verb = Verb {
@@ -358,8 +361,16 @@ fn progressive_or_perfect(s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<us
             continue;
         };
         let n = next.lower.as_str();
+        // "the coracle is carried out upon the ebb": a passive of motion is an event.
+        let moved = s.tokens.get(j + 1).is_some_and(|m| {
+            matches!(
+                m.lower.as_str(),
+                "out" | "up" | "down" | "away" | "off" | "along" | "into" | "across" | "through"
+                    | "back" | "forward" | "aside"
+            )
+        });
         let event = match aux {
-            "is" | "are" => is_ing(n),
+            "is" | "are" => is_ing(n) || (moved && past_base(n).is_some()),
             _ => past_base(n).is_some_and(|b| !is_state(&b)) || is_ing(n) || PARTICIPLES.contains(&n),
         };
         if event {
