@@ -1,7 +1,8 @@
 //! Idioms whose grammatical subject is not the one who feels: "it crossed her mind that…",
 //! "It occurred to Trelawney that…", "it struck him that…", "the thought of another scene
 //! turned his stomach", "the thought of leaving makes her feel faint". The one who thinks
-//! or feels is the object or the possessor after the verb; this module finds them.
+//! or feels is the object or the possessor after the verb; this module finds them, and the
+//! feelings named as someone's own ("her own fears for the annuity", "whose dread of him").
 //! `minds.rs` decides whether that is another character and whether the POV character is
 //! reading it. The owner of a pronoun is a guess at reference, so these are notes.
 
@@ -61,6 +62,51 @@ pub(super) fn experienced_idioms(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<
             {
                 out.push((i - 1, v + 1, who));
             }
+        }
+    }
+    out
+}
+
+/// Feelings named as someone's own: "her own fears for the annuity", "his dread of the
+/// sea", "whose dread of him has grown".
+#[rustfmt::skip]
+const OWN_FEELINGS: &[&str] = &[
+    "fears", "dread", "hopes", "longing", "jealousy", "grief", "misgivings", "resentment",
+    "envy", "shame", "guilt", "terror", "horror", "loathing", "contempt", "suspicions",
+];
+
+/// (first token, last token, whose mind) for a feeling named as someone's and what it is
+/// about: "with her own fears for the annuity", "My Lady, whose dread of him has grown".
+pub(super) fn owned_feelings(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    let hits = ctx.hits(s);
+    for (i, t) in s.tokens.iter().enumerate() {
+        let mut n = i + 1;
+        if s.tokens.get(n).is_some_and(|x| x.plain_gap && x.lower == "own") {
+            n += 1;
+        }
+        if !s.tokens.get(n).is_some_and(|x| x.plain_gap && is_in(OWN_FEELINGS, &x.lower)) {
+            continue;
+        }
+        let about = s.tokens.get(n + 1).is_some_and(|x| {
+            x.plain_gap && matches!(x.lower.as_str(), "of" | "for" | "that" | "about" | "at" | "lest")
+        });
+        if !about {
+            continue;
+        }
+        let who = if t.lower == "whose" {
+            // The person before the comma that opens the relative clause.
+            hits.iter()
+                .rev()
+                .find(|h| h.last < i && h.who != ctx.pov)
+                .map(|h| Referent::Person(h.who))
+        } else if let Some(h) = hits.iter().find(|h| h.last == i && h.possessive) {
+            (h.who != ctx.pov).then_some(Referent::Person(h.who))
+        } else {
+            owner_at(ctx, si, s, i).filter(|_| matches!(t.lower.as_str(), "his" | "her" | "their"))
+        };
+        if let Some(who) = who {
+            out.push((i, n, who));
         }
     }
     out

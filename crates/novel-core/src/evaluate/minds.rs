@@ -314,6 +314,7 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         found.extend(uncertain(super::absolute::absolute_mind(ctx, si, s)));
         found.extend(uncertain(quality_changes(ctx, si, s)));
         found.extend(uncertain(super::experiencer::experienced_idioms(ctx, si, s)));
+        found.extend(uncertain(super::experiencer::owned_feelings(ctx, si, s)));
         // The most certain first, then in reading order.
         found.sort_by_key(|f| (!f.3, f.0));
         if let Some(&(first, end, who, certain)) = found.first()

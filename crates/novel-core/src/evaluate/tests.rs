@@ -740,6 +740,26 @@ fn a_passive_of_motion_and_an_inversion_with_a_phrase_between_are_read_for_their
     assert!(!of(&found, Check::OtherMind).is_empty(), "no head-hop in {first:?}");
 }
 
+#[test]
+fn a_feeling_named_as_someones_own_is_theirs() {
+    for (prose, quoted) in [
+        (
+            "Tamsin turns to the door. Maud, whose dread of him has grown all autumn, keeps her eyes on the fire.",
+            "dread",
+        ),
+        (
+            "Tamsin turns to the door. Bram is more occupied with his own fears for the money than with the sick man.",
+            "fears",
+        ),
+    ] {
+        let found = run_with(&world(), prose, PointOfView::DeepThird, Tense::Present);
+        assert!(!of(&found, Check::OtherMind).is_empty(), "no head-hop in {prose:?} ({quoted})");
+    }
+    let own = "Tamsin turns to the door, her own fears for the money rising.";
+    let found = run_with(&world(), own, PointOfView::DeepThird, Tense::Present);
+    assert_none(&found, Check::OtherMind, own);
+}
+
 // ---- dead characters ----
 
 #[test]
