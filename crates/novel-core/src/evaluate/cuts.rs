@@ -15,6 +15,7 @@ use super::continuity::has_arrival;
 use super::ctx::Ctx;
 use super::finding::{Finding, Severity};
 use super::lexicon::is_in;
+use super::people::is_person_noun;
 use super::text::Sentence;
 use crate::config::PointOfView;
 
@@ -38,18 +39,6 @@ static OTHER_PLACE: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("constant cut pattern")
 });
-
-/// Nouns for people, so that "the door" or "the sun" after the cut is not a cut: the POV
-/// character may well see a door open or the sun set.
-#[rustfmt::skip]
-const PEOPLE: &[&str] = &[
-    "man", "men", "woman", "women", "boy", "boys", "girl", "girls", "lady", "ladies",
-    "gentleman", "gentlemen", "servant", "servants", "others", "crew", "coachman", "cabman",
-    "driver", "maid", "mate", "captain", "doctor", "stranger", "clerk", "assistant", "master",
-    "mistress", "husband", "wife", "father", "mother", "brother", "sister", "son", "daughter",
-    "uncle", "aunt", "friend", "friends", "child", "children", "sailors", "pirates", "old",
-    "porter", "landlord", "landlady", "police", "inspector", "cab", "family", "guests",
-];
 
 /// Perception in the sentence makes the cut something seen or heard.
 #[rustfmt::skip]
@@ -115,6 +104,9 @@ fn names_someone(cut: &str) -> bool {
                     "was" | "were" | "is" | "are" | "had" | "has" | "stood" | "sat" | "lay" | "and"
                 )
             });
-        named || is_in(PEOPLE, &w.to_lowercase())
+        // A noun for people, so that "the door" or "the sun" after the cut is not a cut (the
+        // POV character may well see a door open); a cab stands for its passengers.
+        let lower = w.to_lowercase();
+        named || is_person_noun(&lower) || matches!(lower.as_str(), "others" | "crew" | "family" | "guests" | "cab" | "servants" | "sailors" | "pirates" | "children" | "police")
     })
 }

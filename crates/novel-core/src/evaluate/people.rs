@@ -73,6 +73,11 @@ const PERSON_NOUNS: &[&str] = &[
 ];
 
 /// A gendered mention: "woman" → "she".
+/// A noun for a person: gendered ("wife", "clerk") or not ("servant", "captain").
+pub(super) fn is_person_noun(word: &str) -> bool {
+    noun_gender(word).is_some() || PERSON_NOUNS.contains(&word)
+}
+
 fn noun_gender(word: &str) -> Option<&'static str> {
     if FEMALE_NOUNS.contains(&word) {
         Some("she")
