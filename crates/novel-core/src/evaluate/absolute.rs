@@ -11,7 +11,7 @@
 use super::ctx::Ctx;
 use super::inner;
 use super::lexicon::is_in;
-use super::minds::{
+use super::mind_words::{
     DEGREE, GUESSES, INNER_ADVERBS, MIND_PARTICIPLES, OUTWARD, READING, STATES,
     owner_of_mind, what_the_feeling_is_about,
 };

@@ -4,8 +4,8 @@
 //! garden, all that while, Jennie stood under the arbour", "By then the lady and her husband
 //! were already far out in the Channel") and another place with its action under way ("Out on
 //! the quay the cab had stuck at the first turning"). A POV character may hear or guess much
-//! of this, so these are notes; a sentence that names the POV character, says someone
-//! arrives, or perceives is not a cut.
+//! of this, so `pov.rs` makes them notes; a sentence that names the POV character, says
+//! someone arrives, or perceives is not a cut.
 
 use std::sync::LazyLock;
 
@@ -13,7 +13,6 @@ use regex::Regex;
 
 use super::continuity::has_arrival;
 use super::ctx::Ctx;
-use super::finding::{Finding, Severity};
 use super::lexicon::is_in;
 use super::people::is_person_noun;
 use super::text::Sentence;
@@ -47,7 +46,14 @@ const PERCEIVING: &[&str] = &[
     "glimpsed", "spied", "could", "can", "visible", "audible", "sound", "sounds",
 ];
 
-pub(super) fn cut_away(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
+/// A cut away found in a sentence: where its words start in the prose, and the words.
+pub(super) struct Cut {
+    pub at: usize,
+    pub phrase: String,
+}
+
+/// The cut away in sentence `s`, if there is one; `pov.rs` makes it a note.
+pub(super) fn cut_away(ctx: &Ctx<'_>, s: &Sentence) -> Option<Cut> {
     let narration = ctx.prose.narration(s);
     let caps = SAME_MOMENT
         .captures(narration)
@@ -76,15 +82,10 @@ pub(super) fn cut_away(ctx: &Ctx<'_>, s: &Sentence) -> Option<Finding> {
         .trim_start_matches(|c: char| !c.is_alphanumeric())
         .trim_end_matches(|c: char| !c.is_alphanumeric());
     let from = whole.end() - whole.as_str().trim_start_matches(|c: char| !c.is_alphanumeric()).len();
-    let mut found = super::pov::leak_finding(
-        ctx,
-        s,
-        s.start + from,
-        phrase,
-        "jumps to a place or a person the POV character cannot see",
-    );
-    found.severity = Severity::Note;
-    Some(found)
+    Some(Cut {
+        at: s.start + from,
+        phrase: phrase.to_string(),
+    })
 }
 
 /// Whether someone is the subject after the cut: a noun for people ("her father", "the lady

@@ -8,7 +8,7 @@
 
 use super::ctx::Ctx;
 use super::lexicon::is_in;
-use super::minds::owner_of_mind;
+use super::mind_words::owner_of_mind;
 use super::subject::Referent;
 use super::text::Sentence;
 

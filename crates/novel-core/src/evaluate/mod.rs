@@ -31,6 +31,7 @@ mod knowledge;
 mod lexicon;
 mod map;
 mod meta;
+mod mind_words;
 mod minds;
 mod people;
 mod places;

@@ -468,7 +468,20 @@ pub(super) fn leaks(ctx: &Ctx<'_>) -> Vec<Finding> {
         // One finding per sentence: "Meanwhile, across town," matches twice and needs one fix.
         let found = phrase_leak(ctx, s, first_person)
             .or_else(|| simultaneous_cut(ctx, s))
-            .or_else(|| super::cuts::cut_away(ctx, s));
+            .or_else(|| {
+                super::cuts::cut_away(ctx, s).map(|cut| {
+                    let mut found = leak_finding(
+                        ctx,
+                        s,
+                        cut.at,
+                        &cut.phrase,
+                        "jumps to a place or a person the POV character cannot see",
+                    );
+                    // The POV character may hear or guess much of what happens elsewhere.
+                    found.severity = Severity::Note;
+                    found
+                })
+            });
         if let Some(f) = found {
             out.push(f);
         }
@@ -605,7 +618,7 @@ fn pronoun_is_pov(ctx: &Ctx<'_>, possessive: &str) -> bool {
     }
 }
 
-pub(super) fn leak_finding(ctx: &Ctx<'_>, s: &Sentence, at: usize, phrase: &str, why: &str) -> Finding {
+fn leak_finding(ctx: &Ctx<'_>, s: &Sentence, at: usize, phrase: &str, why: &str) -> Finding {
     let excerpt = ctx.prose.excerpt(s, at);
     let to = at + phrase.len();
     let pov = ctx.pov_name();
