@@ -2,7 +2,8 @@
 //! "It occurred to Trelawney that…", "it struck him that…", "the thought of another scene
 //! turned his stomach", "the thought of leaving makes her feel faint". The one who thinks
 //! or feels is the object or the possessor after the verb; this module finds them, and the
-//! feelings named as someone's own ("her own fears for the annuity", "whose dread of him").
+//! feelings named as someone's own ("her own fears for the annuity", "whose dread of him",
+//! "Bram's resolve hardened").
 //! `minds.rs` decides whether that is another character and whether the POV character is
 //! reading it. The owner of a pronoun is a guess at reference, so these are notes.
 
@@ -100,16 +101,67 @@ pub(super) fn owned_feelings(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usi
                 .rev()
                 .find(|h| h.last < i && h.who != ctx.pov)
                 .map(|h| Referent::Person(h.who))
-        } else if let Some(h) = hits.iter().find(|h| h.last == i && h.possessive) {
-            (h.who != ctx.pov).then_some(Referent::Person(h.who))
         } else {
-            owner_at(ctx, si, s, i).filter(|_| matches!(t.lower.as_str(), "his" | "her" | "their"))
+            possessor_at(ctx, si, s, i)
         };
         if let Some(who) = who {
             out.push((i, n, who));
         }
     }
     out
+}
+
+/// Qualities of the inner life that only their owner feels change: "Bram's resolve
+/// hardened", "his patience was wearing thin", "her courage failed".
+#[rustfmt::skip]
+const QUALITIES: &[&str] = &[
+    "resolve", "patience", "courage", "nerve", "conscience", "pride", "hopes", "fears",
+    "doubts", "misgivings", "curiosity", "suspicions", "determination", "composure",
+];
+
+#[rustfmt::skip]
+const QUALITY_CHANGES: &[&str] = &[
+    "hardened", "hardens", "wavered", "wavers", "faltered", "falters", "snapped", "snaps",
+    "wearing", "wore", "broke", "breaks", "failed", "fails", "rose", "rises", "sank", "sinks",
+    "crumbled", "crumbles", "returned", "returns", "deserted", "deserts", "stirred", "stirs",
+    "grew", "grows", "ran", "runs", "soared", "soars", "gave", "gives", "evaporated",
+    "evaporates", "strengthened", "strengthens", "weakened", "weakens", "pricked", "pricks",
+];
+
+/// (first token, last token, whose mind) for each quality that changes in sentence `si`.
+pub(super) fn quality_changes(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    (0..s.tokens.len())
+        .filter_map(|i| {
+            let end = changed_quality(s, i + 1)?;
+            Some((i, end, possessor_at(ctx, si, s, i)?))
+        })
+        .collect()
+}
+
+/// The verb of change after a quality at token `at` ("resolve hardened", "patience was
+/// wearing thin"), if one follows.
+fn changed_quality(s: &Sentence, at: usize) -> Option<usize> {
+    s.tokens.get(at).filter(|t| t.plain_gap && is_in(QUALITIES, &t.lower))?;
+    let mut j = at + 1;
+    while s.tokens.get(j).is_some_and(|t| {
+        t.plain_gap && matches!(t.lower.as_str(), "was" | "were" | "is" | "are" | "had" | "began" | "begins" | "to")
+    }) {
+        j += 1;
+    }
+    s.tokens
+        .get(j)
+        .filter(|t| t.plain_gap && is_in(QUALITY_CHANGES, &t.lower))
+        .map(|_| j)
+}
+
+/// Whoever owns what follows token `i` ("Bram's resolve", "his patience", "their hopes"), if
+/// it is someone other than the POV character.
+fn possessor_at(ctx: &Ctx<'_>, si: usize, s: &Sentence, i: usize) -> Option<Referent> {
+    if let Some(h) = ctx.hits(s).into_iter().find(|h| h.last == i && h.possessive) {
+        return (h.who != ctx.pov).then_some(Referent::Person(h.who));
+    }
+    let owns = matches!(s.tokens[i].lower.as_str(), "his" | "her" | "their");
+    owner_at(ctx, si, s, i).filter(|_| owns)
 }
 
 /// Whoever token `k` names as an object or possessor ("him", "her", "his", "Trelawney",

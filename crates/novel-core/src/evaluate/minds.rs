@@ -257,7 +257,7 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         let uncertain =
             |v: Vec<(usize, usize, Referent)>| v.into_iter().map(|(a, b, c)| (a, b, c, false));
         found.extend(uncertain(super::absolute::absolute_mind(ctx, si, s)));
-        found.extend(uncertain(quality_changes(ctx, si, s)));
+        found.extend(uncertain(super::experiencer::quality_changes(ctx, si, s)));
         found.extend(uncertain(super::experiencer::experienced_idioms(ctx, si, s)));
         found.extend(uncertain(super::experiencer::owned_feelings(ctx, si, s)));
         // The most certain first, then in reading order.
@@ -1100,7 +1100,8 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         } else {
             continue;
         };
-        let Some(mut noun) = s.tokens.get(i + 1).filter(|n| n.plain_gap) else {
+        let mut noun_at = i + 1;
+        let Some(mut noun) = s.tokens.get(noun_at).filter(|n| n.plain_gap) else {
             continue;
         };
         let before = owner.0.checked_sub(1).map(|p| s.tokens[p].lower.as_str());
@@ -1108,10 +1109,10 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         if matches!(before, Some("in" | "within" | "into"))
             && let Some(seat) = (i + 1..(i + 4).min(s.tokens.len()))
                 .take_while(|&k| s.tokens[k].plain_gap)
-                .map(|k| &s.tokens[k])
-                .find(|n| matches!(n.lower.as_str(), "heart" | "head" | "soul" | "mind"))
+                .find(|&k| matches!(s.tokens[k].lower.as_str(), "heart" | "head" | "soul" | "mind"))
         {
-            noun = seat;
+            noun_at = seat;
+            noun = &s.tokens[seat];
         }
         // "though in his heart he never forgave me": no reading reaches into a heart.
         // "struck a chill into his heart", "laughing in his sleeve at the ease".
@@ -1123,7 +1124,7 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
                 && s.tokens[owner.0 - 2].lower.starts_with("laugh"))
             && !perceived_before(ctx, s, owner.0);
         if in_heart {
-            out.push((owner.0, i + 1, owner.1));
+            out.push((owner.0, noun_at, owner.1));
             continue;
         }
         if led_in(ctx, s, owner.0) {
@@ -1176,55 +1177,6 @@ fn possessed(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Refer
         }
     }
     out
-}
-
-/// Qualities of the inner life that only their owner feels change: "Bram's resolve
-/// hardened", "his patience was wearing thin", "her courage failed".
-#[rustfmt::skip]
-const QUALITIES: &[&str] = &[
-    "resolve", "patience", "courage", "nerve", "conscience", "pride", "hopes", "fears",
-    "doubts", "misgivings", "curiosity", "suspicions", "determination", "composure",
-];
-
-#[rustfmt::skip]
-const QUALITY_CHANGES: &[&str] = &[
-    "hardened", "hardens", "wavered", "wavers", "faltered", "falters", "snapped", "snaps",
-    "wearing", "wore", "broke", "breaks", "failed", "fails", "rose", "rises", "sank", "sinks",
-    "crumbled", "crumbles", "returned", "returns", "deserted", "deserts", "stirred", "stirs",
-    "grew", "grows", "ran", "runs", "soared", "soars", "gave", "gives", "evaporated",
-    "evaporates", "strengthened", "strengthens", "weakened", "weakens", "pricked", "pricks",
-];
-
-fn quality_changes(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
-    let mut out = Vec::new();
-    for h in ctx.hits(s).iter().filter(|h| h.possessive && h.who != ctx.pov) {
-        out.extend(changed_quality(s, h.last + 1).map(|end| (h.first, end, Referent::Person(h.who))));
-    }
-    for (i, t) in s.tokens.iter().enumerate() {
-        if matches!(t.lower.as_str(), "his" | "her") {
-            let who = owner_of_mind(ctx, si, i, ctx.resolve(si, i, &t.lower));
-            if who.is_other() {
-                out.extend(changed_quality(s, i + 1).map(|end| (i, end, who)));
-            }
-        }
-    }
-    out
-}
-
-/// The verb of change after a quality at token `at` ("resolve hardened", "patience was
-/// wearing thin"), if one follows.
-fn changed_quality(s: &Sentence, at: usize) -> Option<usize> {
-    s.tokens.get(at).filter(|t| t.plain_gap && is_in(QUALITIES, &t.lower))?;
-    let mut j = at + 1;
-    while s.tokens.get(j).is_some_and(|t| {
-        t.plain_gap && matches!(t.lower.as_str(), "was" | "were" | "is" | "are" | "had" | "began" | "begins" | "to")
-    }) {
-        j += 1;
-    }
-    s.tokens
-        .get(j)
-        .filter(|t| t.plain_gap && is_in(QUALITY_CHANGES, &t.lower))
-        .map(|_| j)
 }
 
 /// "Nothing frightened him more than the crossing": the object is the one who feels.

@@ -72,12 +72,12 @@ const PERSON_NOUNS: &[&str] = &[
     "banker", "merchant", "shopkeeper", "tenant", "neighbour", "neighbor", "friend",
 ];
 
-/// A gendered mention: "woman" → "she".
 /// A noun for a person: gendered ("wife", "clerk") or not ("servant", "captain").
 pub(super) fn is_person_noun(word: &str) -> bool {
     noun_gender(word).is_some() || PERSON_NOUNS.contains(&word)
 }
 
+/// A gendered mention: "woman" → "she".
 fn noun_gender(word: &str) -> Option<&'static str> {
     if FEMALE_NOUNS.contains(&word) {
         Some("she")
@@ -533,16 +533,8 @@ impl Ctx<'_> {
                     && verb_follows(s, k)
             })
             .map(|k| (k, Referent::Someone));
-        let (last, who) = match (named, described) {
-            (Some(n), Some(d)) => {
-                if d.0 > n.0 {
-                    d
-                } else {
-                    n
-                }
-            }
-            (n, d) => n.or(d)?,
-        };
+        // Whichever of the two stands nearer the pronoun.
+        let (last, who) = [named, described].into_iter().flatten().max_by_key(|x| x.0)?;
         let object = if g == "she" { "her" } else { "him" };
         let between = last + 1..ti;
         let pov_between = hits

@@ -189,7 +189,7 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
                 && matches!(s.tokens[subject.first - k].lower.as_str(), "the" | "a" | "an")
                 && s.tokens[subject.first - k + 1..subject.first]
                     .iter()
-                    .all(|t| t.plain_gap && !is_in(&["and", "or", "but"], &t.lower))
+                    .all(|t| t.plain_gap && !matches!(t.lower.as_str(), "and" | "or" | "but"))
         });
         if modifier {
             continue;
