@@ -25,7 +25,7 @@ const SUBJECT: &str = r"(?-i:(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur)\s+(?
 /// The same moment elsewhere, opening a clause, then a subject and its verb.
 static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)(?:^|[,;—–]\s*)\W*(?:and\s+|but\s+)?(?:at (?:that|this|the same|that very|this very|that same|this same) (?:moment|instant|hour|time)|by (?:then|that time)|all (?:that|this) (?:while|time)|meanwhile|(?:that|the) same (?:night|evening|day|morning|afternoon)|while (?:i|we|he|she|they) (?:slept|lay asleep|was asleep|were asleep|was sleeping|were sleeping)),?\s+(?:[^,;.]{{1,60}},\s+)?{SUBJECT}\b[^;.]{{0,60}}?\b(?:was|were|is|are|had|has|sat|sits|stood|stands|lay|lies)\b"
+        r"(?i)(?:^|[,;—–]\s*)\W*(?:and\s+|but\s+)?(?:at (?:that|this|the same|that very|this very|that same|this same) (?:moment|instant|minute|hour|time)|by (?:then|that time)|all (?:that|this) (?:while|time)|meanwhile|(?:that|the) same (?:night|evening|day|morning|afternoon)|while (?:i|we|he|she|they) (?:slept|lay asleep|was asleep|were asleep|was sleeping|were sleeping)),?\s+(?:[^,;.]{{1,60}},\s+)?{SUBJECT}\b[^;.]{{0,60}}?\b(?:was|were|is|are|had|has|sat|sits|stood|stands|lay|lies)\b"
     ))
     .expect("constant cut pattern")
 });

@@ -28,6 +28,23 @@ const DOING: &[&str] = &[
     "stirred", "stirs", "brought", "brings", "kept", "keeps",
 ];
 
+/// Feelings that can be the subject of a sentence and live in someone: "An old shame stirs in
+/// Mr. George", "Remorse for the blow sat heavy in him".
+#[rustfmt::skip]
+const FEELINGS: &[&str] = &[
+    "shame", "remorse", "guilt", "anger", "rage", "fury", "pity", "fear", "dread", "terror",
+    "hope", "grief", "sorrow", "regret", "longing", "jealousy", "envy", "resentment", "despair",
+    "relief", "joy", "love", "hatred", "contempt", "unease", "panic", "tenderness", "bitterness",
+];
+
+/// What a feeling does in its owner: "stirs in", "sat heavy in", "welled up in".
+#[rustfmt::skip]
+const DWELLING: &[&str] = &[
+    "stirs", "stirred", "rose", "rises", "welled", "wells", "sat", "sits", "lay", "lies",
+    "burned", "burns", "grew", "grows", "swelled", "swells", "woke", "wakes", "flared", "flares",
+    "heavy", "stirring", "rising", "up", "cold", "hot", "deep", "sharp",
+];
+
 /// (first token, last token, whose mind) for each such idiom in sentence `si`.
 pub(super) fn experienced_idioms(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
     let mut out = Vec::new();
@@ -51,6 +68,26 @@ pub(super) fn experienced_idioms(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<
                 || matches!(word(k + 2), Some("mind"));
             if thought {
                 out.push((i, k, who));
+            }
+        }
+        // "An old shame stirs in Mr. George": the feeling's home is its owner.
+        if is_in(FEELINGS, w) {
+            let home = (i + 1..(i + 16).min(s.tokens.len()))
+                .take_while(|&k| !s.tokens[k].barrier || k == i + 1)
+                .find(|&k| {
+                    s.tokens[k].lower == "in" && k > 0 && is_in(DWELLING, &s.tokens[k - 1].lower)
+                });
+            // "in Mr. George": the name may start after its title.
+            let title = |k: usize| {
+                s.tokens.get(k).is_some_and(|t| {
+                    matches!(t.lower.as_str(), "mr" | "mrs" | "miss" | "dr" | "sir" | "lady" | "old")
+                })
+            };
+            if let Some(k) = home {
+                let at = if title(k + 1) { k + 2 } else { k + 1 };
+                if let Some(who) = owner_at(ctx, si, s, at).or_else(|| owner_at(ctx, si, s, k + 1)) {
+                    out.push((i, at, who));
+                }
             }
         }
         // "the thought of another scene turned his stomach": the thought's effect.

@@ -275,9 +275,17 @@ pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
         && w(k + 1) == "up"
         && matches!(w(k + 2), "his" | "her" | "their")
         && w(k + 3) == "mind"
-        && matches!(w(k + 4), "to" | "not" | "that")
     {
+        // "had made up her mind on the tram that": the decision, whatever it was about.
         return Some(k + 4);
+    }
+    // "had already settled in her own mind which of her daughters".
+    if matches!(w(k), "settled" | "decided" | "resolved")
+        && w(k + 1) == "in"
+        && matches!(w(k + 2), "his" | "her" | "their")
+        && (w(k + 3) == "mind" || (w(k + 3) == "own" && w(k + 4) == "mind"))
+    {
+        return Some(if w(k + 3) == "own" { k + 5 } else { k + 4 });
     }
     // "had set his heart on winning Tom over".
     if matches!(w(k), "set" | "sets")
@@ -305,12 +313,15 @@ pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
     {
         return Some(k + 2);
     }
-    if matches!(w(k), "took" | "takes" | "taken")
-        && w(k + 1) == "a"
-        && matches!(w(k + 2), "liking" | "fancy" | "dislike" | "shine")
-        && w(k + 3) == "to"
-    {
-        return Some(k + 3);
+    // "had taken a strong dislike to": a feeling, with or without a word for how strong.
+    let liking = |x: &str| matches!(x, "liking" | "fancy" | "dislike" | "shine" | "aversion");
+    if matches!(w(k), "took" | "takes" | "taken") && w(k + 1) == "a" {
+        if liking(w(k + 2)) && w(k + 3) == "to" {
+            return Some(k + 3);
+        }
+        if liking(w(k + 3)) && w(k + 4) == "to" {
+            return Some(k + 4);
+        }
     }
     // "made a mental note", "took pleasure in", "cared nothing for", "lost patience with".
     if matches!(w(0), "made" | "makes") && w(1) == "a" && w(2) == "mental" {

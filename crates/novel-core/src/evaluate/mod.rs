@@ -13,6 +13,7 @@
 
 mod absolute;
 mod ages;
+mod beyond;
 mod appearance;
 mod check;
 mod conditions;

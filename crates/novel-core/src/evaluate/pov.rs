@@ -79,7 +79,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
         ),
         leak(
             &format!(
-                r"(?i)\blittle did\s+{WHO}\s+(?:know|suspect|realize|realise|guess|dream|imagine)\b"
+                r"(?i)\blittle (?:did|does|do)\s+{WHO}\s+(?:know|suspect|realize|realise|guess|dream|imagine)\b"
             ),
             hindsight,
             false,
@@ -464,10 +464,18 @@ const SIMULTANEOUS: &[&[&str]] = &[
 pub(super) fn leaks(ctx: &Ctx<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let first_person = ctx.input.pov == PointOfView::First;
+    let mut before = None;
     for s in ctx.prose.narration_sentences() {
         // One finding per sentence: "Meanwhile, across town," matches twice and needs one fix.
         let found = phrase_leak(ctx, s, first_person)
             .or_else(|| simultaneous_cut(ctx, s))
+            .or_else(|| {
+                super::beyond::beyond(ctx, s, before).map(|b| {
+                    let mut found = leak_finding(ctx, s, b.at, &b.phrase, b.why);
+                    found.severity = Severity::Note;
+                    found
+                })
+            })
             .or_else(|| {
                 super::cuts::cut_away(ctx, s).map(|cut| {
                     let mut found = leak_finding(
@@ -485,6 +493,7 @@ pub(super) fn leaks(ctx: &Ctx<'_>) -> Vec<Finding> {
         if let Some(f) = found {
             out.push(f);
         }
+        before = Some(s);
     }
     out
 }

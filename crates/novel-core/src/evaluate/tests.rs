@@ -1663,3 +1663,135 @@ fn a_first_person_narrators_others_and_plain_tense_slips_are_found() {
         assert!(!of(&f, Check::TenseDrift).is_empty(), "no drift in {p:?}");
     }
 }
+
+// ---- beyond the POV character's reach (beyond.rs) ----
+
+#[test]
+fn what_lies_beyond_the_pov_characters_reach_is_a_note() {
+    let cases = [
+        (
+            "Had she held the glass to her ear, she would have heard nothing at all.",
+            "Had she held the glass",
+        ),
+        (
+            "Were she to turn her head at the landing, she would see Bram in the shadow below.",
+            "Were she to turn",
+        ),
+        (
+            "It was the last time the ledger would be opened in that office.",
+            "the last time the ledger would",
+        ),
+        (
+            "Years afterwards, when the lamp was gone, neither of them would speak of that night.",
+            "Years afterwards",
+        ),
+        (
+            "Before the month is out this same boat will be sold at auction.",
+            "Before the month is out",
+        ),
+        (
+            "Bram had sworn to a paper he never read, a thing he told no one to the day of his death.",
+            "to the day of his death",
+        ),
+        (
+            "It escaped every eye at the table that Maud had eaten nothing.",
+            "escaped every eye",
+        ),
+        (
+            "No sooner was her back turned than Bram pocketed the key.",
+            "No sooner was her back turned",
+        ),
+        (
+            "Twenty years before, under another name, Bram had been clerk to the harbour board.",
+            "Twenty years before",
+        ),
+        (
+            "Bram lit the lamp: the last lamp he will ever trim.",
+            "the last lamp he will ever",
+        ),
+        (
+            "The boat she hired would sink before morning, though nobody on the quay suspected it.",
+            "though nobody on the quay suspected",
+        ),
+        (
+            "Four years later a paragraph in the paper would tell her how Bram had died.",
+            "Four years later",
+        ),
+        (
+            "Downstairs, Bram is reading her letter aloud to Maud.",
+            "Downstairs, Bram is reading",
+        ),
+    ];
+    for (prose, quoted) in cases {
+        let f = assert_one(&run(prose), Check::PovLeak, prose, quoted);
+        assert_eq!(f.severity, Severity::Note, "{prose}");
+    }
+}
+
+#[test]
+fn the_pov_characters_own_secrets_plans_and_sights_are_not_beyond_her() {
+    let prose = "She told no one where she had hidden it. Had she been born in the town, she \
+                 would have married him. No sooner was Bram's back turned than she pocketed \
+                 the key. Twenty years before, she had been a clerk herself. The letter lay \
+                 unopened on the table. Before the month was out, she thought, she would go. \
+                 Downstairs, she could hear Bram reading the letter aloud.";
+    assert_none(&run(prose), Check::PovLeak, prose);
+}
+
+#[test]
+fn what_others_do_while_the_pov_character_sleeps_is_a_note_until_she_wakes() {
+    let asleep = "Tamsin fell asleep over her book. Bram came up long after and sat an hour \
+                  by the bed.";
+    let f = assert_one(&run(asleep), Check::PovLeak, asleep, "Bram came up long after");
+    assert_eq!(f.severity, Severity::Note);
+    let awake = "Tamsin slept at the lighthouse that night, and in the morning Bram came \
+                 up with the tea. Bram set it down by the bed.";
+    assert_none(&run(awake), Check::PovLeak, awake);
+    let woken = "Tamsin fell asleep over her book. Bram's step on the stair woke her.";
+    assert_none(&run(woken), Check::PovLeak, woken);
+}
+
+#[test]
+fn a_feeling_living_in_another_character_is_theirs() {
+    let prose = "Bram set down the cup. Remorse for the blow he had struck sat heavy in him \
+                 all through supper.";
+    assert_one(&run(prose), Check::OtherMind, prose, "Remorse for the blow");
+    let own = "Bram set down the cup. Remorse sat heavy in her all through supper.";
+    assert_none(&run(own), Check::OtherMind, own);
+}
+
+#[test]
+fn decisions_and_dislikes_of_another_character_are_theirs() {
+    for (prose, quoted) in [
+        (
+            "Bram, for his part, had made up his mind on the stairs that she should have it.",
+            "made up his mind",
+        ),
+        (
+            "Bram had already settled in his own mind which boat to take.",
+            "settled in his own mind",
+        ),
+        (
+            "Bram had taken a strong dislike to the harbourmaster from the first.",
+            "taken a strong dislike to",
+        ),
+    ] {
+        assert_one(&run(prose), Check::OtherMind, prose, quoted);
+    }
+}
+
+#[test]
+fn a_present_modal_in_past_narration_is_tense_drift_but_not_a_maxim() {
+    let w = world();
+    let prose = "Tamsin waited at the window. She can hear Bram on the stairs now.";
+    let findings = run_with(&w, prose, PointOfView::DeepThird, Tense::Past);
+    assert!(
+        of(&findings, Check::TenseDrift)
+            .iter()
+            .any(|f| f.message.contains("can hear")),
+        "{findings:#?}"
+    );
+    let maxim = "Tamsin waited at the window. We cannot give ourselves, she had read once.";
+    let findings = run_with(&w, maxim, PointOfView::DeepThird, Tense::Past);
+    assert_none(&findings, Check::TenseDrift, maxim);
+}

@@ -199,10 +199,16 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         let word = s.tokens[v].lower.as_str();
         let next = chain.get(1).map(|&i| s.tokens[i].lower.as_str());
         let (start, end) = tok_span(s, subject.first, v);
-        let present = match subject.agreement {
-            Agreement::Third => present_third_base(word).is_some(),
-            Agreement::Plain => matches!(word, "am" | "are" | "have" | "do") || is_known_base(word),
-        };
+        // "She can hear Brannock on the stairs now": a present modal with its verb.
+        // Said of someone else ("we cannot give ourselves" is a maxim as often as a scene).
+        let modal = subject.agreement == Agreement::Third
+            && matches!(word, "can" | "cannot" | "can't")
+            && next.is_some_and(is_known_base);
+        let present = modal
+            || match subject.agreement {
+                Agreement::Third => present_third_base(word).is_some(),
+                Agreement::Plain => matches!(word, "am" | "are" | "have" | "do") || is_known_base(word),
+            };
         // "He was, I take it, the most perfect…", "I am not going to relate that voyage":
         // a first-person narrator speaks from the time of telling, in the present.
         // "I take it" tells; "Holmes and I take a bedroom" does.

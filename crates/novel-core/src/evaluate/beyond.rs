@@ -1,0 +1,283 @@
+//! What lies beyond the POV character's reach, read from what the sentence says about it
+//! rather than from one fixed phrase each: a sight they would have had if they had looked
+//! ("Had she held it to her ear she would have heard nothing", "Were she to turn her head, she
+//! would see him"); a fate told from after the story's moment ("the last time the book would
+//! be opened", "Before the year is out he will be taken out of the river", "Years afterwards
+//! … neither of them would speak of it"); a secret kept from everyone ("a thing he told no one
+//! to the day of his death", "with no one the wiser", "it escaped every eye at the table");
+//! what happens the moment their back is turned; and what others do while they sleep
+//! ("I fell asleep over my book. John came up long after and sat an hour by the bed").
+//!
+//! `pov.rs` makes each a note: a counterfactual may be the POV character's own wistful
+//! reckoning, a fate or a secret may be hearsay they have had, and a first-person narrator
+//! looking back may have learned it since, so the writer decides.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::ctx::Ctx;
+use super::text::Sentence;
+use crate::config::{PointOfView, Tense};
+
+/// Something beyond the POV character's reach found in a sentence: where its words start in
+/// the prose, the words, and why it breaks deep point of view.
+pub(super) struct Beyond {
+    pub at: usize,
+    pub phrase: String,
+    pub why: &'static str,
+}
+
+const UNSEEN: &str = "tells what the POV character would have seen had they looked, which they did not";
+const AFTER: &str = "looks forward from a later time the POV character has not reached";
+const SECRET: &str = "tells a secret nobody in the scene knew, the POV character included";
+const ASLEEP: &str = "tells what happens while the POV character is asleep";
+const PAST: &str = "tells another person's past the POV character has no way to know";
+const ELSEWHERE: &str = "jumps to a place the POV character is not, at the same moment";
+const BACK_TURNED: &str = "tells what happens behind the POV character's back";
+
+/// Someone the narration may name in the patterns below: a pronoun or a capitalised name.
+const WHO: &str = r"(?:she|he|they|I|we|(?-i:[A-Z][\w'’]+))";
+
+/// An inverted condition ("Had she held it", "Were she to turn") and, later in the sentence,
+/// what would have been perceived.
+static COUNTERFACTUAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)(?:^|[,;:—–]\s*)\W*(?:but\s+)?(?:had|were|should)\s+{WHO}\s+(?:only\s+|but\s+|once\s+)?(?:to\s+)?\w+[^.;?!]{{0,90}}?\b{WHO}\s+(?:(?:would|should|could|might)\s+have\s+(?:seen|heard|noticed|found|known|caught sight|spotted|felt)|(?:would|should|might)\s+(?:see|hear|notice|catch sight|spot))\b"
+    ))
+    .expect("constant pattern")
+});
+
+/// The future told from after the story's moment, by a marker of later time and a "would" or
+/// "will" after it.
+static LATER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\bthe last (?:[\w'’]+\s+){1,3}?(?:she|he|they|(?-i:[A-Z][\w'’]+)) (?:will|would) ever\b|\bthe last (?:time|occasion|night|evening|morning|day)\s+(?:that\s+)?(?:[\w'’]+\s+){1,5}?(?:would|was to|were to)\s+(?:ever\s+)?\w+|^\W*(?:(?:many|some|a few|two|three|four|five|ten|twenty|thirty|forty|fifty)\s+)?(?:years|months|decades|long)\s+(?:afterwards?|hence|after that|later)\b[^.;!?]*?\b(?:would|will)\b|\bbefore the (?:week|month|year|season|summer|winter|spring|autumn|term) (?:is|was) out\b[^.;!?]*?\b(?:will|would|shall)\b|\b(?:will|would) end (?:their|his|her|its) days\b",
+    )
+    .expect("constant pattern")
+});
+
+/// What no one came to know: told to no one, the wiser, unremarked by everyone.
+static KEPT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?i)\bto the day of (?:his|her|their) death\b|\bto (?:his|her|their) dying day\b|\b(?:took|carried) (?:it|the secret|(?:his|her|their) secret) (?:with (?:him|her|them) )?to (?:his|her|their) grave\b|\b(?:with )?(?:no one|nobody|none) (?:else )?the wiser\b|\bescaped (?:every|all|everyone['’]s|the) (?:eye|eyes|notice|attention)\b|\b(?:passed|went) (?:unremarked|unnoticed|unobserved)\b|\b(?:unremarked|unobserved|unnoticed|unseen) by (?:the whole|the entire|every|everyone|everybody|all)\b|\b(?:unread|unopened|undiscovered|untouched)\s+(?:to this day|ever since|for (?:\w+\s+){0,2}(?:days|weeks|months|years))\b|\b(?:lay|lies|remained|remains)\s+(?:a|two|three|four|five|six|seven|several|many|some)\s+(?:days|weeks|months|years)\s+(?:unread|unopened|untouched|undiscovered)\b|\b(?:has|had|have) never been told\b[^.;!?]{0,20}?\bnever will be\b|\bthough (?:nobody|no one|none)\b[^.;!?]{0,30}?\b(?:suspects?|suspected|knows?|knew|guess(?:es|ed)?|notices?|noticed)\b|\b(?:nobody|no one)\s*,\s*(?:then or (?:since|later|ever)|(?:then|ever) or since)\s*,",
+    )
+    .expect("constant pattern")
+});
+
+/// Another person's past told flatly ("Twenty years before, under another name, he had been
+/// clerk to the very banker"): the subject, when it is not the POV character.
+static OTHERS_PAST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:(?:some|many|a few|two|three|four|five|six|ten|twelve|fifteen|twenty|thirty|forty|fifty)\s+)?(?:years|months|decades)\s+(?:before|earlier|ago),\s*(?:[^,;.]{1,40},\s*)?(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\s+had\b")
+        .expect("constant pattern")
+});
+
+/// "At Lucas Lodge that same hour, Charlotte was telling": a named place, then the same time.
+static SAME_HOUR_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\W*(?i:at|in|on|down|up|back|over|across)\s+(?:the\s+)?[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*,?\s+(?i:that|this|the)\s+(?i:same|very)\s+(?i:moment|instant|hour|time|night|evening|morning|afternoon|day)\b")
+        .expect("constant pattern")
+});
+
+/// Told to no one ("a thing he told no one", "a joke she never afterwards shared with
+/// anyone"), with the word before it: a secret of the POV character's own is hers to know.
+static UNTOLD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:\b([\w'’]+)\s+(?:had\s+|has\s+)?)?\b(?:never (?:once\s+)?(?:afterwards\s+)?(?:spoke|spoken|told|breathed|mentioned|shared)\b[^.;!?]{0,30}?\b(?:to|with) (?:a living soul|any living soul|anyone|anybody|a soul)\b|(?:told|breathed (?:it|a word) to) (?:no one|nobody|no living soul)\b)")
+        .expect("constant pattern")
+});
+
+/// Somewhere just out of sight, opening the sentence, and someone there at work: "Downstairs,
+/// Jennie is reading my letter aloud", "Down in the forecastle, while we drank, Silver was
+/// telling the hands".
+static OUT_OF_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:upstairs|downstairs|next door|(?:down|up|out) in the [\w'’]+),\s+(?:(?:while|as|when)\s[^,;.]{1,60},\s+)?(?:[\w'’]+\s+){1,3}?(?:is|are|was|were)\s+[a-z]+ing\b")
+        .expect("constant pattern")
+});
+
+/// "No sooner is his back turned than", "the moment her back was turned".
+static BACK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:no sooner|as soon as|the moment|the instant|once)\s+(?:is|was|had|has)?\s*(his|her|their|my)\s+back\s+(?:is\s+|was\s+|had been\s+|been\s+)?turned\b")
+        .expect("constant pattern")
+});
+
+/// "with no eye upon him": unwatched, and a leak when "him" is not the POV character.
+static UNWATCHED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bwith no (?:eye|one|witness)\s+(?:up)?on (him|her|them|me)\b")
+        .expect("constant pattern")
+});
+
+/// The POV character falling or being asleep, as the subject of the clause.
+static SLEEPS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\b[^,;:.!?]{0,60}?\b(?:fell asleep|was asleep|were asleep|slept|went to sleep|dozed off|drifted off to sleep|dropped off)\b|\bsleep (?:came|had come) to (her|him|them|me|us)\b")
+        .expect("constant pattern")
+});
+
+/// After the POV character falls asleep, what tells the reader they are awake again.
+#[rustfmt::skip]
+const AWAKE: &[&str] = &[
+    "woke", "wake", "wakes", "awoke", "awake", "awakened", "waking", "morning", "breakfast",
+    "dreamed", "dreamt", "dream", "heard", "saw", "felt", "roused",
+];
+
+/// What in sentence `s` (after `before`, the narration sentence just before it, if any) lies
+/// beyond the POV character's reach.
+pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> Option<Beyond> {
+    let narration = ctx.prose.narration(s);
+    let first_past = ctx.input.pov == PointOfView::First && ctx.input.tense == Tense::Past;
+    let found = |m: regex::Match<'_>, why| Beyond {
+        at: s.start + m.start(),
+        phrase: m
+            .as_str()
+            .trim_start_matches(|c: char| !c.is_alphanumeric())
+            .to_string(),
+        why,
+    };
+    if let Some(m) = COUNTERFACTUAL.find(narration) {
+        return Some(found(m, UNSEEN));
+    }
+    // A first-person narrator looking back may tell what came later; not what nobody knew.
+    if !first_past
+        && let Some(m) = LATER.find(narration)
+        && !own_plan(ctx, m.as_str())
+    {
+        return Some(found(m, AFTER));
+    }
+    if let Some(m) = KEPT.find(narration)
+        && !(ctx.input.pov == PointOfView::First && has_narrator_word(&narration[..m.start()]))
+    {
+        return Some(found(m, SECRET));
+    }
+    if let Some(caps) = UNTOLD.captures(narration)
+        && caps.get(1).is_none_or(|who| !is_pov_word(ctx, who.as_str()))
+        && !(ctx.input.pov == PointOfView::First && has_narrator_word(&narration[..caps.get(0)?.start()]))
+    {
+        let whole = caps.get(0)?;
+        let from = caps.get(1).map_or(whole.start(), |m| m.end());
+        return Some(Beyond {
+            at: s.start + from,
+            phrase: narration[from..whole.end()].trim_start().to_string(),
+            why: SECRET,
+        });
+    }
+    if let Some(caps) = OTHERS_PAST.captures(narration)
+        && caps.get(1).is_some_and(|who| !is_pov_word(ctx, who.as_str()))
+    {
+        return caps.get(0).map(|m| found(m, PAST));
+    }
+    if let Some(m) = OUT_OF_SIGHT.find(narration)
+        && !perceived(narration)
+    {
+        return Some(found(m, ELSEWHERE));
+    }
+    if let Some(m) = SAME_HOUR_ELSEWHERE.find(narration) {
+        return Some(found(m, ELSEWHERE));
+    }
+    // Behind whose back matters: the POV character's. Unwatched: someone else, whom the POV
+    // character did not watch either.
+    for (pattern, why, about_pov) in [(&*BACK, BACK_TURNED, true), (&*UNWATCHED, SECRET, false)] {
+        if let Some(caps) = pattern.captures(narration)
+            && caps
+                .get(1)
+                .is_some_and(|who| is_pov_word(ctx, who.as_str()) == about_pov)
+        {
+            return caps.get(0).map(|m| found(m, why));
+        }
+    }
+    while_asleep(ctx, s, before?).map(|at| Beyond {
+        at,
+        phrase: narration
+            .split_whitespace()
+            .take(6)
+            .collect::<Vec<_>>()
+            .join(" "),
+        why: ASLEEP,
+    })
+}
+
+/// Someone other than the POV character acting in `s` just after the POV character has gone
+/// to sleep in `before`, with nothing that wakes them: where `s` starts in the prose.
+fn while_asleep(ctx: &Ctx<'_>, s: &Sentence, before: &Sentence) -> Option<usize> {
+    let told = ctx.prose.narration(before);
+    let caps = SLEEPS.captures(told)?;
+    let sleeper = caps.get(1).or_else(|| caps.get(2))?.as_str();
+    if !is_pov_word(ctx, sleeper) {
+        return None;
+    }
+    // "I slept at Baker Street that night, and in the morning…": awake again already.
+    let woken = |text: &str| {
+        text.split(|c: char| !c.is_alphanumeric())
+            .any(|w| AWAKE.contains(&w.to_lowercase().as_str()))
+    };
+    if woken(&told[caps.get(0)?.end()..]) || woken(ctx.prose.narration(s)) {
+        return None;
+    }
+    // Someone else near the start, named or "the servant", as the one who acts.
+    let named = ctx
+        .hits(s)
+        .into_iter()
+        .any(|h| h.who != ctx.pov && h.first <= 6);
+    let described = s
+        .tokens
+        .iter()
+        .take(4)
+        .any(|t| super::people::is_person_noun(&t.lower));
+    (named || described).then_some(s.start)
+}
+
+/// "Before the month was out, she thought, she would go": the POV character's own plan or
+/// hope, not a fate told from after.
+fn own_plan(ctx: &Ctx<'_>, told: &str) -> bool {
+    let words: Vec<&str> = told
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let thinking = words.iter().any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "thought" | "thinks" | "hoped" | "hopes" | "meant" | "means" | "planned" | "plans"
+                | "resolved" | "resolves" | "swore" | "swears" | "promised" | "promises"
+        )
+    });
+    let planner = told.to_lowercase().starts_with("before")
+        && words
+            .windows(2)
+            .any(|w| matches!(w[1], "would" | "will" | "shall") && is_pov_word(ctx, w[0]));
+    thinking || planner
+}
+
+/// Whether the sentence says the thing was heard or seen ("Downstairs, I could hear Jennie").
+fn perceived(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "hear" | "heard" | "hears" | "see" | "saw" | "sees" | "could" | "can" | "sound"
+                | "sounds" | "voice" | "voices" | "audible"
+        )
+    })
+}
+
+/// Whether a first-person narrator speaks in `text` ("I told no one": their own secret).
+fn has_narrator_word(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .any(|w| matches!(w, "I" | "we" | "We"))
+}
+
+/// Whether a pronoun or name in the narration is the POV character.
+fn is_pov_word(ctx: &Ctx<'_>, word: &str) -> bool {
+    let w = word.to_lowercase();
+    match ctx.input.pov {
+        PointOfView::First => matches!(w.as_str(), "i" | "me" | "my" | "we" | "us" | "our"),
+        _ => {
+            let pronoun_forms: &[&str] = match ctx.pov_pronoun {
+                Some("she") => &["she", "her"],
+                Some("he") => &["he", "him", "his"],
+                Some(_) => &["they", "them", "their"],
+                None => &["she", "her", "he", "him", "his", "they", "them", "their"],
+            };
+            pronoun_forms.contains(&w.as_str())
+                || ctx
+                    .pov_name()
+                    .split_whitespace()
+                    .any(|part| part.eq_ignore_ascii_case(word))
+        }
+    }
+}
