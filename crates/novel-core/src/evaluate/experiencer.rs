@@ -8,6 +8,7 @@
 //! reading it. The owner of a pronoun is a guess at reference, so these are notes.
 
 use super::ctx::Ctx;
+use super::inner::EMOTION_NOUNS;
 use super::lexicon::is_in;
 use super::mind_words::owner_of_mind;
 use super::subject::Referent;
@@ -26,15 +27,6 @@ const DOING: &[&str] = &[
     "made", "makes", "turned", "turns", "set", "sets", "filled", "fills", "sent", "sends",
     "gave", "gives", "froze", "freezes", "chilled", "chills", "sickened", "sickens",
     "stirred", "stirs", "brought", "brings", "kept", "keeps",
-];
-
-/// Feelings that can be the subject of a sentence and live in someone: "An old shame stirs in
-/// Mr. George", "Remorse for the blow sat heavy in him".
-#[rustfmt::skip]
-const FEELINGS: &[&str] = &[
-    "shame", "remorse", "guilt", "anger", "rage", "fury", "pity", "fear", "dread", "terror",
-    "hope", "grief", "sorrow", "regret", "longing", "jealousy", "envy", "resentment", "despair",
-    "relief", "joy", "love", "hatred", "contempt", "unease", "panic", "tenderness", "bitterness",
 ];
 
 /// What a feeling does in its owner: "stirs in", "sat heavy in", "welled up in".
@@ -71,7 +63,7 @@ pub(super) fn experienced_idioms(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<
             }
         }
         // "An old shame stirs in Mr. George": the feeling's home is its owner.
-        if is_in(FEELINGS, w) {
+        if is_in(EMOTION_NOUNS, w) {
             let home = (i + 1..(i + 16).min(s.tokens.len()))
                 .take_while(|&k| !s.tokens[k].barrier || k == i + 1)
                 .find(|&k| {
