@@ -34,6 +34,8 @@ const SECRET: &str = "tells a secret nobody in the scene knew, the POV character
 const ASLEEP: &str = "tells what happens while the POV character is asleep";
 const PAST: &str = "tells another person's past the POV character has no way to know";
 const ELSEWHERE: &str = "jumps to a place the POV character is not, at the same moment";
+const UNNOTICED: &str = "tells what nobody there noticed, the POV character included";
+const AWAY_WHY: &str = "tells what happens where the POV character is not";
 const BACK_TURNED: &str = "tells what happens behind the POV character's back";
 
 /// Someone the narration may name in the patterns below: a pronoun or a capitalised name.
@@ -46,6 +48,13 @@ static COUNTERFACTUAL: LazyLock<Regex> = LazyLock::new(|| {
         r"(?i)(?:^|[,;:—–]\s*)\W*(?:but\s+)?(?:had|were|should)\s+{WHO}\s+(?:only\s+|but\s+|once\s+)?(?:to\s+)?\w+[^.;?!]{{0,90}}?\b{WHO}\s+(?:(?:would|should|could|might)\s+have\s+(?:seen|heard|noticed|found|known|caught sight|spotted|felt)|(?:would|should|might)\s+(?:see|hear|notice|catch sight|spot))\b"
     ))
     .expect("constant pattern")
+});
+
+/// "(as I found when the magistrate turned it a month later)": the narrator says how they
+/// came to know.
+static LEARNED_SINCE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bas (?:I|we|she|he|they) (?:found|learned|learnt|discovered|heard|was told|were told)\b")
+        .expect("constant pattern")
 });
 
 /// The future told from after the story's moment, by a marker of later time and a "would" or
@@ -89,7 +98,40 @@ static UNTOLD: LazyLock<Regex> = LazyLock::new(|| {
 /// Jennie is reading my letter aloud", "Down in the forecastle, while we drank, Silver was
 /// telling the hands".
 static OUT_OF_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:upstairs|downstairs|next door|(?:down|up|out) in the [\w'’]+),\s+(?:(?:while|as|when)\s[^,;.]{1,60},\s+)?(?:[\w'’]+\s+){1,3}?(?:is|are|was|were)\s+[a-z]+ing\b")
+    Regex::new(r"(?i)^\W*(?:upstairs|downstairs|next door|overhead|below stairs|(?:down|up|out) in the [\w'’]+|in the (?:next|other|back|inner) room|beyond the wall|on the other side of the (?:wall|door|partition)),\s+(?:[^,;.]{1,60},\s+)?(?:[\w'’.]+\s+){1,4}?(?:(?:is|are|was|were)\s+(?:already\s+|quietly\s+|still\s+)?[a-z]+ing|(?:has|have|had)\s+(?:already\s+|just\s+|quietly\s+)?[a-z]+(?:ed|en|ne|wn|ght|t|un|ome))\b")
+        .expect("constant pattern")
+});
+
+/// What nobody there took in, opening the sentence: "Nobody in Serpentine Avenue paid the
+/// least attention to", "No one in the little square marked the pale face"; the word after
+/// the verb, when it is the POV character, makes it their own sense of being unobserved.
+static NOBODY_NOTICED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:nobody|no one|not one of (?:them|us)|none of (?:them|us))\b[^.;!?]{0,40}?\b(?:saw|noticed|marked|observed|remarked|paid (?:the least |the slightest |any |much )?(?:attention|heed))\s+(?:to\s+)?([\w'’]+)")
+        .expect("constant pattern")
+});
+
+/// Knowledge the story never reaches: "She was never to learn that", "Not one of them will
+/// ever learn where", "a thing I shall never find out", "of this I have not the least
+/// suspicion"; with the word before it, whose own plan "she will never know" may be.
+static NEVER_LEARNED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:was|were|is|are) never to (?:learn|know|find out|discover|guess)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall) (?:ever|never) (?:learn|know|find out|discover|guess)\b|\bnot the (?:least|slightest|faintest) (?:suspicion|idea|notion|inkling)\b")
+        .expect("constant pattern")
+});
+
+/// The future perfect in narration: "the chase will have ended at the iron gate".
+static WILL_HAVE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:\b([\w'’]+)\s+)?\bwill have (?:[a-z]+ed|been|gone|begun|done|fallen|risen|run|come|died|left|grown|known|seen|taken|spent)\b")
+        .expect("constant pattern")
+});
+
+/// The POV character away: "While I was gone, Brannock turned the ledger round", "in her
+/// absence"; and someone else out of their sight: "Once he was out of sight of the stile".
+static AWAY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:while|when|after) (she|he|they|I|we) (?:was|were|had been) (?:gone|away|out|absent|upstairs|downstairs|below|out of (?:the room|the house|sight|earshot))\b|\bin (her|his|their|my|our) absence\b")
+        .expect("constant pattern")
+});
+static OUT_OF_THEIR_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*once (she|he|they|(?-i:[A-Z][\w'’]+)) (?:was|were|had got|had gone) out of (?:sight|earshot|view)\b")
         .expect("constant pattern")
 });
 
@@ -107,7 +149,13 @@ static UNWATCHED: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The POV character falling or being asleep, as the subject of the clause.
 static SLEEPS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\b[^,;:.!?]{0,60}?\b(?:fell asleep|was asleep|were asleep|slept|went to sleep|dozed off|drifted off to sleep|dropped off)\b|\bsleep (?:came|had come) to (her|him|them|me|us)\b")
+    Regex::new(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\b[^,;:.!?]{0,60}?\b(?:fell asleep|was asleep|were asleep|slept|went to sleep|went (?:up )?to bed|gone (?:up )?to bed|dozed off|drifted off to sleep|dropped off)\b|\bsleep (?:came|had come) to (her|him|them|me|us)\b")
+        .expect("constant pattern")
+});
+
+/// Opening a sentence after the POV character has gone to sleep: the night goes on without them.
+static LATER_THAT_NIGHT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:long after|later that night|late that night|in the night|during the night|all (?:that )?night|some time in the night|in the small hours|towards? (?:dawn|morning)|an hour later|hours later)\b")
         .expect("constant pattern")
 });
 
@@ -131,7 +179,9 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
             .to_string(),
         why,
     };
-    if let Some(m) = COUNTERFACTUAL.find(narration) {
+    if let Some(m) = COUNTERFACTUAL.find(narration)
+        && !LEARNED_SINCE.is_match(narration)
+    {
         return Some(found(m, UNSEEN));
     }
     // A first-person narrator looking back may tell what came later; not what nobody knew.
@@ -162,6 +212,38 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
         && caps.get(1).is_some_and(|who| !is_pov_word(ctx, who.as_str()))
     {
         return caps.get(0).map(|m| found(m, PAST));
+    }
+    if let Some(caps) = NOBODY_NOTICED.captures(narration)
+        && caps.get(1).is_none_or(|w| !is_pov_word(ctx, w.as_str()))
+    {
+        return caps.get(0).map(|m| found(m, UNNOTICED));
+    }
+    if let Some(caps) = NEVER_LEARNED.captures(narration)
+        && caps.get(1).is_none_or(|w| {
+            // Someone who could learn it ("it will never learn" is reason, not a person).
+            let person = matches!(w.as_str(), "he" | "she" | "they" | "I" | "we" | "them" | "us" | "He" | "She" | "They" | "We")
+                || w.as_str().starts_with(char::is_uppercase);
+            person && (!is_pov_word(ctx, w.as_str()) || relative_before(narration, w.start()))
+        })
+        && !own_plan(ctx, narration)
+    {
+        return caps.get(0).map(|m| found(m, AFTER));
+    }
+    if let Some(caps) = WILL_HAVE.captures(narration)
+        && caps.get(1).is_none_or(|w| !is_pov_word(ctx, w.as_str()))
+        && !own_plan(ctx, narration)
+    {
+        return caps.get(0).map(|m| found(m, AFTER));
+    }
+    if let Some(caps) = AWAY.captures(narration)
+        && caps.get(1).or_else(|| caps.get(2)).is_some_and(|w| is_pov_word(ctx, w.as_str()))
+    {
+        return caps.get(0).map(|m| found(m, AWAY_WHY));
+    }
+    if let Some(caps) = OUT_OF_THEIR_SIGHT.captures(narration)
+        && caps.get(1).is_some_and(|w| !is_pov_word(ctx, w.as_str()))
+    {
+        return caps.get(0).map(|m| found(m, AWAY_WHY));
     }
     if let Some(m) = OUT_OF_SIGHT.find(narration)
         && !perceived(narration)
@@ -220,7 +302,9 @@ fn while_asleep(ctx: &Ctx<'_>, s: &Sentence, before: &Sentence) -> Option<usize>
         .iter()
         .take(4)
         .any(|t| super::people::is_person_noun(&t.lower));
-    (named || described).then_some(s.start)
+    // "Long after the house was dark, a light burned across the square": the night goes on.
+    let night_goes_on = LATER_THAT_NIGHT.is_match(ctx.prose.narration(s));
+    (named || described || night_goes_on).then_some(s.start)
 }
 
 /// "Before the month was out, she thought, she would go": the POV character's own plan or
@@ -242,6 +326,15 @@ fn own_plan(ctx: &Ctx<'_>, told: &str) -> bool {
             .windows(2)
             .any(|w| matches!(w[1], "would" | "will" | "shall") && is_pov_word(ctx, w[0]));
     thinking || planner
+}
+
+/// "a thing I shall never find out", "which I shall never know": the narration states the
+/// thing the narrator will never learn.
+fn relative_before(text: &str, at: usize) -> bool {
+    let before = text[..at].to_lowercase();
+    let last: Vec<&str> = before.split_whitespace().rev().take(3).collect();
+    last.iter()
+        .any(|w| matches!(w.trim_matches(|c: char| !c.is_alphanumeric()), "thing" | "which" | "something"))
 }
 
 /// Whether the sentence says the thing was heard or seen ("Downstairs, I could hear Jennie").

@@ -327,14 +327,22 @@ pub(super) fn inner_idiom(words: &[&str]) -> Option<usize> {
     if matches!(w(0), "made" | "makes") && w(1) == "a" && w(2) == "mental" {
         return Some(3);
     }
-    if matches!(w(0), "took" | "takes" | "taking")
-        && matches!(
-            w(1),
-            "pleasure" | "comfort" | "satisfaction" | "delight" | "pride"
-        )
-        && matches!(w(2), "in" | "from")
+    // "took pleasure in", "took a small spiteful pleasure in".
+    if matches!(w(0), "took" | "takes" | "taking") {
+        let first = if matches!(w(1), "a" | "an") { 2 } else { 1 };
+        let pleasure = |x: &str| matches!(x, "pleasure" | "comfort" | "satisfaction" | "delight" | "pride");
+        if let Some(n) = (first..first + 3).find(|&n| pleasure(w(n)))
+            && matches!(w(n + 1), "in" | "from")
+        {
+            return Some(n + 1);
+        }
+    }
+    // "had his doubts of her father's hand", "had her misgivings about".
+    if have(w(0))
+        && matches!(w(1), "his" | "her" | "their")
+        && matches!(w(2), "doubts" | "misgivings" | "suspicions" | "fears" | "reservations")
     {
-        return Some(2);
+        return Some(3);
     }
     if matches!(w(0), "cared" | "cares") && matches!(w(1), "nothing" | "little" | "not") {
         return Some(2);

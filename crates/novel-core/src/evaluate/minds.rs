@@ -401,11 +401,12 @@ fn stated_mind(ctx: &Ctx<'_>, s: &Sentence, subject: &Subject) -> Option<(usize,
     }
     // "Inside he was raging", "Deep down she was glad": whatever follows is done within.
     let opener = |k: usize| s.tokens.get(k).map(|t| t.lower.as_str());
-    let within = match subject.first {
+    let within = (match subject.first {
         1 => matches!(opener(0), Some("inside" | "inwardly" | "secretly" | "privately")),
         2 => opener(0) == Some("deep") && opener(1) == Some("down"),
         _ => false,
-    } && s.tokens[subject.first].plain_gap;
+    } && s.tokens[subject.first].plain_gap)
+        || opened_within(s, subject.first);
     if within {
         return sure(main_i);
     }
@@ -1421,4 +1422,35 @@ fn mind_finding(
     )
     .at(&ctx.prose, s, from, to)
     .about(&record)
+}
+
+/// "In her heart she is already half glad", "yet under all his smiles he was cursing",
+/// "At heart he was": a phrase just before the subject, in its own clause, that puts what the
+/// subject does inside them.
+fn opened_within(s: &Sentence, subject_first: usize) -> bool {
+    let start = (0..subject_first)
+        .rev()
+        .find(|&k| s.tokens[k].barrier || s.tokens[k].lower == "yet" || s.tokens[k].lower == "but")
+        .map_or(0, |k| if s.tokens[k].barrier { k } else { k + 1 });
+    let words: Vec<&str> = s.tokens[start..subject_first]
+        .iter()
+        .map(|t| t.lower.as_str())
+        .collect();
+    let own = |w: &str| matches!(w, "his" | "her" | "their" | "that" | "this");
+    let cover = |w: &str| {
+        matches!(
+            w,
+            "smile" | "smiles" | "calm" | "stillness" | "composure" | "face" | "mask" | "manner"
+                | "politeness" | "courtesy" | "cheerfulness" | "friendliness" | "silence"
+        )
+    };
+    match words.as_slice() {
+        ["at", "heart"] | ["deep", "down"] => true,
+        ["in", o, "heart" | "hearts"] | ["in", o, "secret" | "own", "heart" | "hearts"] => own(o),
+        ["in", o, "head" | "mind"] => own(o),
+        ["under" | "behind" | "beneath", rest @ ..] if !rest.is_empty() && rest.len() <= 4 => {
+            rest.iter().any(|w| own(w)) && rest.last().is_some_and(|w| cover(w))
+        }
+        _ => false,
+    }
 }

@@ -1721,6 +1721,34 @@ fn what_lies_beyond_the_pov_characters_reach_is_a_note() {
             "Downstairs, Bram is reading her letter aloud to Maud.",
             "Downstairs, Bram is reading",
         ),
+        (
+            "In the next room, beyond the wall, Bram had set a saucer of milk upon the safe.",
+            "In the next room",
+        ),
+        (
+            "Nobody on the quay paid the least attention to the man in the grey coat.",
+            "Nobody on the quay paid the least attention",
+        ),
+        (
+            "She was never to learn that Bram stood at the rail long after the boat had gone.",
+            "was never to learn",
+        ),
+        (
+            "Not one of them will ever learn where she spent the night.",
+            "will ever learn",
+        ),
+        (
+            "Before the snow has melted, the chase will have ended at the cemetery gate.",
+            "will have ended",
+        ),
+        (
+            "While she was gone, Bram turned the ledger round and read the page.",
+            "While she was gone",
+        ),
+        (
+            "Once he was out of sight of the stile, Bram whipped up his horse.",
+            "Once he was out of sight",
+        ),
     ];
     for (prose, quoted) in cases {
         let f = assert_one(&run(prose), Check::PovLeak, prose, quoted);
@@ -1734,7 +1762,9 @@ fn the_pov_characters_own_secrets_plans_and_sights_are_not_beyond_her() {
                  would have married him. No sooner was Bram's back turned than she pocketed \
                  the key. Twenty years before, she had been a clerk herself. The letter lay \
                  unopened on the table. Before the month was out, she thought, she would go. \
-                 Downstairs, she could hear Bram reading the letter aloud.";
+                 Downstairs, she could hear Bram reading the letter aloud. Nobody paid her \
+                 the least attention. She will never know, she told herself. Reason, it will \
+                 never learn. While Bram was gone, she read the page.";
     assert_none(&run(prose), Check::PovLeak, prose);
 }
 
@@ -1749,6 +1779,9 @@ fn what_others_do_while_the_pov_character_sleeps_is_a_note_until_she_wakes() {
     assert_none(&run(awake), Check::PovLeak, awake);
     let woken = "Tamsin fell asleep over her book. Bram's step on the stair woke her.";
     assert_none(&run(woken), Check::PovLeak, woken);
+    let night = "Tamsin blew out the lamp and went up to bed. Long after the house was dark, \
+                 a light burned in the window across the square.";
+    assert_one(&run(night), Check::PovLeak, night, "Long after the house was dark");
 }
 
 #[test]
@@ -1794,4 +1827,40 @@ fn a_present_modal_in_past_narration_is_tense_drift_but_not_a_maxim() {
     let maxim = "Tamsin waited at the window. We cannot give ourselves, she had read once.";
     let findings = run_with(&w, maxim, PointOfView::DeepThird, Tense::Past);
     assert_none(&findings, Check::TenseDrift, maxim);
+}
+
+#[test]
+fn a_first_person_narrator_looking_back_on_their_own_acts_is_not_a_leak() {
+    let w = world();
+    for prose in [
+        "I tossed the rocket into the room. It was an act I would later regret more than any other.",
+        "I signed where he showed me. Had I turned the leaf, I should have seen (as I found a \
+         month later) my father's name already there.",
+    ] {
+        let findings = run_with(&w, prose, PointOfView::First, Tense::Past);
+        assert_none(&findings, Check::PovLeak, prose);
+    }
+}
+
+#[test]
+fn a_phrase_that_puts_what_follows_inside_another_character_makes_it_their_mind() {
+    for (prose, quoted) in [
+        (
+            "Bram went from group to group with good advice; yet under all his smiles he was \
+             cursing the hotheads.",
+            "cursing",
+        ),
+        (
+            "Bram took a small spiteful pleasure in carrying the message.",
+            "took a small spiteful pleasure in",
+        ),
+        (
+            "Bram carried the deed to the window, for he had his doubts of her father's hand.",
+            "had his doubts",
+        ),
+    ] {
+        assert_one(&run(prose), Check::OtherMind, prose, quoted);
+    }
+    let own = "Bram went from group to group; yet under all her smiles she was cursing him.";
+    assert_none(&run(own), Check::OtherMind, own);
 }
