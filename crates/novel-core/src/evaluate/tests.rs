@@ -1864,3 +1864,29 @@ fn a_phrase_that_puts_what_follows_inside_another_character_makes_it_their_mind(
     let own = "Bram went from group to group; yet under all her smiles she was cursing him.";
     assert_none(&run(own), Check::OtherMind, own);
 }
+
+#[test]
+fn a_characters_present_in_past_narration_is_drift_even_as_a_habit_or_an_unlisted_verb() {
+    let w = world();
+    for (prose, quoted) in [
+        (
+            "Tamsin climbed the stair. She crams her cap into her pocket and re-enters the lamp room.",
+            "crams",
+        ),
+        (
+            "Tamsin sat at the desk. She turns often from her tiresome writing to the window.",
+            "turns",
+        ),
+    ] {
+        let findings = run_with(&w, prose, PointOfView::DeepThird, Tense::Past);
+        assert!(
+            of(&findings, Check::TenseDrift)
+                .iter()
+                .any(|f| f.message.contains(quoted)),
+            "{prose}: {findings:#?}"
+        );
+    }
+    let commentary = "I knew him well. In his eyes she eclipses the whole of her sex.";
+    let findings = run_with(&w, commentary, PointOfView::First, Tense::Past);
+    assert_none(&findings, Check::TenseDrift, commentary);
+}

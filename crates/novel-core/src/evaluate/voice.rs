@@ -204,7 +204,17 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         let modal = subject.agreement == Agreement::Third
             && matches!(word, "can" | "cannot" | "can't")
             && next.is_some_and(is_known_base);
+        // "He crams his cap back": straight after "he" or "she", a word in -s is a verb
+        // whether or not the list of verbs knows it.
+        // Not in the first person, where "In his eyes she eclipses the whole of her sex" is
+        // the narrator's present commentary.
+        let after_pronoun = ctx.input.pov != PointOfView::First
+            && subject.first == subject.last
+            && matches!(s.tokens[subject.first].lower.as_str(), "he" | "she")
+            && v == subject.last + 1
+            && unlisted_third_person_verb(word);
         let present = modal
+            || after_pronoun
             || match subject.agreement {
                 Agreement::Third => present_third_base(word).is_some(),
                 Agreement::Plain => matches!(word, "am" | "are" | "have" | "do") || is_known_base(word),
@@ -257,6 +267,24 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
     inverted_verbs(ctx, s, &mut found, &mut verb_at);
     coordinated_verbs(ctx, s, &mut found, &verb_at);
     found
+}
+
+/// A word in "-s" after "he" or "she" that is not an adverb, a pronoun or an auxiliary the
+/// rules above read: "crams", "re-enters", "scribbles".
+fn unlisted_third_person_verb(word: &str) -> bool {
+    word.len() > 3
+        && word.ends_with('s')
+        && !word.ends_with("ss")
+        && !word.ends_with("ous")
+        && !word.contains('\'')
+        && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        && !matches!(
+            word,
+            "always" | "perhaps" | "sometimes" | "afterwards" | "besides" | "nevertheless"
+                | "hers" | "thus" | "towards" | "backwards" | "forwards" | "upwards"
+                | "downwards" | "nowadays" | "whereas" | "unless" | "yours" | "ours" | "theirs"
+                | "sideways" | "outwards" | "inwards" | "homewards"
+        )
 }
 
 /// Verbs English puts before their subject after "there" or a fronted place or time: "there
@@ -578,8 +606,13 @@ fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
     let after = (at + 1..s.tokens.len())
         .take_while(|&k| !matches!(s.tokens[k].lower.as_str(), "which" | "who" | "that"));
     let habitual = (clause..at).chain(after).any(habit);
+    // "He turns often from his tiresome writing": in the third person, a character's habit is
+    // narrated like anything else they do, in the novel's tense.
+    let characters_habit = ctx.input.pov != PointOfView::First
+        && at > 0
+        && matches!(s.tokens[at - 1].lower.as_str(), "he" | "she");
     generic
-        || habitual
+        || (habitual && !characters_habit)
         || s.tokens[clause..at]
             .iter()
             .any(|t| REPORTED.contains(&t.lower.as_str()))
