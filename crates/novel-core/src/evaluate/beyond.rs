@@ -61,7 +61,7 @@ static LEARNED_SINCE: LazyLock<Regex> = LazyLock::new(|| {
 /// "will" after it.
 static LATER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\bthe last (?:[\w'’]+\s+){1,3}?(?:she|he|they|(?-i:[A-Z][\w'’]+)) (?:will|would) ever\b|\bthe last (?:time|occasion|night|evening|morning|day)\s+(?:that\s+)?(?:[\w'’]+\s+){1,5}?(?:would|was to|were to)\s+(?:ever\s+)?\w+|^\W*(?:(?:many|some|a few|two|three|four|five|ten|twenty|thirty|forty|fifty)\s+)?(?:years|months|decades|long)\s+(?:afterwards?|hence|after that|later)\b[^.;!?]*?\b(?:would|will)\b|\bbefore the (?:week|month|year|season|summer|winter|spring|autumn|term) (?:is|was) out\b[^.;!?]*?\b(?:will|would|shall)\b|\b(?:will|would) end (?:their|his|her|its) days\b",
+        r"(?i)\bthe last (?:[\w'’]+\s+){1,3}?(?:she|he|they|(?-i:[A-Z][\w'’]+)) (?:will|would) ever\b|\bthe last (?:time|occasion|night|evening|morning|day)\s+(?:that\s+)?(?:[\w'’]+\s+){1,5}?(?:would|was to|were to)\s+(?:ever\s+)?\w+|^\W*(?:(?:many|some|a few|two|three|four|five|ten|twenty|thirty|forty|fifty)\s+)?(?:years|months|decades|long)\s+(?:afterwards?|hence|after that|later)\b[^.;!?]*?\b(?:would|will)\b|\bbefore the (?:week|month|year|season|summer|winter|spring|autumn|term) (?:is|was) out\b[^.;!?]*?\b(?:will|would|shall)\b|\b(?:will|would) end (?:their|his|her|its) days\b|\bwould never be (?:[a-z]+ed|written|finished|sent|read|found|seen|known|spoken|taken|given|broken|worn|paid)\b",
     )
     .expect("constant pattern")
 });
@@ -84,6 +84,47 @@ static OTHERS_PAST: LazyLock<Regex> = LazyLock::new(|| {
 /// "At Lucas Lodge that same hour, Charlotte was telling": a named place, then the same time.
 static SAME_HOUR_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\W*(?i:at|in|on|down|up|back|over|across)\s+(?:the\s+)?[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*,?\s+(?i:that|this|the)\s+(?i:same|very)\s+(?i:moment|instant|hour|time|night|evening|morning|afternoon|day)\b")
+        .expect("constant pattern")
+});
+
+/// The same moment, and a place set apart by commas, in either order: "At that hour, in the
+/// area of a house in Baggot Street, the slavey was pressing", "At this hour, far away on a
+/// muddy northern road, my Lady is walking", "Upstairs, behind the brass plate, Mr Alleyne
+/// was at that moment dictating".
+static SAME_TIME_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
+    let moment = r"(?:at|in) (?:that|this|the same|that same|this same|that very|this very) (?:moment|instant|minute|hour|time)";
+    let place = r"(?:(?:far away|far off|miles away|away|elsewhere|upstairs|downstairs|next door)(?:\s+(?:in|at|on|across|over|down|up|beyond|along)\s[^,;.]{2,60})?|(?:in|at|on|across|over|down|up|beyond|along)\s[^,;.]{2,60})";
+    Regex::new(&format!(
+        r"(?i)^\W*{moment}\s*,\s*{place},\s+\S|^\W*{place},\s+(?:[^,;.]{{1,50}},\s+)?[^.;]{{0,60}}?\b{moment}\b"
+    ))
+    .expect("constant pattern")
+});
+
+/// "Behind me, Silver stooped over the body", "Behind the closed door he stood listening":
+/// at the POV character's back, or behind a door they have shut.
+static BEHIND: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*behind (?:me|us|him|her|them|the (?:closed |shut |locked )?door),\s+[^.;!?]{3,}")
+        .expect("constant pattern")
+});
+
+/// The POV character just gone: "The moment his step has died away", "When the street door
+/// has banged below"; the possessive, when there is one.
+static JUST_GONE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:the moment|the instant|as soon as|once|when|after)\s+(?:(his|her|their|my|our)\s+(?:step|steps|footsteps|footfall)\s+(?:has|had|have)\s+(?:died away|faded|ceased)|the (?:street |front |outer )?door (?:has|had) (?:banged|slammed|closed|shut) (?:below|behind (him|her|them|me|us)))")
+        .expect("constant pattern")
+});
+
+/// What the POV character believes, corrected: "It was in truth a candle in the passage",
+/// "In truth it was old Mr Crosbie who had sent Peake away".
+static IN_TRUTH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*in (?:truth|reality),?\s+it (?:was|had been)\b|\bit was in (?:truth|reality)\b")
+        .expect("constant pattern")
+});
+
+/// Everyone asleep but the one acting: "while the rest of us slept"; seen from nowhere:
+/// "where no one in the street could see her face".
+static UNSEEN_BY_ANY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bwhile (?:the rest of (?:us|them)|we all|all of us|everyone|everybody|the (?:house|ship|crew|household)) (?:slept|was asleep|were asleep|lay asleep)\b|\bwhere (?:no one|nobody|none of (?:us|them))\b[^,;.]{0,30}?\b(?:could|can|would)\s+(?:see|hear|watch|notice)\b")
         .expect("constant pattern")
 });
 
@@ -250,8 +291,32 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
     {
         return Some(found(m, ELSEWHERE));
     }
-    if let Some(m) = SAME_HOUR_ELSEWHERE.find(narration) {
+    if let Some(m) = SAME_HOUR_ELSEWHERE
+        .find(narration)
+        .or_else(|| SAME_TIME_ELSEWHERE.find(narration))
+        .filter(|_| !perceived(narration))
+    {
         return Some(found(m, ELSEWHERE));
+    }
+    if let Some(m) = BEHIND.find(narration)
+        && !perceived(narration)
+        && someone_else_acts(ctx, s)
+    {
+        return Some(found(m, BACK_TURNED));
+    }
+    if let Some(caps) = JUST_GONE.captures(narration)
+        && caps
+            .get(1)
+            .or_else(|| caps.get(2))
+            .is_some_and(|w| is_pov_word(ctx, w.as_str()))
+    {
+        return caps.get(0).map(|m| found(m, AWAY_WHY));
+    }
+    if let Some(m) = IN_TRUTH.find(narration) {
+        return Some(found(m, SECRET));
+    }
+    if let Some(m) = UNSEEN_BY_ANY.find(narration) {
+        return Some(found(m, UNNOTICED));
     }
     // Behind whose back matters: the POV character's. Unwatched: someone else, whom the POV
     // character did not watch either.
@@ -338,14 +403,33 @@ fn relative_before(text: &str, at: usize) -> bool {
 }
 
 /// Whether the sentence says the thing was heard or seen ("Downstairs, I could hear Jennie").
+/// "though I have not heard a sound" is no perception.
 fn perceived(text: &str) -> bool {
-    text.split(|c: char| !c.is_alphanumeric()).any(|w| {
-        matches!(
-            w.to_lowercase().as_str(),
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.iter().enumerate().any(|(k, w)| {
+        let sense = matches!(
+            w.as_str(),
             "hear" | "heard" | "hears" | "see" | "saw" | "sees" | "could" | "can" | "sound"
                 | "sounds" | "voice" | "voices" | "audible"
-        )
+        );
+        let denied = words[k.saturating_sub(3)..k]
+            .iter()
+            .any(|b| matches!(b.as_str(), "not" | "never" | "without") || b.ends_with("n't") || b.ends_with("n’t"));
+        sense && !denied
     })
+}
+
+/// Someone other than the POV character named in the sentence, or "he"/"she" when that is
+/// not the POV character.
+fn someone_else_acts(ctx: &Ctx<'_>, s: &Sentence) -> bool {
+    ctx.hits(s).into_iter().any(|h| h.who != ctx.pov)
+        || s.tokens
+            .iter()
+            .any(|t| matches!(t.lower.as_str(), "he" | "she") && !is_pov_word(ctx, &t.lower))
 }
 
 /// Whether a first-person narrator speaks in `text` ("I told no one": their own secret).

@@ -29,6 +29,13 @@ const DOING: &[&str] = &[
     "stirred", "stirs", "brought", "brings", "kept", "keeps",
 ];
 
+/// What something wakes in someone: "stirred up in him a hunger", "roused in her a fury".
+#[rustfmt::skip]
+const WAKING: &[&str] = &[
+    "stirred", "stirs", "woke", "wakes", "roused", "rouses", "kindled", "kindles", "awakened",
+    "awakens", "bred", "breeds", "raised", "raises",
+];
+
 /// What a feeling does in its owner: "stirs in", "sat heavy in", "welled up in".
 #[rustfmt::skip]
 const DWELLING: &[&str] = &[
@@ -79,6 +86,32 @@ pub(super) fn experienced_idioms(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<
                 let at = if title(k + 1) { k + 2 } else { k + 1 };
                 if let Some(who) = owner_at(ctx, si, s, at).or_else(|| owner_at(ctx, si, s, k + 1)) {
                     out.push((i, at, who));
+                }
+            }
+        }
+        // "The sight had stirred up in the marooned man a hunger for cheese": what something
+        // wakes in someone.
+        if is_in(WAKING, w) {
+            let mut k = i + 1;
+            if word(k) == Some("up") {
+                k += 1;
+            }
+            if word(k) == Some("in")
+                && let Some(who) = owner_at(ctx, si, s, k + 1).or_else(|| {
+                    // "in the marooned man": a noun for a person a few words on.
+                    (k + 2..(k + 5).min(s.tokens.len()))
+                        .find(|&n| super::people::is_person_noun(&s.tokens[n].lower))
+                        .map(|_| Referent::Someone)
+                })
+            {
+                let felt = (k + 2..(k + 9).min(s.tokens.len()))
+                    .take_while(|&n| !s.tokens[n].barrier)
+                    .find(|&n| {
+                        let x = s.tokens[n].lower.as_str();
+                        is_in(EMOTION_NOUNS, x) || matches!(x, "hunger" | "thirst" | "craving")
+                    });
+                if let Some(n) = felt {
+                    out.push((i, n, who));
                 }
             }
         }

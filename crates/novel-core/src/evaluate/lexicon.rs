@@ -58,7 +58,8 @@ const NOT_PAST_ED: &[&str] = &[
 const BETWEEN: &[&str] = &[
     "still", "always", "never", "just", "already", "also", "suddenly", "finally", "only",
     "even", "then", "now", "almost", "barely", "quickly", "slowly", "simply", "instead",
-    "again", "too",
+    "again", "too", "quite", "rather", "half", "long", "ago", "soon", "often", "hardly",
+    "scarcely", "ever", "once", "much",
 ];
 
 /// What "felt" must be followed by to be an emotion rather than a touch.

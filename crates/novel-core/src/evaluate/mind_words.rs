@@ -26,6 +26,7 @@ pub(super) const MIND_PARTICIPLES: &[&str] = &[
     "swearing", "cursing", "vowing", "dreaming", "brooding", "fretting", "grieving", "pining",
     "rejoicing", "exulting", "gloating", "despairing", "enjoying", "relishing", "savouring",
     "savoring", "reckoning", "computing", "intending", "planning", "plotting", "scheming",
+    "blaming", "reproaching",
 ];
 
 /// Adverbs that put what follows inside someone: "secretly relieved", "inwardly delighted".

@@ -202,7 +202,10 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
             // "Higgins, who had rehearsed his version … and was privately sure it would go
             // down better", "He was turning the matter over, and cursing himself": a second
             // predicate of the same subject. Shown as a note: the subject is read from afar.
-            if let Some(c) = coordinated_state(s, subject.last) {
+            // A first-person narrator's present portrait of someone ("He loves me very dearly,
+            // and hates to have me sick") is read by the narrow rules only.
+            let portrait = first_person && ctx.input.tense == Tense::Present;
+            if let Some(c) = coordinated_state(s, subject.last, !portrait) {
                 found.push((subject.first, c, subject.referent, false));
             }
             if let Some((end, broad)) = stated_mind(ctx, s, &subject) {
@@ -677,8 +680,9 @@ fn coordinated_mind(s: &Sentence, from: usize) -> Option<usize> {
 
 /// A second predicate of inner life joined to the clause after token `from` by "and" or
 /// "but": "…and was privately sure it would", "…, and cursing himself for", "…but feared".
-/// None once a new subject or a clause of its own begins.
-fn coordinated_state(s: &Sentence, from: usize) -> Option<usize> {
+/// None once a new subject or a clause of its own begins. `broad` lets the broad lexicon's
+/// verbs count ("…, and despises me for it").
+fn coordinated_state(s: &Sentence, from: usize, broad: bool) -> Option<usize> {
     let word = |k: usize| s.tokens.get(k).filter(|t| t.plain_gap).map(|t| t.lower.as_str());
     for j in from + 1..(from + 20).min(s.tokens.len()) {
         let t = &s.tokens[j];
@@ -713,14 +717,28 @@ fn coordinated_state(s: &Sentence, from: usize) -> Option<usize> {
         let Some(w) = word(k) else {
             continue;
         };
-        let next = word(k + 1);
+        // "and was sorry now that": a word of time between the state and what it is about.
+        let next = match word(k + 1) {
+            Some("now" | "then" | "already" | "still") => word(k + 2),
+            n => n,
+        };
         let state = linked
             && (is_in(STATES, w) || inner::is_state(w, next))
             && !is_in(INNER_ADVERBS, w)
             && !(matches!(w, "sure" | "certain") && next == Some("to"))
             && matches!(next, Some("that" | "of" | "to" | "at" | "it" | "he" | "she" | "they" | "the"));
+        // "…, and despises me for each one of them": a finite verb of feeling or private
+        // cognition from the broad lexicon ("cares for" and "minds" are as often deeds).
+        let finite = w.ends_with('s') || w.ends_with("ed");
+        let broad_verb = broad
+            && finite
+            && (inner::is_feeling_verb(w) || inner::is_cognition_verb(w))
+            && !w.starts_with("car")
+            && !w.starts_with("mind")
+            && next.is_some();
         let thought = !linked
             && ((is_in(MIND_VERBS, w) && !w.ends_with("ing"))
+                || broad_verb
                 || (is_in(MIND_PARTICIPLES, w) && next.is_some()));
         if state || thought {
             return Some(k);

@@ -1890,3 +1890,40 @@ fn a_characters_present_in_past_narration_is_drift_even_as_a_habit_or_an_unliste
     let findings = run_with(&w, commentary, PointOfView::First, Tense::Past);
     assert_none(&findings, Check::TenseDrift, commentary);
 }
+
+#[test]
+fn a_second_predicate_of_feeling_or_a_state_after_now_is_the_subjects_mind() {
+    for (prose, quoted) in [
+        (
+            "Bram hears every groan through the wall, and despises her for each one of them.",
+            "despises",
+        ),
+        (
+            "Bram had meant every word of it, and was sorry now that he had teased her.",
+            "sorry",
+        ),
+        (
+            "In her last months Maud had gone over that night a thousand times, blaming herself \
+             for the touch of her hand.",
+            "blaming",
+        ),
+        ("Bram came up after supper. He had quite decided to send her away.", "decided"),
+        (
+            "The sight of her face had stirred up in Bram a hunger for cheese.",
+            "stirred up in Bram a hunger",
+        ),
+    ] {
+        let findings = run(prose);
+        assert!(
+            of(&findings, Check::OtherMind)
+                .iter()
+                .any(|f| f.message.contains(quoted)),
+            "{prose}: {findings:#?}"
+        );
+    }
+    // A first-person narrator's standing portrait, in the present, is theirs to give.
+    let w = world();
+    let portrait = "Bram loves me very dearly, and hates to have me sick.";
+    let findings = run_with(&w, portrait, PointOfView::First, Tense::Present);
+    assert_none(&findings, Check::OtherMind, portrait);
+}
