@@ -39,6 +39,7 @@ mod places;
 mod possessions;
 mod pov;
 mod revision;
+mod roles;
 mod run;
 mod span;
 mod style;

@@ -1927,3 +1927,23 @@ fn a_second_predicate_of_feeling_or_a_state_after_now_is_the_subjects_mind() {
     let findings = run_with(&w, portrait, PointOfView::First, Tense::Present);
     assert_none(&findings, Check::OtherMind, portrait);
 }
+
+#[test]
+fn a_first_person_narrator_called_by_a_role_of_their_own_is_person_drift() {
+    let mut w = world();
+    w.characters[0].description = "A young wife who keeps a secret journal.".into();
+    for prose in [
+        "Bram says I must rest. Bram's wife lies very still, so that he will think she sleeps.",
+        "Bram laughs at me. His wife folds the paper away under the mattress.",
+    ] {
+        let findings = run_with(&w, prose, PointOfView::First, Tense::Present);
+        let f = of(&findings, Check::PersonDrift);
+        assert_eq!(f.len(), 1, "{prose}: {findings:#?}");
+        assert_eq!(f[0].severity, Severity::Note);
+    }
+    // A role another character has too is theirs as much as the narrator's.
+    w.characters[2].description = "Bram's first wife, long gone to the harbour.".into();
+    let shared = "Bram says I must rest. Bram's wife lies very still.";
+    let findings = run_with(&w, shared, PointOfView::First, Tense::Present);
+    assert_none(&findings, Check::PersonDrift, shared);
+}

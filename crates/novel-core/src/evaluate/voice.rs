@@ -1239,9 +1239,14 @@ fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
     // (sentence, span, named): a name is certain; "he" for a narrator who is a man is most
     // often another man the scene has not named lately, so it is only a note.
     let mut uses: Vec<(usize, (usize, usize), bool)> = Vec::new();
+    let roles = super::roles::narrator_roles(ctx);
     for (si, s) in ctx.prose.sentences.iter().enumerate() {
         if s.tokens.is_empty() || ctx.meta[si] || thought_tagged(ctx, s) {
             continue;
+        }
+        // "John's wife lies very still": the narrator called by a role of theirs.
+        if let Some((owner, v)) = super::roles::role_subject(ctx, s, &roles) {
+            uses.push((si, tok_span(s, owner, v), false));
         }
         let hits = ctx.hits(s);
         for subject in ctx.subjects(si) {
