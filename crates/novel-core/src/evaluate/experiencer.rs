@@ -148,13 +148,18 @@ pub(super) fn owned_feelings(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usi
         if s.tokens.get(n).is_some_and(|x| x.plain_gap && x.lower == "own") {
             n += 1;
         }
-        if !s.tokens.get(n).is_some_and(|x| x.plain_gap && is_in(OWN_FEELINGS, &x.lower)) {
+        // The broad lexicon's nouns of emotion too: "his curiosity about so early a visitor".
+        if !s.tokens.get(n).is_some_and(|x| {
+            x.plain_gap && (is_in(OWN_FEELINGS, &x.lower) || is_in(EMOTION_NOUNS, &x.lower))
+        }) {
             continue;
         }
         let about = s.tokens.get(n + 1).is_some_and(|x| {
             x.plain_gap && matches!(x.lower.as_str(), "of" | "for" | "that" | "about" | "at" | "lest")
         });
-        if !about {
+        // "continued to express her admiration of": a feeling shown or said, which anyone sees.
+        let shown = i > 0 && is_in(SHOWING, &s.tokens[i - 1].lower);
+        if !about || shown {
             continue;
         }
         let who = if t.lower == "whose" {
@@ -172,6 +177,15 @@ pub(super) fn owned_feelings(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usi
     }
     out
 }
+
+/// Verbs that put a feeling where others see or hear it.
+#[rustfmt::skip]
+const SHOWING: &[&str] = &[
+    "express", "expressed", "expresses", "expressing", "voice", "voiced", "voices", "show",
+    "showed", "shows", "showing", "declare", "declared", "declares", "confess", "confessed",
+    "avow", "avowed", "hide", "hid", "hides", "conceal", "concealed", "conceals", "betray",
+    "betrayed", "betrays",
+];
 
 /// Qualities of the inner life that only their owner feels change: "Bram's resolve
 /// hardened", "his patience was wearing thin", "her courage failed".

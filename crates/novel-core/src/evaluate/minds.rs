@@ -864,6 +864,13 @@ fn hidden(s: &Sentence, main_i: usize) -> bool {
     never && matches!(main, "admit" | "show" | "confess" | "tell" | "say" | "let")
 }
 
+/// "faintly irritated", "savagely put out": an adverb of manner or degree before the state.
+fn manner_adverb(word: &str) -> bool {
+    word.len() > 5
+        && word.ends_with("ly")
+        && !matches!(word, "likely" | "early" | "lonely" | "lovely" | "friendly" | "elderly" | "only")
+}
+
 /// A phrase after a comma that carries on another character's inner life as fact: "Brannock
 /// stared at it, thinking of his daughter", "He read it twice, secretly relieved that I had
 /// not noticed", "Mr D'Arcy stood frowning, furious that they had made him sing". The phrase
@@ -898,7 +905,7 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
             if is_in(INNER_ADVERBS, &w.lower) {
                 inner = true;
                 inwardly |= w.lower == "inwardly";
-            } else if !is_in(DEGREE, &w.lower) {
+            } else if !is_in(DEGREE, &w.lower) && !manner_adverb(&w.lower) {
                 break;
             }
             j += 1;

@@ -1947,3 +1947,28 @@ fn a_first_person_narrator_called_by_a_role_of_their_own_is_person_drift() {
     let findings = run_with(&w, shared, PointOfView::First, Tense::Present);
     assert_none(&findings, Check::PersonDrift, shared);
 }
+
+#[test]
+fn a_state_after_an_adverb_of_manner_or_a_feeling_named_as_someones_is_theirs() {
+    for (prose, quoted) in [
+        (
+            "Bram only shook his head, faintly irritated that she should need to ask.",
+            "irritated",
+        ),
+        (
+            "Bram went down to the kitchen, his curiosity about so early a visitor very nearly \
+             more than he could bear.",
+            "curiosity",
+        ),
+    ] {
+        let findings = run(prose);
+        assert!(
+            of(&findings, Check::OtherMind)
+                .iter()
+                .any(|f| f.message.contains(quoted)),
+            "{prose}: {findings:#?}"
+        );
+    }
+    let said = "Bram, with perfect calm, went on to express his admiration of the lamp.";
+    assert_none(&run(said), Check::OtherMind, said);
+}
