@@ -221,7 +221,7 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
         why,
     };
     if let Some(m) = COUNTERFACTUAL.find(narration)
-        && !LEARNED_SINCE.is_match(narration)
+        && !learned_since(narration)
     {
         return Some(found(m, UNSEEN));
     }
@@ -400,6 +400,12 @@ fn relative_before(text: &str, at: usize) -> bool {
     let last: Vec<&str> = before.split_whitespace().rev().take(3).collect();
     last.iter()
         .any(|w| matches!(w.trim_matches(|c: char| !c.is_alphanumeric()), "thing" | "which" | "something"))
+}
+
+/// Whether the narrator says how they came to know ("as I found when the magistrate turned
+/// it"): their hindsight, with its source.
+pub(super) fn learned_since(text: &str) -> bool {
+    LEARNED_SINCE.is_match(text)
 }
 
 /// Whether the sentence says the thing was heard or seen ("Downstairs, I could hear Jennie").

@@ -537,12 +537,13 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
         }
         let whole = caps.get(0)?;
         // "It was an act I would later regret", "Had I turned the leaf, I should have seen":
-        // a first-person narrator looking back on their own life.
-        if first_person
+        // a first-person narrator looking back on their own life, which many published
+        // narrators do and some writers cut; the writer decides (a note).
+        let own_hindsight = first_person
             && ctx.input.tense == crate::config::Tense::Past
             && l.why == HINDSIGHT_WHY
-            && narrator_is_subject(&narration[..whole.start()], whole.as_str())
-        {
+            && narrator_is_subject(&narration[..whole.start()], whole.as_str());
+        if own_hindsight && super::beyond::learned_since(narration) {
             continue;
         }
         // "Little did I know…": a first-person narrator's hindsight, which many published
@@ -578,7 +579,7 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             .trim_start_matches(|c: char| !c.is_alphanumeric())
             .trim_end_matches(|c: char| !c.is_alphanumeric());
         let mut found = leak_finding(ctx, s, s.start + from, phrase, l.why);
-        if hindsight || l.uncertain {
+        if hindsight || own_hindsight || l.uncertain {
             found.severity = Severity::Note;
         }
         return Some(found);

@@ -1830,16 +1830,16 @@ fn a_present_modal_in_past_narration_is_tense_drift_but_not_a_maxim() {
 }
 
 #[test]
-fn a_first_person_narrator_looking_back_on_their_own_acts_is_not_a_leak() {
+fn a_first_person_narrator_looking_back_on_their_own_acts_is_a_note_at_most() {
     let w = world();
-    for prose in [
-        "I tossed the rocket into the room. It was an act I would later regret more than any other.",
-        "I signed where he showed me. Had I turned the leaf, I should have seen (as I found a \
-         month later) my father's name already there.",
-    ] {
-        let findings = run_with(&w, prose, PointOfView::First, Tense::Past);
-        assert_none(&findings, Check::PovLeak, prose);
-    }
+    let regret = "I tossed the rocket into the room. It was an act I would later regret.";
+    let findings = run_with(&w, regret, PointOfView::First, Tense::Past);
+    let f = assert_one(&findings, Check::PovLeak, regret, "would later");
+    assert_eq!(f.severity, Severity::Note);
+    let found_out = "I signed where he showed me. Had I looked closer, I should have seen (as I \
+                     found a month later) my father's name already there.";
+    let findings = run_with(&w, found_out, PointOfView::First, Tense::Past);
+    assert_none(&findings, Check::PovLeak, found_out);
 }
 
 #[test]
