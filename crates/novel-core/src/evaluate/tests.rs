@@ -684,6 +684,7 @@ fn an_inverted_verb_of_coming_is_read_for_its_tense() {
         "Tamsin closed the book. Out on the river there passes a goods train, and she watched it.",
         "The clock struck three. Then, from the direction of the ventilator, comes a low whistle.",
         "The lantern was shut off. Suddenly there appears a thin line of yellow light.",
+        "We waited by the fire. At last in strides the captain and slams the door behind him.",
     ] {
         assert!(!of(&run(prose), Check::TenseDrift).is_empty(), "no drift in {prose:?}");
     }

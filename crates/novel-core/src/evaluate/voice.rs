@@ -294,7 +294,9 @@ fn unlisted_third_person_verb(word: &str) -> bool {
 const INVERTING: &[&str] = &[
     "come", "go", "pass", "appear", "stand", "rise", "sound", "run", "hang", "lie", "sit",
     "follow", "emerge", "loom", "float", "drift", "ride", "walk", "step", "fall", "flash",
-    "shine", "blow", "roll", "ring", "break",
+    "shine", "blow", "roll", "ring", "break", "stride", "stalk", "burst", "rush", "march",
+    "stump", "limp", "stagger", "crawl", "creep", "dash", "sweep", "sail", "gallop", "hobble",
+    "tumble", "fly", "swing", "stream", "pour",
 ];
 
 /// An inverted verb of coming and being there, before its subject ("a", "an", "the",
@@ -316,6 +318,13 @@ fn inverted_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut
                     "down" | "up" | "out" | "in" | "into" | "from" | "through" | "across" | "over"
                         | "along" | "around" | "round" | "behind" | "beyond" | "overhead"
                         | "then" | "now" | "suddenly"
+                ))
+            // "At last in strides the captain": a particle of motion just before the verb.
+            || (i >= 2
+                && s.tokens[i - 1].plain_gap
+                && matches!(
+                    s.tokens[i - 1].lower.as_str(),
+                    "in" | "out" | "up" | "down" | "off" | "back" | "away"
                 ));
         let subject_after = s.tokens.get(i + 1).is_some_and(|n| {
             n.plain_gap
@@ -325,7 +334,10 @@ fn inverted_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut
                         | "softly" | "suddenly"
                 )
         });
-        let present = present_third_base(w).filter(|b| INVERTING.contains(&b.as_str()));
+        // The verbs of coming are known here even where the general list of verbs lacks them.
+        let present = present_third_base(w)
+            .or_else(|| w.strip_suffix('s').map(str::to_string))
+            .filter(|b| INVERTING.contains(&b.as_str()));
         // "there passes, slowly, a goods train": after "there" the inverted verb needs no
         // article right after it.
         let there_passes = after_there && present.is_some();
