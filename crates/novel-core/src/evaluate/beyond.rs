@@ -5,8 +5,11 @@
 //! be opened", "Before the year is out he will be taken out of the river", "Years afterwards
 //! … neither of them would speak of it"); a secret kept from everyone ("a thing he told no one
 //! to the day of his death", "with no one the wiser", "it escaped every eye at the table");
-//! what happens the moment their back is turned; and what others do while they sleep
-//! ("I fell asleep over my book. John came up long after and sat an hour by the bed").
+//! what nobody there noticed ("Nobody in the square paid the least attention to"); what
+//! happens the moment their back is turned, while they are away ("While I was gone, Brannock
+//! turned the ledger round") or asleep ("I fell asleep over my book. John came up long after
+//! and sat an hour by the bed"); somewhere else at the same moment ("At that hour, in a house
+//! in Baggot Street, the slavey was…"); and another person's past told flatly.
 //!
 //! `pov.rs` makes each a note: a counterfactual may be the POV character's own wistful
 //! reckoning, a fate or a secret may be hearsay they have had, and a first-person narrator
