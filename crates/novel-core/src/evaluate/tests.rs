@@ -113,6 +113,14 @@ fn assert_one(findings: &[Finding], check: Check, prose: &str, quoted: &str) -> 
     f
 }
 
+/// Some finding of `check` names `quoted` (other findings may stand beside it).
+fn assert_names(findings: &[Finding], check: Check, prose: &str, quoted: &str) {
+    assert!(
+        of(findings, check).iter().any(|f| f.message.contains(quoted)),
+        "no {check:?} naming {quoted:?} in {prose:?}: {findings:#?}"
+    );
+}
+
 // ---- text ----
 
 #[test]
@@ -1819,12 +1827,7 @@ fn a_present_modal_in_past_narration_is_tense_drift_but_not_a_maxim() {
     let w = world();
     let prose = "Tamsin waited at the window. She can hear Bram on the stairs now.";
     let findings = run_with(&w, prose, PointOfView::DeepThird, Tense::Past);
-    assert!(
-        of(&findings, Check::TenseDrift)
-            .iter()
-            .any(|f| f.message.contains("can hear")),
-        "{findings:#?}"
-    );
+    assert_names(&findings, Check::TenseDrift, prose, "can hear");
     let maxim = "Tamsin waited at the window. We cannot give ourselves, she had read once.";
     let findings = run_with(&w, maxim, PointOfView::DeepThird, Tense::Past);
     assert_none(&findings, Check::TenseDrift, maxim);
@@ -1880,12 +1883,7 @@ fn a_characters_present_in_past_narration_is_drift_even_as_a_habit_or_an_unliste
         ),
     ] {
         let findings = run_with(&w, prose, PointOfView::DeepThird, Tense::Past);
-        assert!(
-            of(&findings, Check::TenseDrift)
-                .iter()
-                .any(|f| f.message.contains(quoted)),
-            "{prose}: {findings:#?}"
-        );
+        assert_names(&findings, Check::TenseDrift, prose, quoted);
     }
     let commentary = "I knew him well. In his eyes she eclipses the whole of her sex.";
     let findings = run_with(&w, commentary, PointOfView::First, Tense::Past);
@@ -1914,13 +1912,7 @@ fn a_second_predicate_of_feeling_or_a_state_after_now_is_the_subjects_mind() {
             "stirred up in Bram a hunger",
         ),
     ] {
-        let findings = run(prose);
-        assert!(
-            of(&findings, Check::OtherMind)
-                .iter()
-                .any(|f| f.message.contains(quoted)),
-            "{prose}: {findings:#?}"
-        );
+        assert_names(&run(prose), Check::OtherMind, prose, quoted);
     }
     // A first-person narrator's standing portrait, in the present, is theirs to give.
     let w = world();
@@ -1962,13 +1954,7 @@ fn a_state_after_an_adverb_of_manner_or_a_feeling_named_as_someones_is_theirs() 
             "curiosity",
         ),
     ] {
-        let findings = run(prose);
-        assert!(
-            of(&findings, Check::OtherMind)
-                .iter()
-                .any(|f| f.message.contains(quoted)),
-            "{prose}: {findings:#?}"
-        );
+        assert_names(&run(prose), Check::OtherMind, prose, quoted);
     }
     let said = "Bram, with perfect calm, went on to express his admiration of the lamp.";
     assert_none(&run(said), Check::OtherMind, said);
