@@ -1453,10 +1453,13 @@ fn mind_finding(
 /// "At heart he was": a phrase just before the subject, in its own clause, that puts what the
 /// subject does inside them.
 fn opened_within(s: &Sentence, subject_first: usize) -> bool {
+    // The clause starts after "yet" or "but" ("; yet under all his smiles"), else at the
+    // first word after punctuation.
+    let joins = |k: usize| matches!(s.tokens[k].lower.as_str(), "yet" | "but");
     let start = (0..subject_first)
         .rev()
-        .find(|&k| s.tokens[k].barrier || s.tokens[k].lower == "yet" || s.tokens[k].lower == "but")
-        .map_or(0, |k| if s.tokens[k].barrier { k } else { k + 1 });
+        .find(|&k| s.tokens[k].barrier || joins(k))
+        .map_or(0, |k| if joins(k) { k + 1 } else { k });
     let words: Vec<&str> = s.tokens[start..subject_first]
         .iter()
         .map(|t| t.lower.as_str())

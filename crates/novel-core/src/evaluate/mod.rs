@@ -13,8 +13,8 @@
 
 mod absolute;
 mod ages;
-mod beyond;
 mod appearance;
+mod beyond;
 mod check;
 mod conditions;
 mod continuity;

@@ -1855,6 +1855,11 @@ fn a_phrase_that_puts_what_follows_inside_another_character_makes_it_their_mind(
             "cursing",
         ),
         (
+            "Bram went from group to group with good advice; yet under all his smiles he was \
+             counting the hours.",
+            "counting",
+        ),
+        (
             "Bram took a small spiteful pleasure in carrying the message.",
             "took a small spiteful pleasure in",
         ),
