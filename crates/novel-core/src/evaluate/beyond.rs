@@ -72,7 +72,7 @@ static LATER: LazyLock<Regex> = LazyLock::new(|| {
 /// What no one came to know: told to no one, the wiser, unremarked by everyone.
 static KEPT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
-        r"(?i)\bto the day of (?:his|her|their) death\b|\bto (?:his|her|their) dying day\b|\b(?:took|carried) (?:it|the secret|(?:his|her|their) secret) (?:with (?:him|her|them) )?to (?:his|her|their) grave\b|\b(?:with )?(?:no one|nobody|none) (?:else )?the wiser\b|\bescaped (?:every|all|everyone['’]s|the) (?:eye|eyes|notice|attention)\b|\b(?:passed|went) (?:unremarked|unnoticed|unobserved)\b|\b(?:unremarked|unobserved|unnoticed|unseen) by (?:the whole|the entire|every|everyone|everybody|all)\b|\b(?:unread|unopened|undiscovered|untouched)\s+(?:to this day|ever since|for (?:\w+\s+){0,2}(?:days|weeks|months|years))\b|\b(?:lay|lies|remained|remains)\s+(?:a|two|three|four|five|six|seven|several|many|some)\s+(?:days|weeks|months|years)\s+(?:unread|unopened|untouched|undiscovered)\b|\b(?:has|had|have) never been told\b[^.;!?]{0,20}?\bnever will be\b|\bthough (?:nobody|no one|none)\b[^.;!?]{0,30}?\b(?:suspects?|suspected|knows?|knew|guess(?:es|ed)?|notices?|noticed)\b|\b(?:nobody|no one)\s*,\s*(?:then or (?:since|later|ever)|(?:then|ever) or since)\s*,",
+        r"(?i)\bto the day of (?:his|her|their) death\b|\bto (?:his|her|their) dying day\b|\b(?:took|carried) (?:it|the secret|(?:his|her|their) secret) (?:with (?:him|her|them) )?to (?:his|her|their) grave\b|\b(?:with )?(?:no one|nobody|none) (?:else )?the wiser\b|\bescaped (?:every|all|everyone['’]s|the) (?:eye|eyes|notice|attention)\b|\b(?:passed|went) (?:unremarked|unnoticed|unobserved)\b|\b(?:unremarked|unobserved|unnoticed|unseen) by (?:the whole|the entire|every|everyone|everybody|all)\b|\b(?:unread|unopened|undiscovered|untouched)\s+(?:to this day|ever since|for (?:\w+\s+){0,2}(?:days|weeks|months|years))\b|\b(?:lay|lies|remained|remains)\s+(?:a|two|three|four|five|six|seven|several|many|some)\s+(?:days|weeks|months|years)\s+(?:unread|unopened|untouched|undiscovered)\b|\b(?:has|had|have) never been told\b[^.;!?]{0,20}?\bnever will be\b|\bthough (?:nobody|no one|none)\b[^.;!?]{0,30}?\b(?:suspects?|suspected|knows?|knew|guess(?:es|ed)?|notices?|noticed|discover(?:s|ed)?|found out|learn(?:s|ed|t))\b|\b(?:nobody|no one)\s*,\s*(?:then or (?:since|later|ever|afterwards)|(?:then|ever) or since)\s*,|\b(?:nobody|no one)(?: in (?:the|this|that) \w+| of (?:them|us))? (?:has |had )?ever (?:discovered|found out|learned|learnt|guessed|knew|suspected)\b|,\s*and (?:nobody|no one) ever (?:would|will)\b",
     )
     .expect("constant pattern")
 });
@@ -117,6 +117,61 @@ static JUST_GONE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("constant pattern")
 });
 
+/// The POV character gone, told inside a longer sentence: "…and, when he had turned the
+/// corner, looked along the table"; the door hardly shut behind them: "The door has scarcely
+/// closed behind her before Rosa is at the window-seat".
+static GONE_WHEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:^\W*|[,;—–]\s*)(?:when|after|once|as soon as|the moment)\s+(she|he|they|I|we)\s+(?:had|has)\s+(?:turned|rounded) the corner\b|(?:^\W*|[,;—–]\s*)(?:when|after|once|as soon as|the moment)\s+(she|he|they|I|we)\s+(?:was|were|had|has)\s+(?:gone|passed out of sight|disappeared)\s*,|^\W*the (?:street |front |outer |hall |house |study |parlour )?door (?:has|had|is|was) (?:scarcely|hardly|barely) (?:closed|shut|banged|swung to) (?:behind|upon|on) (him|her|them|me|us) (?:before|when|than)\b")
+        .expect("constant pattern")
+});
+
+/// Someone placed elsewhere at this very moment, the time after the verb: "He was at that
+/// moment in the mews behind Briony Lodge", "Tonight he is sitting in Weir Mitchell's study".
+static THERE_NOW: LazyLock<Regex> = LazyLock::new(|| {
+    let marker = r"(?:at (?:that|this) (?:very )?(?:moment|hour|instant|minute)|by (?:then|now|this time|that time)|even now|tonight)";
+    let filler = r"(?:(?:already|still|now),?\s+)*";
+    Regex::new(&format!(
+        r"(?i)(?:^\W*|[,;—–]\s*(?:and\s+|but\s+)?|\bnow\s+)(?:tonight,?\s+|at (?:this|that) (?:very )?(?:hour|moment),?\s+)?({WHO}|(?-i:[Mm]y|[Hh]is|[Hh]er) (?-i:[A-Z][a-z]+))\s+(?:was|were|is|are)\s+{filler}{marker},?\s+{filler}(?:[a-z]+ing\s+)?(?:in|at|on|inside|behind|across|beyond|far|miles|half way|halfway|out of)\b"
+    ))
+    .expect("constant pattern")
+});
+static TONIGHT_THERE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"(?i)^\W*(?:tonight|at this (?:very )?(?:hour|moment)|at that (?:very )?(?:hour|moment)),?\s+({WHO}|(?-i:[Mm]y|[Hh]is|[Hh]er) (?-i:[A-Z][a-z]+))\s+(?:is|are|was|were)\s+(?:already\s+|still\s+)?[a-z]+ing\b[^.;!?]{{0,40}}?\b(?:in|at|on|out of|by)\b"
+    ))
+    .expect("constant pattern")
+});
+
+/// Behind the blinds or walls of another house: "Behind the drawn blinds of Briony Lodge,
+/// Irene Adler was already sliding the panel shut"; a distance behind the POV character:
+/// "Two streets behind him, a woman in a dark shawl keeps close to the railings".
+static BEHIND_WALLS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:behind|within|inside) the (?:drawn |closed |shut |lowered |heavy |thick )?(?:blinds|curtains|shutters|doors|walls|windows|door|wall) of\b[^,;.]{1,40},\s+\S|^\W*(?:a few|two|three|four|some|several|a dozen|twenty|fifty|a hundred) (?:streets|yards|paces|steps|doors|houses|miles) (?:behind|ahead of|off from) (me|us|him|her|them)\s*,")
+        .expect("constant pattern")
+});
+
+/// Left behind by the POV character: "Left alone, Rosa sits on the footstool".
+static LEFT_ALONE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"(?i)^\W*left (?:alone|to (?:himself|herself|themselves)|behind),\s+({WHO})\b"))
+        .expect("constant pattern")
+});
+
+/// The POV character on the way, not yet there: "Before she had reached her own door,
+/// Brannock had climbed in", "Before his step has died out of the court the woman is off the
+/// bed".
+static BEFORE_THEY_REACH: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:before|by the time|long before|almost before)\s+(?:(she|he|they|I|we)\s+(?:had|has|was|is|were|are)\s+(?:reached|got|gotten|turned|rounded|half way|halfway|well|out of|fairly|gone|at the (?:end|bottom|foot) of)|(his|her|their|my|our)\s+(?:step|steps|footsteps|tread)\s+(?:had|has)\s+(?:died|faded))\b")
+        .expect("constant pattern")
+});
+
+/// What the POV character did not see, told all the same: "Nor did he see the barefoot boy
+/// who fell in behind him", "nothing escapes him, save only the veiled figure at an upper
+/// window".
+static NOT_SEEN: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*nor did (she|he|they|I|we) (?:see|notice|hear|observe|mark|catch sight of|guess|suspect)\b|\b(?:nothing|no one|nobody) escapes? (him|her|them|me|us)\b[^.;!?]{0,10}?\b(?:save|except|but)\b")
+        .expect("constant pattern")
+});
+
 /// What the POV character believes, corrected: "It was in truth a candle in the passage",
 /// "In truth it was old Mr Crosbie who had sent Peake away".
 static IN_TRUTH: LazyLock<Regex> = LazyLock::new(|| {
@@ -150,7 +205,7 @@ static OUT_OF_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
 /// least attention to", "No one in the little square marked the pale face"; the word after
 /// the verb, when it is the POV character, makes it their own sense of being unobserved.
 static NOBODY_NOTICED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:nobody|no one|not one of (?:them|us)|none of (?:them|us))\b[^.;!?]{0,40}?\b(?:saw|noticed|marked|observed|remarked|paid (?:the least |the slightest |any |much )?(?:attention|heed))\s+(?:to\s+)?([\w'’]+)")
+    Regex::new(r"(?i)^\W*(?:(?:in|amid|amidst|during|through|for all|with all|at)\s[^,;.!?]{2,30}?,?\s+)?(?:nobody|no one|not one of (?:them|us)|none of (?:them|us))\b[^.;!?]{0,40}?\b(?:saw|sees|noticed|notices|marked|marks|observed|observes|remarked|remarks|paid (?:the least |the slightest |any |much )?(?:attention|heed)|pays (?:the least |the slightest |any |much )?(?:attention|heed))\s+(?:to\s+)?([\w'’]+)")
         .expect("constant pattern")
 });
 
@@ -158,7 +213,7 @@ static NOBODY_NOTICED: LazyLock<Regex> = LazyLock::new(|| {
 /// ever learn where", "a thing I shall never find out", "of this I have not the least
 /// suspicion"; with the word before it, whose own plan "she will never know" may be.
 static NEVER_LEARNED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:was|were|is|are) never to (?:learn|know|find out|discover|guess)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall) (?:ever|never) (?:learn|know|find out|discover|guess)\b|\bnot the (?:least|slightest|faintest) (?:suspicion|idea|notion|inkling)\b")
+    Regex::new(r"(?i)\b(?:was|were|is|are) never to (?:learn|know|find out|discover|guess)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall) (?:ever|never) (?:learn|know|find out|discover|guess)\b|\bnot the (?:least|slightest|faintest) (?:suspicion|idea|notion|inkling)\b|\b(?:has|had|have) never (?:reached|come to) (?:me|us|my ears|our ears)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall) not (?:discover|learn|find out|notice|miss|know)\b[^.;!?]{0,60}?\buntil\b")
         .expect("constant pattern")
 });
 
@@ -193,7 +248,7 @@ static UNWATCHED: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The POV character falling or being asleep, as the subject of the clause.
 static SLEEPS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\b[^,;:.!?]{0,60}?\b(?:fell asleep|was asleep|were asleep|slept|went to sleep|went (?:up )?to bed|gone (?:up )?to bed|dozed off|drifted off to sleep|dropped off)\b|\bsleep (?:came|had come) to (her|him|them|me|us)\b")
+    Regex::new(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\b[^,;:.!?]{0,60}?\b(?:fell asleep|was asleep|were asleep|slept|went to sleep|went (?:up )?to bed|gone (?:up )?to bed|turned in|dozed off|drifted off to sleep|dropped off)\b|\bsleep (?:came|had come) to (her|him|them|me|us)\b")
         .expect("constant pattern")
 });
 
@@ -263,7 +318,7 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
         return caps.get(0).map(|m| found(m, UNNOTICED));
     }
     if let Some(caps) = NEVER_LEARNED.captures(narration)
-        && caps.get(1).is_none_or(|w| {
+        && caps.get(1).or_else(|| caps.get(2)).is_none_or(|w| {
             // Someone who could learn it ("it will never learn" is reason, not a person).
             let person = matches!(w.as_str(), "he" | "she" | "they" | "I" | "we" | "them" | "us" | "He" | "She" | "They" | "We")
                 || w.as_str().starts_with(char::is_uppercase);
@@ -315,6 +370,55 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
     {
         return caps.get(0).map(|m| found(m, AWAY_WHY));
     }
+    if let Some(caps) = GONE_WHEN.captures(narration)
+        && (1..=3)
+            .find_map(|g| caps.get(g))
+            .is_some_and(|w| is_pov_word(ctx, w.as_str()))
+        && someone_else_acts(ctx, s)
+        && !perceived(narration)
+    {
+        return caps.get(0).map(|m| found(m, AWAY_WHY));
+    }
+    for pattern in [&*THERE_NOW, &*TONIGHT_THERE] {
+        if let Some(caps) = pattern.captures(narration)
+            && caps.get(1).is_some_and(|w| {
+                !is_pov_word(ctx, w.as_str()) && !has_narrator_word(w.as_str())
+            })
+            && !perceived(narration)
+        {
+            return caps.get(0).map(|m| found(m, ELSEWHERE));
+        }
+    }
+    if let Some(caps) = BEHIND_WALLS.captures(narration)
+        && caps.get(1).is_none_or(|w| is_pov_word(ctx, w.as_str()))
+        && !perceived(narration)
+        && someone_else_acts(ctx, s)
+    {
+        return caps.get(0).map(|m| found(m, ELSEWHERE));
+    }
+    if let Some(caps) = LEFT_ALONE.captures(narration)
+        && caps.get(1).is_some_and(|w| !is_pov_word(ctx, w.as_str()) && w.as_str() != "I")
+    {
+        return caps.get(0).map(|m| found(m, AWAY_WHY));
+    }
+    if let Some(caps) = BEFORE_THEY_REACH.captures(narration)
+        && caps
+            .get(1)
+            .or_else(|| caps.get(2))
+            .is_some_and(|w| is_pov_word(ctx, w.as_str()))
+        && someone_else_acts(ctx, s)
+        && !perceived(narration)
+    {
+        return caps.get(0).map(|m| found(m, AWAY_WHY));
+    }
+    if let Some(caps) = NOT_SEEN.captures(narration)
+        && caps
+            .get(1)
+            .or_else(|| caps.get(2))
+            .is_some_and(|w| is_pov_word(ctx, w.as_str()))
+    {
+        return caps.get(0).map(|m| found(m, UNNOTICED));
+    }
     if let Some(m) = IN_TRUTH.find(narration) {
         return Some(found(m, SECRET));
     }
@@ -353,9 +457,19 @@ fn while_asleep(ctx: &Ctx<'_>, s: &Sentence, before: &Sentence) -> Option<usize>
         return None;
     }
     // "I slept at Baker Street that night, and in the morning…": awake again already.
+    // "…and was back in his chair before I woke": waking later, not awake yet.
     let woken = |text: &str| {
-        text.split(|c: char| !c.is_alphanumeric())
-            .any(|w| AWAKE.contains(&w.to_lowercase().as_str()))
+        let words: Vec<String> = text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        words.iter().enumerate().any(|(k, w)| {
+            AWAKE.contains(&w.as_str())
+                && !words[k.saturating_sub(2)..k]
+                    .iter()
+                    .any(|b| matches!(b.as_str(), "before" | "until" | "till" | "ere"))
+        })
     };
     if woken(&told[caps.get(0)?.end()..]) || woken(ctx.prose.narration(s)) {
         return None;
@@ -432,13 +546,14 @@ fn perceived(text: &str) -> bool {
     })
 }
 
-/// Someone other than the POV character named in the sentence, or "he"/"she" when that is
-/// not the POV character.
+/// Someone other than the POV character named in the sentence, "he"/"she" when that is not
+/// the POV character, or a person named by what they are ("a woman in a dark shawl").
 fn someone_else_acts(ctx: &Ctx<'_>, s: &Sentence) -> bool {
     ctx.hits(s).into_iter().any(|h| h.who != ctx.pov)
-        || s.tokens
-            .iter()
-            .any(|t| matches!(t.lower.as_str(), "he" | "she") && !is_pov_word(ctx, &t.lower))
+        || s.tokens.iter().any(|t| {
+            (matches!(t.lower.as_str(), "he" | "she") && !is_pov_word(ctx, &t.lower))
+                || super::people::is_person_noun(&t.lower)
+        })
 }
 
 /// Whether a first-person narrator speaks in `text` ("I told no one": their own secret).

@@ -20,7 +20,7 @@ use crate::config::PointOfView;
 
 /// Who may be the subject after the cut: a name, a possessive with a noun, or "the" with a
 /// noun for a person. Case matters: a capital is a name.
-const SUBJECT: &str = r"(?-i:(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[a-z]+|(?:(?:Mr|Mrs|Miss|Dr|Sir|Lady|Captain|Old)\.?\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?)";
+const SUBJECT: &str = r"(?-i:(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur)\s+(?:[a-z]+\s+)?[A-Za-z][a-z]+|(?:(?:Mr|Mrs|Miss|Dr|Sir|Lady|Captain|Old)\.?\s+)?(?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+)?)";
 
 /// The same moment elsewhere, opening a clause, then a subject and its verb.
 static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
@@ -61,7 +61,7 @@ pub(super) fn cut_away(ctx: &Ctx<'_>, s: &Sentence) -> Option<Cut> {
     let whole = caps.get(0)?;
     if !names_someone(whole.as_str())
         || has_arrival(narration)
-        || s.tokens.iter().any(|t| is_in(PERCEIVING, &t.lower))
+        || pov_perceives(ctx, s)
     {
         return None;
     }
@@ -85,6 +85,20 @@ pub(super) fn cut_away(ctx: &Ctx<'_>, s: &Sentence) -> Option<Cut> {
     Some(Cut {
         at: s.start + from,
         phrase: phrase.to_string(),
+    })
+}
+
+/// Whether the POV character perceives in the sentence: a perception word with them just
+/// before it ("I could see", "she heard"), or one that needs no perceiver ("audible"). "Jim
+/// Hawkins lay flat in the reeds and watched Silver" is someone else watching.
+fn pov_perceives(ctx: &Ctx<'_>, s: &Sentence) -> bool {
+    let pov_words = super::people::pov_words(ctx);
+    s.tokens.iter().enumerate().any(|(k, t)| {
+        is_in(PERCEIVING, &t.lower)
+            && (matches!(t.lower.as_str(), "could" | "can" | "visible" | "audible" | "sound" | "sounds")
+                || s.tokens[k.saturating_sub(3)..k]
+                    .iter()
+                    .any(|b| pov_words.contains(&b.lower)))
     })
 }
 

@@ -14,6 +14,7 @@
 mod absolute;
 mod ages;
 mod appearance;
+mod apart;
 mod beyond;
 mod check;
 mod conditions;
@@ -52,6 +53,8 @@ mod whose;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_apart;
 #[cfg(test)]
 mod tests_records;
 

@@ -52,7 +52,7 @@ const MALE_NOUNS: &[&str] = &[
 ];
 
 /// The gender a personal pronoun speaks of: "him" → "he".
-fn pronoun_gender(word: &str) -> Option<&'static str> {
+pub(super) fn pronoun_gender(word: &str) -> Option<&'static str> {
     match word {
         "he" | "him" | "his" | "himself" => Some("he"),
         "she" | "her" | "hers" | "herself" => Some("she"),
@@ -785,5 +785,21 @@ fn chain_from(s: &Sentence, first: usize, after_comma: bool) -> Vec<usize> {
         }
         j += 1;
     }
+    out
+}
+
+/// The words that name the POV character in narration, lowercase: "i", "we", "me" in the first
+/// person; their pronoun and the words of their name in the third (both pronouns when their
+/// record does not say, so that a doubt never makes a finding).
+pub(super) fn pov_words(ctx: &Ctx<'_>) -> Vec<String> {
+    let mut out: Vec<String> = match ctx.input.pov {
+        PointOfView::First => ["i", "we", "me", "us", "my", "our"].map(String::from).to_vec(),
+        _ => match ctx.pov_pronoun {
+            Some("she") => vec!["she".into(), "her".into()],
+            Some("he") => vec!["he".into(), "him".into(), "his".into()],
+            _ => ["she", "her", "he", "him", "his", "they", "them"].map(String::from).to_vec(),
+        },
+    };
+    out.extend(super::text::name_words(ctx.pov_name()).iter().map(|w| w.to_lowercase()));
     out
 }

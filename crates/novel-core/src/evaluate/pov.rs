@@ -483,6 +483,7 @@ pub(super) fn leaks(ctx: &Ctx<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
     let first_person = ctx.input.pov == PointOfView::First;
     let mut before = None;
+    let apart = super::apart::told_apart(ctx);
     for s in ctx.prose.narration_sentences() {
         // One finding per sentence: "Meanwhile, across town," matches twice and needs one fix.
         let found = phrase_leak(ctx, s, first_person)
@@ -490,6 +491,13 @@ pub(super) fn leaks(ctx: &Ctx<'_>) -> Vec<Finding> {
             .or_else(|| {
                 super::beyond::beyond(ctx, s, before).map(|b| {
                     let mut found = leak_finding(ctx, s, b.at, &b.phrase, b.why);
+                    found.severity = Severity::Note;
+                    found
+                })
+            })
+            .or_else(|| {
+                apart.iter().find(|t| t.sentence_start == s.start).map(|t| {
+                    let mut found = leak_finding(ctx, s, t.at, &t.phrase, t.why);
                     found.severity = Severity::Note;
                     found
                 })

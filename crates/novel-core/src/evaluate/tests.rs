@@ -26,13 +26,13 @@ fn location(id: &str, name: &str) -> Location {
 
 /// Tamsin Reed (POV, she) and Bram Hale at the lighthouse, Maud Fenn at the harbour, Orrin
 /// Vale dead.
-struct World {
-    characters: Vec<Character>,
+pub(super) struct World {
+    pub(super) characters: Vec<Character>,
     locations: Vec<Location>,
     lost: Vec<LostItem>,
 }
 
-fn world() -> World {
+pub(super) fn world() -> World {
     World {
         characters: vec![
             character(
@@ -65,7 +65,7 @@ fn world() -> World {
     }
 }
 
-fn run_with(w: &World, prose: &str, pov: PointOfView, tense: Tense) -> Vec<Finding> {
+pub(super) fn run_with(w: &World, prose: &str, pov: PointOfView, tense: Tense) -> Vec<Finding> {
     let input = EvalInput {
         prose,
         pov,
@@ -82,20 +82,20 @@ fn run_with(w: &World, prose: &str, pov: PointOfView, tense: Tense) -> Vec<Findi
     evaluate(&input)
 }
 
-fn run(prose: &str) -> Vec<Finding> {
+pub(super) fn run(prose: &str) -> Vec<Finding> {
     run_with(&world(), prose, PointOfView::DeepThird, Tense::Past)
 }
 
-fn of(findings: &[Finding], check: Check) -> Vec<&Finding> {
+pub(super) fn of(findings: &[Finding], check: Check) -> Vec<&Finding> {
     findings.iter().filter(|f| f.check == check).collect()
 }
 
-fn assert_none(findings: &[Finding], check: Check, prose: &str) {
+pub(super) fn assert_none(findings: &[Finding], check: Check, prose: &str) {
     let hits = of(findings, check);
     assert!(hits.is_empty(), "{check:?} on {prose:?}: {hits:#?}");
 }
 
-fn assert_one(findings: &[Finding], check: Check, prose: &str, quoted: &str) -> Finding {
+pub(super) fn assert_one(findings: &[Finding], check: Check, prose: &str, quoted: &str) -> Finding {
     let hits = of(findings, check);
     assert_eq!(hits.len(), 1, "{check:?} on {prose:?}: {findings:#?}");
     let f = hits[0].clone();
