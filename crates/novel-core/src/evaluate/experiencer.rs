@@ -232,7 +232,7 @@ fn changed_quality(s: &Sentence, at: usize) -> Option<usize> {
 
 /// Whoever owns what follows token `i` ("Bram's resolve", "his patience", "their hopes"), if
 /// it is someone other than the POV character.
-fn possessor_at(ctx: &Ctx<'_>, si: usize, s: &Sentence, i: usize) -> Option<Referent> {
+pub(super) fn possessor_at(ctx: &Ctx<'_>, si: usize, s: &Sentence, i: usize) -> Option<Referent> {
     if let Some(h) = ctx.hits(s).into_iter().find(|h| h.last == i && h.possessive) {
         return (h.who != ctx.pov).then_some(Referent::Person(h.who));
     }
@@ -242,7 +242,7 @@ fn possessor_at(ctx: &Ctx<'_>, si: usize, s: &Sentence, i: usize) -> Option<Refe
 
 /// Whoever token `k` names as an object or possessor ("him", "her", "his", "Trelawney",
 /// "my companion's"), if it is someone other than the POV character.
-fn owner_at(ctx: &Ctx<'_>, si: usize, s: &Sentence, k: usize) -> Option<Referent> {
+pub(super) fn owner_at(ctx: &Ctx<'_>, si: usize, s: &Sentence, k: usize) -> Option<Referent> {
     let t = s.tokens.get(k)?;
     if let Some(h) = ctx.hits(s).into_iter().find(|h| h.first == k) {
         return (h.who != ctx.pov).then_some(Referent::Person(h.who));

@@ -263,6 +263,12 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         found.extend(uncertain(super::experiencer::quality_changes(ctx, si, s)));
         found.extend(uncertain(super::experiencer::experienced_idioms(ctx, si, s)));
         found.extend(uncertain(super::experiencer::owned_feelings(ctx, si, s)));
+        // "He thought of how she had locked in her heart…": the POV character's thought leads in.
+        let not_led = |v: Vec<(usize, usize, Referent)>| -> Vec<(usize, usize, Referent)> {
+            v.into_iter().filter(|x| !led_in(ctx, s, x.0)).collect()
+        };
+        found.extend(uncertain(not_led(super::interior::placed_within(ctx, si, s))));
+        found.extend(uncertain(not_led(super::interior::motives_and_memories(ctx, si, s))));
         // The most certain first, then in reading order.
         found.sort_by_key(|f| (!f.3, f.0));
         if let Some(&(first, end, who, certain)) = found.first()

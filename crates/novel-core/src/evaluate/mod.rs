@@ -28,6 +28,7 @@ mod facts;
 mod finding;
 mod form;
 mod inner;
+mod interior;
 mod input;
 mod knowledge;
 mod lexicon;
@@ -55,6 +56,8 @@ mod whose;
 mod tests;
 #[cfg(test)]
 mod tests_apart;
+#[cfg(test)]
+mod tests_interior;
 #[cfg(test)]
 mod tests_records;
 

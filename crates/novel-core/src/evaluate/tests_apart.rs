@@ -13,7 +13,7 @@ fn note(prose: &str, quoted: &str) {
 }
 
 /// The test world with Bram's and Orrin's records saying "he", as a user's cast would.
-fn world_with_pronouns() -> World {
+pub(super) fn world_with_pronouns() -> World {
     let mut w = world();
     for man in [1, 3] {
         w.characters[man].facts.insert("pronouns".into(), "he".into());

@@ -1,0 +1,201 @@
+//! The inner life told by where it happens rather than by a verb of thinking: a mind, a heart
+//! or a head that does something ("His heart was fluttering with a hope", "Her mind, as she
+//! lies there, runs on the shilling"), something going on inside one ("Every shot of the day
+//! was going through his head again", "the old terror closing round her heart", "Relief
+//! loosened something in his chest"), a memory brought back to someone ("the brass lid brought
+//! back to him the winter his brother was taken"), a purpose kept from the POV character ("he
+//! kept his gloves on so that I should not see how they shook"), and a certainty carried in a
+//! participle ("being quite sure that one of the girls had it").
+//!
+//! Whose heart or head it is comes from a possessive, a guess at reference, so `minds.rs`
+//! makes each a note; a gesture ("laid his hand on his heart", "a hat on his head") never
+//! matches, for the words must put something inside.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::ctx::Ctx;
+use super::experiencer::{owner_at, possessor_at};
+use super::inner::EMOTION_NOUNS;
+use super::lexicon::is_in;
+use super::subject::Referent;
+use super::text::Sentence;
+use crate::config::{PointOfView, Tense};
+
+/// Where thought and feeling live. The body's interior ("chest", "stomach") counts only with a
+/// feeling named in the sentence, for a wound or a bullet lives there too.
+#[rustfmt::skip]
+const MINDS: &[&str] = &[
+    "heart", "mind", "thoughts", "soul", "brain", "conscience", "memory", "memories",
+    "imagination", "fancy", "dream", "dreams", "heart's", "mind's",
+];
+const HEAD: &str = "head";
+const BODY: &[&str] = &["chest", "stomach", "gut", "breast", "bosom", "throat", "veins"];
+
+/// Words that put something inside: "in his head", "through her mind", "round his heart".
+const INTO: &[&str] = &["in", "into", "through", "within", "inside", "round", "around"];
+
+/// What a head does that only its owner knows: "his head swam".
+#[rustfmt::skip]
+const HEAD_INSIDE: &[&str] = &[
+    "ached", "aches", "swam", "swims", "throbbed", "throbs", "spun", "spins", "reeled", "reels",
+    "buzzed", "buzzes", "whirled", "whirls", "pounded", "pounds",
+];
+
+/// After the place, what is a thing rather than the inner life: "his breast pocket".
+const THINGS: &[&str] = &["pocket", "pockets", "coat", "shirt", "waistcoat", "hair", "hat"];
+
+/// A memory brought back, or someone reminded.
+static BROUGHT_BACK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:brought|brings|bringing|carried|carries|called|calls) back to (him|her|them)\b|\b(?:reminded|reminds|reminding) (him|her|them) (?:of|that|how)\b")
+        .expect("constant pattern")
+});
+
+/// A purpose kept from the POV character, or a reason to avoid a look: "so that I should not
+/// see how they shook", "lest I should see his eyes fill", "so that he would not have to look
+/// the old man in the face".
+static HIDDEN_PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:so that|in order that|lest|that) (?:(I|we|she|he|they|(?-i:[A-Z][\w'’]+)) (?:should|would|might|could|may) (?:not |never )?(?:see|notice|know|guess|hear|suspect|find out|learn|catch)\b|(he|she|they) (?:would|should|might|need) not (?:have to|be obliged to) (?:look|face|meet|see|speak|answer))")
+        .expect("constant pattern")
+});
+
+/// A certainty or a resolve carried by a participle: "being quite sure that".
+static BEING_SURE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bbeing (?:quite |perfectly |very |so |too |fully |privately |secretly )?(?:sure|certain|convinced|persuaded|determined|resolved|ashamed|jealous|envious|afraid|terrified|anxious) (?:that|of|to|lest)\b")
+        .expect("constant pattern")
+});
+
+/// The inner life placed in someone other than the POV character in sentence `si`: (first
+/// token, last token, whose).
+pub(super) fn placed_within(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
+    let mut out = Vec::new();
+    let feeling_named = s.tokens.iter().any(|t| is_in(EMOTION_NOUNS, &t.lower));
+    for (i, t) in s.tokens.iter().enumerate() {
+        // Not "their": "as their thoughts entangled" may take in the POV character.
+        if !matches!(t.lower.as_str(), "his" | "her") && !t.lower.ends_with("'s") {
+            continue;
+        }
+        let mut n = i + 1;
+        if s.tokens.get(n).is_some_and(|x| x.plain_gap && x.lower == "own") {
+            n += 1;
+        }
+        let Some(place) = s.tokens.get(n).filter(|x| !x.barrier) else {
+            continue;
+        };
+        let word = place.lower.as_str();
+        let mind = is_in(MINDS, word);
+        let body = is_in(BODY, word) && feeling_named;
+        if !(mind || body || word == HEAD) {
+            continue;
+        }
+        if s.tokens.get(n + 1).is_some_and(|x| is_in(THINGS, &x.lower)) {
+            continue;
+        }
+        let inside = i > 0 && is_in(INTO, &s.tokens[i - 1].lower) && (word != HEAD || !matches!(s.tokens[i - 1].lower.as_str(), "round" | "around"));
+        // "His heart was fluttering", "Her mind, as she lies there, runs on": the place as
+        // the subject of its own verb; a head only when it does what no one else sees.
+        let acting = i == 0
+            || s.tokens[i - 1].barrier
+            || matches!(s.tokens[i - 1].lower.as_str(), "and" | "but" | "yet" | "while");
+        // "Gallaher's heart was in the right place": a judgement of character.
+        let praised = s.tokens[n + 1..]
+            .iter()
+            .take(5)
+            .map(|x| x.lower.as_str())
+            .collect::<Vec<_>>()
+            .windows(3)
+            .any(|w| w == ["the", "right", "place"] || w[..2] == ["of", "gold"]);
+        // "seemed shut up in his own thoughts": read from outside.
+        let outward = s.tokens[i.saturating_sub(4)..i].iter().any(|x| {
+            matches!(
+                x.lower.as_str(),
+                "seemed" | "seems" | "looked" | "looks" | "appeared" | "appears" | "if" | "though"
+            )
+        });
+        if praised || outward {
+            continue;
+        }
+        let acts = acting
+            && if word == HEAD {
+                s.tokens.get(n + 1).is_some_and(|x| is_in(HEAD_INSIDE, &x.lower))
+            } else {
+                mind && verb_soon(ctx, s, n)
+            };
+        if !(inside || acts) {
+            continue;
+        }
+        if let Some(who) = possessor_at(ctx, si, s, i) {
+            out.push((i, n, who));
+        }
+    }
+    out
+}
+
+/// A memory brought back to someone, a purpose kept from the POV character, a certainty in a
+/// participle: (first token, last token, whose).
+pub(super) fn motives_and_memories(
+    ctx: &Ctx<'_>,
+    si: usize,
+    s: &Sentence,
+) -> Vec<(usize, usize, Referent)> {
+    let narration = ctx.prose.narration(s);
+    let mut out = Vec::new();
+    if let Some(caps) = BROUGHT_BACK.captures(narration)
+        && let Some(k) = token_at(s, s.start + caps.get(1).or_else(|| caps.get(2)).map_or(0, |m| m.start()))
+        && let Some(who) = owner_at(ctx, si, s, k)
+    {
+        out.push((k, k, who));
+    }
+    // A first-person narrator's present portrait of someone ("he carries out his revenge
+    // calmly, being persuaded that…") is the narrow rules' to read.
+    let portrait = ctx.input.pov == PointOfView::First && ctx.input.tense == Tense::Present;
+    for (pattern, in_portrait) in [(&*HIDDEN_PURPOSE, true), (&*BEING_SURE, false)] {
+        if portrait && !in_portrait {
+            continue;
+        }
+        let Some(m) = pattern.captures(narration) else {
+            continue;
+        };
+        let whole = m.get(0).map_or(0..0, |w| w.range());
+        // "so that she should not see": the one kept from seeing must be the POV character,
+        // and the one acting someone else.
+        if let Some(seer) = m.get(1)
+            && !super::people::pov_words(ctx).contains(&seer.as_str().to_lowercase())
+        {
+            continue;
+        }
+        let Some(at) = token_at(s, s.start + whole.start) else {
+            continue;
+        };
+        let end = token_at(s, s.start + whole.end.saturating_sub(1)).unwrap_or(at);
+        // From the one acting, so that only a perception before them reads it as a guess.
+        if let Some((first, who)) = actor_before(ctx, si, at) {
+            out.push((first, end, who));
+        }
+    }
+    out
+}
+
+/// The subject of the clause before token `at`, where it starts and who it is, when it is
+/// someone other than the POV character.
+fn actor_before(ctx: &Ctx<'_>, si: usize, at: usize) -> Option<(usize, Referent)> {
+    ctx.subjects(si)
+        .into_iter()
+        .rev()
+        .find(|x| x.last < at)
+        .map(|x| (x.first, super::mind_words::owner_of_mind(ctx, si, x.first, x.referent)))
+        .filter(|(_, r)| r.is_other())
+}
+
+/// The token that starts at or after byte `at` of the prose.
+fn token_at(s: &Sentence, at: usize) -> Option<usize> {
+    s.tokens.iter().position(|t| t.start >= at)
+}
+
+/// A verb within three words after token `n`, past an aside ("Her mind, as she lies there,
+/// runs on").
+fn verb_soon(ctx: &Ctx<'_>, s: &Sentence, n: usize) -> bool {
+    let chain = super::people::subject_verbs(ctx, s, n);
+    !chain.is_empty()
+}
