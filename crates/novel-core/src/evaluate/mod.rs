@@ -60,6 +60,8 @@ mod tests_apart;
 mod tests_interior;
 #[cfg(test)]
 mod tests_records;
+#[cfg(test)]
+mod tests_tense;
 
 pub use check::{CheckError, CheckScope, RECENT_SCENES, check_scene, check_text, lost_items};
 pub use finding::{Check, Finding, Severity};

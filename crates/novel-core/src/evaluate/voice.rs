@@ -89,6 +89,9 @@ const VERB_NEXT: &[&str] = &[
     "itself", "themselves", "myself", "there", "here", "now", "still",
 ];
 
+/// Verbs of becoming, which take an adjective after them ("grows stronger", "falls silent").
+const BECOMING: &[&str] = &["grow", "turn", "fall", "become", "go", "get"];
+
 /// Evidence of one tense in a sentence.
 #[derive(Clone, Copy)]
 struct Verb {
@@ -237,22 +240,39 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
                 && next.is_some_and(|n| past_base(n).is_some() && !is_state(n));
             let progressive = perfect || matches!(word, "is" | "are" | "am") && next.is_some_and(is_ing);
             let looks_at = is_action(word, s.tokens.get(v + 1).map(|t| t.lower.as_str()));
+            // "She can hear a street organ": the scene's moment, in the present.
+            let can_do = modal && next.is_some_and(|n| n != "be");
             found.present.push(Verb {
                 start,
                 end,
-                event: progressive || looks_at || !is_state(word),
+                event: progressive || looks_at || can_do || !is_state(word),
                 at: v,
             });
             verb_at.push(v);
         } else if is_past(word) && !(word == "used" && next == Some("to")) {
             let progressive = matches!(word, "was" | "were") && next.is_some_and(is_ing);
             // "My Lady did not look at the girl again": a deed, denied.
+            // "did not so much as turn her head": past the words that only deny.
+            let denied_deed = || {
+                let mut m = v + 1;
+                while s.tokens.get(m).is_some_and(|t| {
+                    matches!(t.lower.as_str(), "not" | "so" | "much" | "as" | "even" | "once" | "ever")
+                }) {
+                    m += 1;
+                }
+                s.tokens.get(m).is_some_and(|t| {
+                    let after = s.tokens.get(m + 1).map(|t| t.lower.as_str());
+                    m > v + 1
+                        && is_known_base(&t.lower)
+                        && (!is_state(&t.lower) || is_action(&t.lower, after))
+                })
+            };
             let deed = matches!(word, "did" | "didn't")
-                && chain.last().is_some_and(|&m| {
+                && (chain.last().is_some_and(|&m| {
                     let base = s.tokens[m].lower.as_str();
                     let after = s.tokens.get(m + 1).map(|t| t.lower.as_str());
                     m != v && is_known_base(base) && (!is_state(base) || is_action(base, after))
-                });
+                }) || denied_deed());
             found.past.push(Verb {
                 start,
                 end,
@@ -437,12 +457,41 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
         if !DETERMINERS.contains(&s.tokens[d].lower.as_str()) || !opens_after(&ctx.prose, s, d) {
             continue;
         }
-        for c in d + 1..(d + 4).min(s.tokens.len()) {
+        // "the memory of the pistol flashes": a phrase of "of" and its noun is part of the
+        // subject.
+        let mut c = d + 1;
+        let mut limit = (d + 4).min(s.tokens.len());
+        while c < limit {
             let t = &s.tokens[c];
             if !t.plain_gap || verb_at.contains(&c) {
                 break;
             }
             let w = t.lower.as_str();
+            if w == "of"
+                && c > d + 1
+                && s.tokens.get(c + 1).is_some_and(|n| {
+                    n.plain_gap && DETERMINERS.contains(&n.lower.as_str())
+                })
+            {
+                c += 3;
+                limit = (c + 2).min(s.tokens.len());
+                continue;
+            }
+            // "the smell grows stronger", "the room falls silent": a verb of becoming takes
+            // any word after it.
+            let becoming = c > d + 1
+                && present_third_base(w).is_some_and(|b| BECOMING.contains(&b.as_str()))
+                && s.tokens.get(c + 1).is_some_and(|n| n.plain_gap);
+            if becoming {
+                found.present.push(Verb {
+                    start: s.tokens[d].start,
+                    end: t.end,
+                    event: true,
+                    at: c,
+                });
+                verb_at.push(c);
+                break;
+            }
             let next = s.tokens.get(c + 1).map(|n| n.lower.as_str());
             let progressive =
                 matches!(w, "is" | "was" | "are" | "were") && next.is_some_and(is_ing);
@@ -495,6 +544,20 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
             } else {
                 followed_like_a_verb(ctx, s, c)
             };
+            // "the mention of his name leads me on to speak of our cook": a first-person
+            // narrator's own telling, from the time of telling.
+            let telling = ctx.input.pov == PointOfView::First
+                && present.is_some()
+                && s.tokens[c + 1..].iter().take(5).any(|x| matches!(x.lower.as_str(), "me" | "us"))
+                && s.tokens[c + 1..].iter().any(|x| {
+                    matches!(
+                        x.lower.as_str(),
+                        "speak" | "tell" | "say" | "write" | "mention" | "relate" | "describe" | "recall" | "remember"
+                    )
+                });
+            if telling {
+                break;
+            }
             if (present.is_some() || past.is_some()) && company {
                 let verb = Verb {
                     start: s.tokens[d].start,
@@ -516,6 +579,7 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
             if super::text::is_function_word(w) {
                 break;
             }
+            c += 1;
         }
     }
 }
@@ -913,9 +977,14 @@ fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
             .iter()
             .any(|t| matches!(t.lower.as_str(), "as" | "than" | "like" | "having"))
     };
+    // "…and he is left standing": a present passive is the scene's own event too.
+    let passive = |p: &Verb| {
+        matches!(s.tokens[p.at].lower.as_str(), "is" | "are")
+            && s.tokens.get(p.at + 1).is_some_and(|n| is_past(&n.lower))
+    };
     let before_present = events().filter(|v| !subordinate(v)).find(|v| {
         found.present.iter().any(|p| {
-            p.event
+            (p.event || passive(p))
                 && p.at > v.at
                 && (s.tokens[v.at + 1..p.at]
                     .iter()
@@ -946,7 +1015,13 @@ fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
                         REPORTED.contains(&t.lower.as_str())
                             || matches!(t.lower.as_str(), "had" | "once" | "before" | "ago")
                     })
-                    && (s.tokens[v.at - 1].lower == "and" || opener)
+                    && (s.tokens[v.at - 1].lower == "and"
+                        || opener
+                        // "…and walks on, until at the corner he stopped", "I lie here, while
+                        // down in the garden Mary walked": the same moment or the next.
+                        || s.tokens[p.at + 1..v.at]
+                            .iter()
+                            .any(|t| matches!(t.lower.as_str(), "until" | "till" | "while" | "whilst")))
             })
         })
         .map(|v| Slip::Event(*v))

@@ -1,0 +1,81 @@
+//! Tests of tense drift inside long sentences: a subject with "of" in it ("the memory of the
+//! pistol flashes"), a verb of becoming ("the smell grows stronger"), "can hear" in past
+//! narration, a present-tense story slipping into the past after "until" or "while", a denied
+//! deed ("did not so much as turn"), and the controls a first-person narrator's telling and a
+//! comparison need.
+
+use super::tests::{assert_none, run_with};
+use super::tests_apart::world_with_pronouns;
+use super::*;
+use crate::config::{PointOfView, Tense};
+
+fn drift(prose: &str, pov: PointOfView, tense: Tense) -> Vec<Finding> {
+    run_with(&world_with_pronouns(), prose, pov, tense)
+        .into_iter()
+        .filter(|f| f.check == Check::TenseDrift)
+        .collect()
+}
+
+#[test]
+fn a_present_verb_inside_a_long_past_sentence_is_drift() {
+    for prose in [
+        "Tamsin listened. She heard a gentle sound, and then all was silent once more, though \
+         the smell grows stronger.",
+        "Tamsin stood still. As she was thinking, the memory of the pistol flashes into her \
+         mind, and she set her face to the hill.",
+        "The evening deepened. Down far in the avenue she can hear a street organ playing, and \
+         she knew the air.",
+    ] {
+        let found = drift(prose, PointOfView::DeepThird, Tense::Past);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+}
+
+#[test]
+fn a_past_verb_after_until_while_or_a_denied_deed_in_present_narration_is_drift() {
+    for (prose, pov) in [
+        (
+            "Tamsin passes out into the streets and walks on, until at the corner she stopped \
+             to let a dray go by.",
+            PointOfView::DeepThird,
+        ),
+        (
+            "I lie here on this bed and follow the pattern, while down in the garden Maud \
+             walked the baby up and down.",
+            PointOfView::First,
+        ),
+        (
+            "Bram waits for her answer. Tamsin did not so much as turn her head, and he is \
+             left standing.",
+            PointOfView::DeepThird,
+        ),
+    ] {
+        let found = drift(prose, pov, Tense::Present);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+}
+
+#[test]
+fn the_narrators_telling_a_past_clause_before_while_and_a_colour_turning_are_not_drift() {
+    let w = world_with_pronouns();
+    for (prose, pov, tense) in [
+        (
+            "He was a friend of Bram's, and so the mention of his name leads me on to speak of \
+             our cook.",
+            PointOfView::First,
+            Tense::Past,
+        ),
+        (
+            "Tamsin walks to the window, as she did every evening when her father was alive.",
+            PointOfView::DeepThird,
+            Tense::Present,
+        ),
+        (
+            "Tamsin watched the sky. The colour of the water turned grey as the sun went down.",
+            PointOfView::DeepThird,
+            Tense::Past,
+        ),
+    ] {
+        assert_none(&run_with(&w, prose, pov, tense), Check::TenseDrift, prose);
+    }
+}
