@@ -36,6 +36,7 @@ mod map;
 mod meta;
 mod mind_words;
 mod minds;
+mod narrator_we;
 mod people;
 mod places;
 mod possessions;
@@ -58,6 +59,8 @@ mod tests;
 mod tests_apart;
 #[cfg(test)]
 mod tests_interior;
+#[cfg(test)]
+mod tests_person;
 #[cfg(test)]
 mod tests_records;
 #[cfg(test)]

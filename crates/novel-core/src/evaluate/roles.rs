@@ -76,14 +76,18 @@ pub(super) fn role_subject(ctx: &Ctx<'_>, s: &Sentence, roles: &[&str]) -> Optio
         if !opens {
             return None;
         }
+        // "His wife lay there for hours": a verb the chain reader does not know, right after.
         let chain = subject_verbs(ctx, s, i);
-        let &v = chain.first()?;
+        let v = chain
+            .first()
+            .copied()
+            .or_else(|| (i + 1 < s.tokens.len() && s.tokens[i + 1].plain_gap).then_some(i + 1))?;
         let verb = s.tokens[v].lower.as_str();
         let next = s.tokens.get(v + 1).map(|t| t.lower.as_str());
         let acts = is_action(verb, next)
             || is_past(verb)
             || present_third_base(verb).is_some()
-            || matches!(verb, "would" | "could" | "had" | "was" | "is" | "has");
+            || matches!(verb, "would" | "could" | "had" | "was" | "is" | "has" | "lay" | "lies");
         acts.then_some((owner, v))
     })
 }

@@ -1111,7 +1111,16 @@ fn drift_message(
 
 pub(super) fn person_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
     match ctx.input.pov {
-        PointOfView::DeepThird => first_person_slips(ctx),
+        PointOfView::DeepThird => {
+            let slips = first_person_slips(ctx);
+            if slips.is_empty() {
+                super::narrator_we::narrator_we(ctx, |si, s| {
+                    ctx.meta[si] || thought_tagged(ctx, s) || direct_thought(ctx, s) || is_verse(ctx, s)
+                })
+            } else {
+                slips
+            }
+        }
         PointOfView::First => narrator_in_third(ctx),
     }
 }

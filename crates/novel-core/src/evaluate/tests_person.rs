@@ -1,0 +1,66 @@
+//! Tests of person drift beyond "I" and the narrator's name: a narrator's "we" in
+//! third-person narration (a note, since older novels keep an authorial "we"), with a voice
+//! quoted without marks as the control; and a first-person narrator called by the role their
+//! record gives them before a verb the verb list leaves out ("His wife lay there").
+
+use super::tests::{assert_none, run_with};
+use super::tests_apart::world_with_pronouns;
+use super::*;
+use crate::config::{PointOfView, Tense};
+
+fn person(prose: &str, pov: PointOfView, tense: Tense) -> Vec<Finding> {
+    run_with(&world_with_pronouns(), prose, pov, tense)
+        .into_iter()
+        .filter(|f| f.check == Check::PersonDrift)
+        .collect()
+}
+
+#[test]
+fn a_narrators_we_in_third_person_narration_is_a_note() {
+    for (prose, tense) in [
+        (
+            "Bram mounts beside the coachman, turns up his collar, and we are away through the \
+             sleeping streets.",
+            Tense::Present,
+        ),
+        (
+            "Tamsin entered the park and walked through the alleys where we had walked four \
+             years before.",
+            Tense::Past,
+        ),
+    ] {
+        let found = person(prose, PointOfView::DeepThird, tense);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+        assert_eq!(found[0].severity, Severity::Note);
+        assert!(found[0].message.contains("“we”"), "{}", found[0].message);
+    }
+}
+
+#[test]
+fn a_voice_quoted_without_marks_and_dialogue_are_not_a_narrators_we() {
+    for prose in [
+        "Tamsin heard the strange voice again. We cannot give ourselves, it said: we are our own.",
+        "\"We shall be late,\" said Bram, and Tamsin laughed.",
+    ] {
+        let w = world_with_pronouns();
+        assert_none(
+            &run_with(&w, prose, PointOfView::DeepThird, Tense::Past),
+            Check::PersonDrift,
+            prose,
+        );
+    }
+}
+
+#[test]
+fn a_first_person_narrator_called_by_her_role_before_lay_is_a_note() {
+    let mut w = world_with_pronouns();
+    w.characters[0].description = "A young wife confined to the house, who keeps a journal.".into();
+    let prose = "Bram was asleep and I hated to waken him, so I kept still. His wife lay there for \
+                 hours, watching the paper.";
+    let found: Vec<Finding> = run_with(&w, prose, PointOfView::First, Tense::Past)
+        .into_iter()
+        .filter(|f| f.check == Check::PersonDrift)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].message.contains("His wife lay"), "{}", found[0].message);
+}
