@@ -60,6 +60,26 @@ static HIDDEN_PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("constant pattern")
 });
 
+/// Another's conviction or wish by what nothing could change: "Nothing in the world would
+/// have persuaded Mr Browne that", "Nothing would have suited Brannock better".
+static NOTHING_WOULD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bnothing (?:in the world |on earth |under heaven )?(?:would|could) (?:ever )?(?:have )?(?:persuaded|convinced|induced|suited|pleased|satisfied|shaken) ((?-i:[A-Z][\w'’]+)|him|her|them)\b")
+        .expect("constant pattern")
+});
+
+/// Someone's own part in a feeling: "Some small part of him envied his old friend" (not "a
+/// part of her lower lip", which is seen).
+static PART_OF: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:some|one) (?:small |large |great |little |secret |hidden |deep |better |worse )?(?:part|corner) of (him|her)\b(?:,| (?:was|had|would|could|still|[a-z]+ed)\b)")
+        .expect("constant pattern")
+});
+
+/// An intention stated: "he meant to give away as little as he could", "she intends that".
+static MEANT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:meant|means|intended|intends)\s+(?:(?:him|her|them|(?-i:[A-Z][\w'’.]+(?:\s[A-Z][\w'’]+)?))\s+)?to\s+[a-z]+")
+        .expect("constant pattern")
+});
+
 /// A certainty or a resolve carried by a participle: "being quite sure that".
 static BEING_SURE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bbeing (?:quite |perfectly |very |so |too |fully |privately |secretly )?(?:sure|certain|convinced|persuaded|determined|resolved|ashamed|jealous|envious|afraid|terrified|anxious) (?:that|of|to|lest)\b")
@@ -76,9 +96,23 @@ pub(super) fn placed_within(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usiz
         if !matches!(t.lower.as_str(), "his" | "her") && !t.lower.ends_with("'s") {
             continue;
         }
+        // "in his slow old heart": up to three words of description before the place.
         let mut n = i + 1;
-        if s.tokens.get(n).is_some_and(|x| x.plain_gap && x.lower == "own") {
+        while n < i + 4
+            && s.tokens.get(n).is_some_and(|x| {
+                x.plain_gap
+                    && !is_in(MINDS, &x.lower)
+                    && !is_in(BODY, &x.lower)
+                    && x.lower != HEAD
+                    && !super::text::is_function_word(&x.lower)
+                    && !super::lexicon::is_past(&x.lower)
+            })
+            && s.tokens.get(n + 1).is_some_and(|x| x.plain_gap)
+        {
             n += 1;
+        }
+        if !s.tokens.get(n).is_some_and(|x| is_in(MINDS, &x.lower) || is_in(BODY, &x.lower) || x.lower == HEAD) {
+            n = i + 1;
         }
         let Some(place) = s.tokens.get(n).filter(|x| !x.barrier) else {
             continue;
@@ -125,8 +159,11 @@ pub(super) fn placed_within(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usiz
         if !(inside || acts) {
             continue;
         }
+        // From the clause's subject when it is someone else, so that only a perception
+        // before them ("He thought of how she had locked in her heart") reads it as a guess.
         if let Some(who) = possessor_at(ctx, si, s, i) {
-            out.push((i, n, who));
+            let first = actor_before(ctx, si, i).map_or(i, |(f, _)| f);
+            out.push((first, n, who));
         }
     }
     out
@@ -141,6 +178,43 @@ pub(super) fn motives_and_memories(
 ) -> Vec<(usize, usize, Referent)> {
     let narration = ctx.prose.narration(s);
     let mut out = Vec::new();
+    for pattern in [&*NOTHING_WOULD, &*PART_OF] {
+        if let Some(caps) = pattern.captures(narration)
+            && let Some(who) = caps.get(1)
+            && let Some(k) = token_at(s, s.start + who.start())
+            && let Some(owner) = owner_at(ctx, si, s, k)
+        {
+            let first = token_at(s, s.start + caps.get(0).map_or(0, |m| m.start())).unwrap_or(k);
+            out.push((first, k, owner));
+        }
+    }
+    // "…, and privately sets him down for the queerest of them", "inwardly swollen with
+    // pride", "laughing inwardly": an inner adverb anywhere in someone else's clause.
+    if let Some(k) = s
+        .tokens
+        .iter()
+        .position(|t| matches!(t.lower.as_str(), "privately" | "inwardly" | "secretly"))
+        && let Some((first, who)) = actor_before(ctx, si, k)
+    {
+        out.push((first, k, who));
+    }
+    // "At first he meant to repaper the room, but afterwards he said…": a plan he told.
+    let told = s.tokens.iter().any(|t| {
+        matches!(
+            t.lower.as_str(),
+            "said" | "says" | "told" | "tells" | "announced" | "declared" | "explained" | "promised"
+        )
+    });
+    if !told
+        && let Some(m) = MEANT.find(narration)
+        && let Some(at) = token_at(s, s.start + m.start())
+        && let Some((first, who)) = actor_before(ctx, si, at)
+        // The subject right before the verb: "he meant", "Brannock, who meant".
+        && at.saturating_sub(first) <= 3
+    {
+        let end = token_at(s, s.start + m.end().saturating_sub(1)).unwrap_or(at);
+        out.push((first, end, who));
+    }
     if let Some(caps) = BROUGHT_BACK.captures(narration)
         && let Some(k) = token_at(s, s.start + caps.get(1).or_else(|| caps.get(2)).map_or(0, |m| m.start()))
         && let Some(who) = owner_at(ctx, si, s, k)

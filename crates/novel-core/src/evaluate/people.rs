@@ -738,6 +738,15 @@ fn chain_from(s: &Sentence, first: usize, after_comma: bool) -> Vec<usize> {
             j += 1;
             continue;
         }
+        // "was not at all pleased", "was by now quite certain": a phrase of degree or time
+        // after the auxiliary.
+        let next = s.tokens.get(j + 1).filter(|n| n.plain_gap).map(|n| n.lower.as_str());
+        let phrase = !out.is_empty()
+            && matches!((w, next), ("at", Some("all")) | ("by", Some("now" | "then")) | ("in", Some("truth")));
+        if phrase {
+            j += 2;
+            continue;
+        }
         out.push(j);
         let auxiliary = matches!(
             w,

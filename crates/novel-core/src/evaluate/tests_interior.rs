@@ -50,3 +50,38 @@ fn her_own_heart_a_gesture_a_look_or_her_own_thought_is_no_note() {
         assert_none(&third(&prose), Check::OtherMind, &prose);
     }
 }
+
+#[test]
+fn inner_adverbs_intentions_and_what_nothing_could_change_are_notes() {
+    for (line, quoted) in [
+        ("Bram grunts in answer, and privately sets him down for the queerest of them.", "Bram grunts"),
+        ("Bram limps off, inwardly swollen with pride that the governor should trust him.", "Bram limps off"),
+        ("Some small part of him envied his old friend the little house.", "Some small part of him"),
+        ("Bram had rehearsed it all the way, and he meant to give away as little as he could.", "he meant to give"),
+        ("Nothing in the world would have persuaded Bram that they had not relished it.", "Nothing in the world"),
+        ("Bram pulled without a word, certain in his slow old heart that he would not see home.", "Bram pulled"),
+    ] {
+        let prose = format!("Tamsin watched Bram across the table. {line}");
+        let f = assert_one(&third(&prose), Check::OtherMind, &prose, quoted);
+        assert_eq!(f.severity, Severity::Note, "{prose}");
+    }
+}
+
+#[test]
+fn a_part_of_a_face_a_plan_told_aloud_and_her_own_intention_are_no_note() {
+    for line in [
+        "Bram frowned, and a part of his lower lip was caught under his teeth.",
+        "At first he meant to paint the room, but afterwards he said it would only upset her.",
+        "She meant to give away as little as she could.",
+    ] {
+        let prose = format!("Tamsin watched Bram across the table. {line}");
+        assert_none(&third(&prose), Check::OtherMind, &prose);
+    }
+}
+
+#[test]
+fn a_state_after_not_at_all_or_by_now_is_still_a_state() {
+    let prose = "Tamsin watched Bram across the table. Bram was by now quite certain that she \
+                 had told everything.";
+    assert_one(&third(prose), Check::OtherMind, prose, "Bram was by now quite certain");
+}
