@@ -40,6 +40,7 @@ const ELSEWHERE: &str = "jumps to a place the POV character is not, at the same 
 const UNNOTICED: &str = "tells what nobody there noticed, the POV character included";
 const AWAY_WHY: &str = "tells what happens where the POV character is not";
 const BACK_TURNED: &str = "tells what happens behind the POV character's back";
+const BEFORE: &str = "tells what went on before the POV character came, which they did not see";
 
 /// Someone the narration may name in the patterns below: a pronoun or a capitalised name.
 const WHO: &str = r"(?:she|he|they|I|we|(?-i:[A-Z][\w'’]+))";
@@ -169,6 +170,32 @@ static BEFORE_THEY_REACH: LazyLock<Regex> = LazyLock::new(|| {
 /// window".
 static NOT_SEEN: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^\W*nor did (she|he|they|I|we) (?:see|notice|hear|observe|mark|catch sight of|guess|suspect)\b|\b(?:nothing|no one|nobody) escapes? (him|her|them|me|us)\b[^.;!?]{0,10}?\b(?:save|except|but)\b")
+        .expect("constant pattern")
+});
+
+/// Something lying hidden in someone's keeping: "They lay at that moment in the bottom drawer
+/// of the chief clerk's own desk", "Down in Silver's sea-chest, under a spare shirt, lay a
+/// paper"; whose drawer or chest it is, when the sentence says.
+static HIDDEN_IN: LazyLock<Regex> = LazyLock::new(|| {
+    let keeping = r"(?:drawer|drawers|desk|pocket|pockets|chest|sea-chest|box|safe|bag|lining|trunk|press|cupboard|bureau|portmanteau|purse|reticule|strong-box|strongbox|cabinet|escritoire|valise|wallet|pocket-book)";
+    Regex::new(&format!(
+        r"(?i)\b(?:lay|lies|lying|was hidden|were hidden|is hidden|are hidden|was tucked|is tucked|rested|rests)\b[^.;!?]{{0,50}}?\b(?:in|under|inside|beneath|at the bottom of)\s+(?:the\s+)?(?:bottom\s+)?(?:(?:of|in)\s+)?(?:the\s+)?(?:(his|her|their|(?-i:[A-Z][\w'’]+)['’]s)\s+)?(?:[\w-]+\s+){{0,2}}?{keeping}\b|\b(?:in|down in|under|inside|at the bottom of)\s+((?-i:[A-Z][\w'’]+)['’]s|his|her)\s+(?:[\w-]+\s+){{0,2}}?{keeping}\b[^.;!?]{{0,40}}?\b(?:lay|lies|was hidden|rested)\b"
+    ))
+    .expect("constant pattern")
+});
+
+/// What went on before the POV character came: "He had been there since six, and had taken
+/// the March ledger out twice before he heard my step", "They had been sitting there above an
+/// hour, and in that hour the squire had told the whole story".
+static BEFORE_THEY_CAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(she|he|they|(?-i:[A-Z][\w'’]+))\s+had been\s+(?:\w+\s+){0,2}?(?:there|here|up|waiting|sitting|standing|asleep|at (?:it|work|the \w+))\b[^.;!?]{0,30}?\b(?:since|for|above|over|these|this)\b[^.;!?]{0,30}?,\s*and\s+(?:in (?:that|this) (?:time|hour|while),?\s+)?(?:[\w'’]+\s+){0,3}?had\s+[a-z]+")
+        .expect("constant pattern")
+});
+
+/// Before the POV character came, said outright: "…had let two gentlemen go up an hour
+/// before the Conroys came", "…before he heard my step".
+static BEFORE_ARRIVAL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bhad\s+(?:\w+\s+){0,2}?[a-z]+(?:ed|en|ne|wn|ght|t|ck|id|un|ung|ook|ept|old|ept)\b[^.;!?]{0,80}?\b(?:an hour|a minute|a moment|some time|long|just|half an hour|a day|a week)?\s*before\s+(?:the\s+)?(I|we|she|he|they|(?-i:[A-Z][\w'’]+)(?:\s(?-i:[A-Z][\w'’]+))?)\s+(?:came|arrived|got there|got back|entered|heard (?:my|our|her|his) (?:step|steps|knock)|woke|came (?:in|down|up|back))\b")
         .expect("constant pattern")
 });
 
@@ -419,6 +446,28 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
     {
         return caps.get(0).map(|m| found(m, UNNOTICED));
     }
+    if let Some(caps) = HIDDEN_IN.captures(narration)
+        && caps
+            .get(1)
+            .or_else(|| caps.get(2))
+            .is_none_or(|w| !is_pov_word(ctx, w.as_str().trim_end_matches("'s").trim_end_matches("’s")))
+        && !perceived(narration)
+        && !own_keeping(ctx, narration)
+    {
+        return caps.get(0).map(|m| found(m, SECRET));
+    }
+    if let Some(caps) = BEFORE_THEY_CAME.captures(narration)
+        && caps.get(1).is_some_and(|w| !is_pov_word(ctx, w.as_str()) && w.as_str() != "I")
+    {
+        return caps.get(0).map(|m| found(m, BEFORE));
+    }
+    if let Some(caps) = BEFORE_ARRIVAL.captures(narration)
+        && caps.get(1).is_some_and(|w| is_pov_word(ctx, w.as_str().split_whitespace().next().unwrap_or("")) || ctx.input.pov != PointOfView::First)
+        && someone_else_acts(ctx, s)
+        && !has_narrator_word(&narration[..caps.get(1).map_or(0, |m| m.start())])
+    {
+        return caps.get(0).map(|m| found(m, BEFORE));
+    }
     if let Some(m) = IN_TRUTH.find(narration) {
         return Some(found(m, SECRET));
     }
@@ -553,6 +602,19 @@ fn someone_else_acts(ctx: &Ctx<'_>, s: &Sentence) -> bool {
         || s.tokens.iter().any(|t| {
             (matches!(t.lower.as_str(), "he" | "she") && !is_pov_word(ctx, &t.lower))
                 || super::people::is_person_noun(&t.lower)
+        })
+}
+
+/// In the first person, the narrator in the sentence ("there lay before us, the last things
+/// in the chest"): what they keep or see.
+fn own_keeping(ctx: &Ctx<'_>, text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .any(|w| match ctx.input.pov {
+            PointOfView::First => {
+                matches!(w.to_lowercase().as_str(), "my" | "our" | "i" | "we" | "us" | "me")
+            }
+            _ => false,
         })
 }
 

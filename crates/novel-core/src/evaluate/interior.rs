@@ -1,15 +1,18 @@
-//! The inner life told by where it happens rather than by a verb of thinking: a mind, a heart
-//! or a head that does something ("His heart was fluttering with a hope", "Her mind, as she
-//! lies there, runs on the shilling"), something going on inside one ("Every shot of the day
-//! was going through his head again", "the old terror closing round her heart", "Relief
-//! loosened something in his chest"), a memory brought back to someone ("the brass lid brought
-//! back to him the winter his brother was taken"), a purpose kept from the POV character ("he
-//! kept his gloves on so that I should not see how they shook"), and a certainty carried in a
-//! participle ("being quite sure that one of the girls had it").
+//! The inner life told by where it happens or by what stands for it, rather than by a verb of
+//! thinking: a mind, a heart or a head that does something ("His heart was fluttering with a
+//! hope", "Her mind, as she lies there, runs on the shilling"), something going on inside one
+//! ("Every shot of the day was going through his head again", "Inside her she could hear it
+//! still"), a memory brought back to someone ("the brass lid brought back to him the winter"),
+//! a purpose kept from the POV character ("he kept his gloves on so that I should not see"), a
+//! certainty in a participle or a comparison ("being quite sure that", "as certain that he
+//! means to ruin her as she is of her own heart"), an intention stated or denied ("he meant to
+//! give away as little as he could", "has not the least intention of"), a feeling tasted ("he
+//! tasted that small defeat again"), a company's mind at once ("Every guest in the house knew
+//! that"), and what nothing could change ("Nothing in the world would have persuaded him").
 //!
-//! Whose heart or head it is comes from a possessive, a guess at reference, so `minds.rs`
-//! makes each a note; a gesture ("laid his hand on his heart", "a hat on his head") never
-//! matches, for the words must put something inside.
+//! Whose heart or head it is comes from a possessive or a subject, a guess at reference, so
+//! `minds.rs` makes each a note; a gesture ("laid his hand on his heart", "a hat on his head")
+//! never matches, for the words must put something inside.
 
 use std::sync::LazyLock;
 
@@ -32,6 +35,9 @@ const MINDS: &[&str] = &[
 ];
 const HEAD: &str = "head";
 const BODY: &[&str] = &["chest", "stomach", "gut", "breast", "bosom", "throat", "veins"];
+
+/// What else can be tasted or swallowed inwardly: "that small defeat", "the old insult".
+const FEELINGS_TASTED: &[&str] = &["defeat", "insult", "injury", "slight", "victory", "disgrace", "failure", "wrong"];
 
 /// Words that put something inside: "in his head", "through her mind", "round his heart".
 const INTO: &[&str] = &["in", "into", "through", "within", "inside", "round", "around"];
@@ -77,6 +83,48 @@ static PART_OF: LazyLock<Regex> = LazyLock::new(|| {
 /// An intention stated: "he meant to give away as little as he could", "she intends that".
 static MEANT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:meant|means|intended|intends)\s+(?:(?:him|her|them|(?-i:[A-Z][\w'’.]+(?:\s[A-Z][\w'’]+)?))\s+)?to\s+[a-z]+")
+        .expect("constant pattern")
+});
+
+/// The inner life of a whole company at once: "Every guest in the house knew that", "not one
+/// in a hundred cares a straw who killed him" (not "everybody knew", the talk of the town).
+static GROUP_MIND: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:every|each) (?:guest|man|woman|one|person|soul|member|servant|sailor|clerk|lady|gentleman|face|mother|child)\b(?: [^,.;!?]{0,30}?)? (?:knew|knows|thought|thinks|felt|feels|believed|believes|meant|means|wished|wishes|hoped|hopes|feared|fears|guessed|suspected|cared|cares|was thinking|is thinking)\b|\bnot one (?:in|of) (?:ten|twenty|fifty|a hundred|a thousand|them)\b[^.;!?]{0,50}?\b(?:cares?|cared|knows?|knew|thought|guessed|suspected|ever (?:set eyes|saw|knew|heard))\b")
+        .expect("constant pattern")
+});
+
+/// A certainty measured by a comparison: "as certain that he means to ruin her as she is of
+/// the beating of her own heart", "as glad to be quit of that deck as ever a schoolboy was".
+static AS_SURE_AS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bas (?:certain|sure|convinced|confident|glad|happy|pleased|relieved|afraid|proud|ashamed) (?:that|of|to)\b[^.;!?]{0,90}?\bas (?:ever |he |she |they |it |a |an |the |I |we )")
+        .expect("constant pattern")
+});
+
+/// What someone had no mind to do: "has not the least intention of", "had not the least
+/// doubt", "had no wish at all to hear", "It had never once entered Mrs Sinico's head that".
+static NO_INTENTION: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:has|had|have) (?:not the (?:least|slightest|faintest|smallest)|no|never the least) (?:intention|doubt|wish|desire|idea|notion|suspicion|inkling|need|thought|fear|dread)\b")
+        .expect("constant pattern")
+});
+static ENTERED_HEAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:entered|enter|enters|came into|come into|comes into|got into) ((?-i:[A-Z][\w'’]+)['’]s|his|her)\s+(?:head|mind|thoughts)\b")
+        .expect("constant pattern")
+});
+
+/// A feeling perceived from inside: "He could taste the old fear under the tea", "he tasted
+/// that small defeat again"; "Inside her she could hear it still".
+static SENSED_FEELING: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:tasted|tastes|taste|savoured|savored|savours|savors|swallowed|swallows|nursed|nurses|hugged|hugs)\s+(?:the|that|his|her|a|an|this)\s+((?:[\w-]+\s+){0,2}[a-z-]+)\b")
+        .expect("constant pattern")
+});
+static INSIDE_THEM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:^\W*|[,;—–]\s*)(?:deep |somewhere |far )?(?:inside|within) (him|her)\b")
+        .expect("constant pattern")
+});
+
+/// Someone's one grief or chief hope: "his one grief, lying there, was that".
+static ONE_GRIEF: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:one|only|chief|great|greatest|secret|last|first) (?:grief|fear|wish|hope|regret|thought|care|dread|desire|ambition|consolation|comfort|worry|anxiety|sorrow|joy|pride|longing)\b")
         .expect("constant pattern")
 });
 
@@ -214,6 +262,45 @@ pub(super) fn motives_and_memories(
     {
         let end = token_at(s, s.start + m.end().saturating_sub(1)).unwrap_or(at);
         out.push((first, end, who));
+    }
+    if let Some(m) = GROUP_MIND.find(narration)
+        && let Some(at) = token_at(s, s.start + m.start())
+    {
+        let end = token_at(s, s.start + m.end().saturating_sub(1)).unwrap_or(at);
+        out.push((at, end, Referent::Someone));
+    }
+    // Owned by the clause's subject.
+    for pattern in [&*AS_SURE_AS, &*NO_INTENTION] {
+        if let Some(m) = pattern.find(narration)
+            && let Some(at) = token_at(s, s.start + m.start())
+            && let Some((first, who)) = actor_before(ctx, si, at)
+        {
+            let end = token_at(s, s.start + m.end().saturating_sub(1)).unwrap_or(at);
+            out.push((first, end, who));
+        }
+    }
+    if let Some(caps) = SENSED_FEELING.captures(narration)
+        && caps.get(1).is_some_and(|phrase| {
+            phrase
+                .as_str()
+                .split_whitespace()
+                .any(|w| is_in(EMOTION_NOUNS, w) || is_in(FEELINGS_TASTED, w))
+        })
+        && let Some(at) = token_at(s, s.start + caps.get(0).map_or(0, |m| m.start()))
+        && let Some((first, who)) = actor_before(ctx, si, at)
+    {
+        out.push((first, at, who));
+    }
+    // Owned by the possessive or the pronoun in the phrase.
+    for pattern in [&*ENTERED_HEAD, &*INSIDE_THEM, &*ONE_GRIEF] {
+        if let Some(caps) = pattern.captures(narration)
+            && let Some(w) = caps.get(1)
+            && let Some(k) = token_at(s, s.start + w.start())
+            && let Some(owner) = possessor_at(ctx, si, s, k).or_else(|| owner_at(ctx, si, s, k))
+        {
+            let first = token_at(s, s.start + caps.get(0).map_or(0, |m| m.start())).unwrap_or(k);
+            out.push((first, k, owner));
+        }
     }
     if let Some(caps) = BROUGHT_BACK.captures(narration)
         && let Some(k) = token_at(s, s.start + caps.get(1).or_else(|| caps.get(2)).map_or(0, |m| m.start()))

@@ -204,3 +204,44 @@ fn what_nobody_ever_learned_or_saw_is_a_note() {
         note(prose, quoted);
     }
 }
+
+#[test]
+fn what_lies_hidden_in_anothers_keeping_or_went_on_before_she_came_is_a_note() {
+    for (prose, quoted) in [
+        (
+            "Tamsin hoped he would not miss the letters. They lay at that moment in the bottom \
+             drawer of the harbourmaster's own desk.",
+            "lay at that moment in the bottom drawer",
+        ),
+        (
+            "Tamsin went below. Down in Bram's sea-chest, under a spare shirt, lay a paper with \
+             every name on it.",
+            "Bram's sea-chest",
+        ),
+        (
+            "When Tamsin came down, Bram was already at the desk. He had been there since six, \
+             and had taken the ledger out twice before he heard her step.",
+            "He had been there since six",
+        ),
+        (
+            "An old man was dozing in the hall. He had let two men go up an hour before Tamsin \
+             came.",
+            "had let two men go up an hour before Tamsin came",
+        ),
+    ] {
+        note(prose, quoted);
+    }
+}
+
+#[test]
+fn what_she_keeps_herself_or_sees_in_a_chest_is_no_note() {
+    first_person_none(
+        "My mother pulled it up, and there lay before us, the last things in the chest, a \
+         bundle tied up in oilcloth.",
+    );
+    assert_none(
+        &run("Tamsin opened the drawer. The letters lay in her own desk where she had put them."),
+        Check::PovLeak,
+        "her own desk",
+    );
+}

@@ -85,3 +85,33 @@ fn a_state_after_not_at_all_or_by_now_is_still_a_state() {
                  had told everything.";
     assert_one(&third(prose), Check::OtherMind, prose, "Bram was by now quite certain");
 }
+
+#[test]
+fn certainty_by_comparison_denied_intention_tasted_feeling_and_a_companys_mind_are_notes() {
+    for (line, quoted) in [
+        ("Bram put on his hat, as sure that she had not read it as he was of his own name.", "Bram put on"),
+        ("Bram has not the least intention of letting her decide for him.", "Bram has not"),
+        ("It had never once entered Bram's head that a woman could talk so long.", "entered Bram's head"),
+        ("He could taste the old fear under the tea.", "He could taste"),
+        ("Inside him he could hear it still, the voice of thirty years ago.", "Inside him"),
+        ("His one grief, lying there, was that he had never fired the gun.", "His one grief"),
+        ("Every guest in the house knew that Maud had sung for the last time.", "Every guest in the house knew"),
+    ] {
+        let prose = format!("Tamsin watched Bram across the table. {line}");
+        let f = assert_one(&third(&prose), Check::OtherMind, &prose, quoted);
+        assert_eq!(f.severity, Severity::Note, "{prose}");
+    }
+}
+
+#[test]
+fn her_own_certainty_taste_and_the_talk_of_the_town_are_no_note() {
+    for line in [
+        "She put on her hat, as sure that he had not read it as she was of her own name.",
+        "She had not the least intention of letting him decide for her.",
+        "Bram tasted the soup and pushed it away.",
+        "Everybody knew that Maud had sung for the last time.",
+    ] {
+        let prose = format!("Tamsin watched Bram across the table. {line}");
+        assert_none(&third(&prose), Check::OtherMind, &prose);
+    }
+}
