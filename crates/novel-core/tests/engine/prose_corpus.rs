@@ -24,11 +24,12 @@ const MIN_RECALL: f64 = 0.9;
 /// Where a family's recall is not at the target yet, the floor is today's figure on the whole
 /// labelled set (tuning, development and held-out parts), less its rounding, so a change can
 /// only raise it; each entry goes when its family meets the target. Measured 2026-11-27
-/// (evening) with a fresh development part of 155 items written blind to the rules that day
-/// (`-rNNN`): 0.88, 0.79, 0.77, 0.87 (BENCHMARKS.md).
+/// (evening) with two development parts written blind to the rules that day in (`-rNNN`,
+/// 155 items, and `-sNNN`, 150 items in phrasings chosen to differ from every earlier one):
+/// 0.83, 0.80, 0.77, 0.87 (BENCHMARKS.md).
 const RECALL_FLOORS: &[(Family, f64)] = &[
-    (Family::Leak, 0.87),
-    (Family::Mind, 0.78),
+    (Family::Leak, 0.82),
+    (Family::Mind, 0.79),
     (Family::Tense, 0.76),
     (Family::Person, 0.86),
 ];
