@@ -180,7 +180,10 @@ fn tells_of_parted(
         .iter()
         .find(|p| same_person(p, subject.referent, gender, is_pronoun(s, subject)))?;
     let clause = clause_after(s, subject, None);
-    if BACK.is_match(&clause) || LEAVES.is_match(&clause) || long_before(&clause) {
+    // "Mr. Darcy walked off" again is the leaving itself, seen; "He went home by the
+    // Underground" or "went straight to the Yard" is where they went, out of sight.
+    let further = clause.split_whitespace().any(|w| matches!(w, "home" | "straight"));
+    if BACK.is_match(&clause) || (LEAVES.is_match(&clause) && !further) || long_before(&clause) {
         return None;
     }
     let verbs = super::people::subject_verbs(ctx, s, subject.last);

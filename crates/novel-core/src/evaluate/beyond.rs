@@ -199,6 +199,30 @@ static BEFORE_ARRIVAL: LazyLock<Regex> = LazyLock::new(|| {
         .expect("constant pattern")
 });
 
+/// What an unopened letter says: "A note lies at her elbow with its seal still whole. It is
+/// from the ironmaster, and it says that he will call".
+static CONTENTS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*(?:it|the (?:letter|note|telegram|message|paper|card))\s+(?:is|was|had been|came)\s+from\b[^.;!?]*?(?:\band\b|;)\s*(?:it\s+)?(?:says|said|asks|asked|promises|promised|tells|told|reads|ran|runs|contained|contains|informs|informed|begged|begs)\b")
+        .expect("constant pattern")
+});
+/// Before it, what keeps the letter from the POV character's eyes.
+static UNREAD: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bseal (?:still )?(?:whole|unbroken|intact)|\bunopened\b|\bunread\b|\bsealed\b|\bbefore (?:I|she|he|we) could (?:see|read)\b|\bkeeps one back\b|\bkept one back\b|\binto the fire\b|\bbreast[- ]pocket\b")
+        .expect("constant pattern")
+});
+
+/// Told from after, in the narrator's present: "It will bring me none, as it turns out".
+static AS_IT_TURNS_OUT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\bas it (?:turns|turned|will turn) out\b").expect("constant pattern")
+});
+
+/// The POV character busy, someone else a step ahead: "While I was dressing that morning he
+/// had already sent a boy to the Commons".
+static WHILE_BUSY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)^\W*while (she|he|they|I|we) (?:was|were) [a-z]+ing\b[^,;.]{0,40},\s+(?:[\w'’]+\s+){1,4}?had\s+(?:already\s+)?[a-z]{3,}")
+        .expect("constant pattern")
+});
+
 /// What the POV character believes, corrected: "It was in truth a candle in the passage",
 /// "In truth it was old Mr Crosbie who had sent Peake away".
 static IN_TRUTH: LazyLock<Regex> = LazyLock::new(|| {
@@ -216,7 +240,7 @@ static UNSEEN_BY_ANY: LazyLock<Regex> = LazyLock::new(|| {
 /// Told to no one ("a thing he told no one", "a joke she never afterwards shared with
 /// anyone"), with the word before it: a secret of the POV character's own is hers to know.
 static UNTOLD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:\b([\w'’]+)\s+(?:had\s+|has\s+)?)?\b(?:never (?:once\s+)?(?:afterwards\s+)?(?:spoke|spoken|told|breathed|mentioned|shared)\b[^.;!?]{0,30}?\b(?:to|with) (?:a living soul|any living soul|anyone|anybody|a soul)\b|(?:told|breathed (?:it|a word) to) (?:no one|nobody|no living soul)\b)")
+    Regex::new(r"(?i)(?:\b([\w'’]+)\s+(?:had\s+|has\s+)?)?\b(?:never (?:once\s+)?(?:afterwards\s+)?(?:spoke|spoken|told|breathed|mentioned|shared)\b[^.;!?]{0,30}?\b(?:to|with) (?:a living soul|any living soul|anyone|anybody|a soul)\b|(?:told|breathed (?:it|a word) to) (?:no one|nobody|no living soul)\b|\b(?:been told|paid|bribed|sworn|ordered) to say nothing\b[^.;!?]{0,20}?\bto (?:anyone|anybody|a soul)\b)")
         .expect("constant pattern")
 });
 
@@ -224,7 +248,7 @@ static UNTOLD: LazyLock<Regex> = LazyLock::new(|| {
 /// Jennie is reading my letter aloud", "Down in the forecastle, while we drank, Silver was
 /// telling the hands".
 static OUT_OF_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:upstairs|downstairs|next door|overhead|below stairs|(?:down|up|out) in the [\w'’]+|in the (?:next|other|back|inner) room|beyond the wall|on the other side of the (?:wall|door|partition)),\s+(?:[^,;.]{1,60},\s+)?(?:[\w'’.]+\s+){1,4}?(?:(?:is|are|was|were)\s+(?:already\s+|quietly\s+|still\s+)?[a-z]+ing|(?:has|have|had)\s+(?:already\s+|just\s+|quietly\s+)?[a-z]+(?:ed|en|ne|wn|ght|t|un|ome))\b")
+    Regex::new(r"(?i)^\W*(?:upstairs|downstairs|next door|overhead|below stairs|(?:down|up|out|over|back) in the [\w'’-]+(?:\s+[\w'’-]+){0,5}?|in the (?:next|other|back|inner) room|beyond the wall|on the other side of the (?:wall|door|partition)|(?:aboard|on board) (?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?|outside (?:my|our|his|her|the) (?:door|window|room|house)(?:,\s+where [^,;.]{1,40})?),\s+(?:[^,;.]{1,60},\s+)?(?:[\w'’.]+\s+){1,4}?(?:(?:is|are|was|were)\s+(?:already\s+|quietly\s+|still\s+|all\s+)?[a-z]+ing|(?:has|have|had)\s+(?:already\s+|just\s+|quietly\s+)?(?:been\s+[a-z]+ing|[a-z]{3,}))\b")
         .expect("constant pattern")
 });
 
@@ -240,7 +264,7 @@ static NOBODY_NOTICED: LazyLock<Regex> = LazyLock::new(|| {
 /// ever learn where", "a thing I shall never find out", "of this I have not the least
 /// suspicion"; with the word before it, whose own plan "she will never know" may be.
 static NEVER_LEARNED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:was|were|is|are) never to (?:learn|know|find out|discover|guess)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall) (?:ever|never) (?:learn|know|find out|discover|guess)\b|\bnot the (?:least|slightest|faintest) (?:suspicion|idea|notion|inkling)\b|\b(?:has|had|have) never (?:reached|come to) (?:me|us|my ears|our ears)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall) not (?:discover|learn|find out|notice|miss|know)\b[^.;!?]{0,60}?\buntil\b")
+    Regex::new(r"(?i)\b(?:was|were|is|are) never to (?:learn|know|find out|discover|guess)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall|would) (?:ever|never) (?:learn|know|find out|discover|guess)\b|\bnot the (?:least|slightest|faintest) (?:suspicion|idea|notion|inkling)\b|\b(?:has|had|have) never (?:reached|come to) (?:me|us|my ears|our ears)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall|would) not (?:discover|learn|find out|notice|miss|know|open|read)\b[^.;!?]{0,60}?\buntil\b")
         .expect("constant pattern")
 });
 
@@ -253,7 +277,7 @@ static WILL_HAVE: LazyLock<Regex> = LazyLock::new(|| {
 /// The POV character away: "While I was gone, Brannock turned the ledger round", "in her
 /// absence"; and someone else out of their sight: "Once he was out of sight of the stile".
 static AWAY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:while|when|after) (she|he|they|I|we) (?:was|were|had been) (?:gone|away|out|absent|upstairs|downstairs|below|out of (?:the room|the house|sight|earshot))\b|\bin (her|his|their|my|our) absence\b")
+    Regex::new(r"(?i)^\W*(?:while|when|after) (she|he|they|I|we) (?:was|were|had been) (?:gone|away|out|absent|upstairs|downstairs|below|out of (?:the room|the house|sight|earshot))\b|\bin (her|his|their|my|our) absence\b|^\W*in the (?:hour|hours|time|while|minutes?|days?|weeks?) (?:that )?(she|he|they|I|we) (?:has|had|have) been (?:away|gone|out|absent)\b")
         .expect("constant pattern")
 });
 static OUT_OF_THEIR_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
@@ -263,7 +287,7 @@ static OUT_OF_THEIR_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "No sooner is his back turned than", "the moment her back was turned".
 static BACK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:no sooner|as soon as|the moment|the instant|once)\s+(?:is|was|had|has)?\s*(his|her|their|my)\s+back\s+(?:is\s+|was\s+|had been\s+|been\s+)?turned\b")
+    Regex::new(r"(?i)\b(?:no sooner|as soon as|the moment|the instant|once|while|when|whilst)\s+(?:is|was|had|has)?\s*(his|her|their|my)\s+back\s+(?:is\s+|was\s+|had been\s+|been\s+)?turned\b")
         .expect("constant pattern")
 });
 
@@ -362,7 +386,9 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
         return caps.get(0).map(|m| found(m, AFTER));
     }
     if let Some(caps) = AWAY.captures(narration)
-        && caps.get(1).or_else(|| caps.get(2)).is_some_and(|w| is_pov_word(ctx, w.as_str()))
+        && (1..=3)
+            .find_map(|g| caps.get(g))
+            .is_some_and(|w| is_pov_word(ctx, w.as_str()))
     {
         return caps.get(0).map(|m| found(m, AWAY_WHY));
     }
@@ -467,6 +493,22 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
         && !has_narrator_word(&narration[..caps.get(1).map_or(0, |m| m.start())])
     {
         return caps.get(0).map(|m| found(m, BEFORE));
+    }
+    if let Some(m) = CONTENTS.find(narration)
+        && before.is_some_and(|b| UNREAD.is_match(ctx.prose.narration(b)))
+    {
+        return Some(found(m, SECRET));
+    }
+    if let Some(m) = AS_IT_TURNS_OUT.find(narration)
+        && !(ctx.input.pov == PointOfView::First && ctx.input.tense == Tense::Past)
+    {
+        return Some(found(m, AFTER));
+    }
+    if let Some(caps) = WHILE_BUSY.captures(narration)
+        && caps.get(1).is_some_and(|w| is_pov_word(ctx, w.as_str()))
+        && someone_else_acts(ctx, s)
+    {
+        return caps.get(0).map(|m| found(m, AWAY_WHY));
     }
     if let Some(m) = IN_TRUTH.find(narration) {
         return Some(found(m, SECRET));

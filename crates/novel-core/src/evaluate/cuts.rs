@@ -34,7 +34,7 @@ static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
 /// room" and "over by the window" are within sight, so they are not among the openings).
 static OTHER_PLACE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)^\W*(?:(?:down|up|out|back|outside|below|above|beyond|far(?:\s+(?:off|away))?)\s+(?:in|at|on|by|upon|the)\b|in the (?:kitchen|cellar|parlour|parlor|attic|stable|stables|yard|garden|lane|street|hall|library|study|nursery|back parlour|next room|room below|room above)\b|(?:at|back) home\b|(?:miles|far|a long way|some way|a mile) (?:off|away),)[^,;.]{{0,40}}?,?\s+{SUBJECT}\b[^;.]{{0,50}}?\b(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has)\s+(?:already\s+)?\w+(?:ed|en|ck|ne|ght|wn))\b"
+        r"(?i)^\W*(?:(?:down|up|out|back|outside|below|above|beyond|far(?:\s+(?:off|away))?)\s+(?:in|at|on|by|upon|the)\b|in the (?:kitchen|cellar|parlour|parlor|attic|stable|stables|yard|garden|lane|street|hall|library|study|nursery|back parlour|next room|room below|room above)\b|(?:at|back) home\b|(?:miles|far|a long way|some way|a mile) (?:off|away),|(?:half a mile|a mile|a few (?:yards|miles|streets|doors)|a (?:few )?hundred yards|(?:two|three|four|five|ten|twenty) (?:miles|streets|doors|houses)) (?:off|away|up|down|along|behind|ahead|beyond|further|farther|across|inland)(?: [^,;.]{{0,40}})?,)[^,;.]{{0,40}}?,?\s+{SUBJECT}\b[^;.]{{0,50}}?\b(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has)\s+(?:already\s+)?\w+(?:ed|en|ck|ne|ght|wn))\b"
     ))
     .expect("constant cut pattern")
 });

@@ -54,7 +54,7 @@ const THINGS: &[&str] = &["pocket", "pockets", "coat", "shirt", "waistcoat", "ha
 
 /// A memory brought back, or someone reminded.
 static BROUGHT_BACK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:brought|brings|bringing|carried|carries|called|calls) back to (him|her|them)\b|\b(?:reminded|reminds|reminding) (him|her|them) (?:of|that|how)\b")
+    Regex::new(r"(?i)\b(?:brought|brings|bringing|carried|carries|called|calls) back to (him|her|them)\b|\b(?:reminded|reminds|reminding) (him|her|them) (?:of|that|how)\b|\b(?:took|takes|taking|carried|carries) ((?-i:[A-Z][\w'’]+)|him|her) back to (?:his|her|the|that)\b|\b(?:came|comes|coming|come|flooded|floods|rushed|rushes) back to (him|her)\b|\b(?:put|puts|putting) (him|her) in mind of\b")
         .expect("constant pattern")
 });
 
@@ -62,7 +62,7 @@ static BROUGHT_BACK: LazyLock<Regex> = LazyLock::new(|| {
 /// see how they shook", "lest I should see his eyes fill", "so that he would not have to look
 /// the old man in the face".
 static HIDDEN_PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:so that|in order that|lest|that) (?:(I|we|she|he|they|(?-i:[A-Z][\w'’]+)) (?:should|would|might|could|may) (?:not |never )?(?:see|notice|know|guess|hear|suspect|find out|learn|catch)\b|(he|she|they) (?:would|should|might|need) not (?:have to|be obliged to) (?:look|face|meet|see|speak|answer))")
+    Regex::new(r"(?i)\b(?:so that|in order that|lest|that) (?:(I|we|she|he|they|(?-i:[A-Z][\w'’]+)) (?:should|would|might|could|may) (?:not |never )?(?:see|notice|know|guess|hear|suspect|find out|learn|catch|think|believe|suppose|take)\b|(he|she|they) (?:would|should|might|need) not (?:have to|be obliged to) (?:look|face|meet|see|speak|answer))")
         .expect("constant pattern")
 });
 
@@ -125,6 +125,26 @@ static INSIDE_THEM: LazyLock<Regex> = LazyLock::new(|| {
 /// Someone's one grief or chief hope: "his one grief, lying there, was that".
 static ONE_GRIEF: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:one|only|chief|great|greatest|secret|last|first) (?:grief|fear|wish|hope|regret|thought|care|dread|desire|ambition|consolation|comfort|worry|anxiety|sorrow|joy|pride|longing)\b")
+        .expect("constant pattern")
+});
+
+/// Another's body felt from inside: "Her knees ache from the long morning", "every bone in
+/// her body ached", "felt to him like a tooth drawn".
+static BODY_FELT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:[\w-]+ )?(?:knees?|feet|foot|arms?|legs?|back|hands?|bones|eyes|throat|shoulders?|body|limbs|side|ribs|wrists?|fingers|head|temples|jaw|teeth|tooth|stomach|heart) (?:ached|aches|ache|throbbed|throbs|throb|hurt|hurts|burned|burns|burnt|stung|stings|tingled|tingles|smarted|smarts|were sore|was sore|are sore|is sore|were stiff|was stiff|pounded|pounds)\b|\bevery (?:bone|muscle|nerve|joint) in (his|her) body\b|\bfelt to (him|her) like\b")
+        .expect("constant pattern")
+});
+
+/// Something working on someone within: "The memory of that first wrong scent still galled
+/// him", "the name had gone through him like a draught of cold air".
+static WORKED_ON: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:galled|galls|rankled (?:with|in)|rankles (?:with|in)|nettled|nettles|irked|irks|haunted|haunts|tormented|torments|gnawed at|gnaws at|preyed on|preys on|weighed on|weighs on|nagged at|nags at)\s+(him|her)\b|\b(?:went|gone|ran|shot|passed|swept|coursed) through (him|her) like\b")
+        .expect("constant pattern")
+});
+
+/// Another's opinion of the narrator: "thought me the most contemptible patient".
+static THOUGHT_ME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:thought|considered|judged|reckoned|set) (me|us) (?:down (?:for|as) )?(?:the|a|an|very|quite|too|so|most|rather|no better)\b")
         .expect("constant pattern")
 });
 
@@ -270,7 +290,7 @@ pub(super) fn motives_and_memories(
         out.push((at, end, Referent::Someone));
     }
     // Owned by the clause's subject.
-    for pattern in [&*AS_SURE_AS, &*NO_INTENTION] {
+    for pattern in [&*AS_SURE_AS, &*NO_INTENTION, &*THOUGHT_ME] {
         if let Some(m) = pattern.find(narration)
             && let Some(at) = token_at(s, s.start + m.start())
             && let Some((first, who)) = actor_before(ctx, si, at)
@@ -292,9 +312,9 @@ pub(super) fn motives_and_memories(
         out.push((first, at, who));
     }
     // Owned by the possessive or the pronoun in the phrase.
-    for pattern in [&*ENTERED_HEAD, &*INSIDE_THEM, &*ONE_GRIEF] {
+    for pattern in [&*ENTERED_HEAD, &*INSIDE_THEM, &*ONE_GRIEF, &*BODY_FELT, &*WORKED_ON] {
         if let Some(caps) = pattern.captures(narration)
-            && let Some(w) = caps.get(1)
+            && let Some(w) = (1..=3).find_map(|g| caps.get(g))
             && let Some(k) = token_at(s, s.start + w.start())
             && let Some(owner) = possessor_at(ctx, si, s, k).or_else(|| owner_at(ctx, si, s, k))
         {
@@ -303,7 +323,7 @@ pub(super) fn motives_and_memories(
         }
     }
     if let Some(caps) = BROUGHT_BACK.captures(narration)
-        && let Some(k) = token_at(s, s.start + caps.get(1).or_else(|| caps.get(2)).map_or(0, |m| m.start()))
+        && let Some(k) = token_at(s, s.start + (1..=5).find_map(|g| caps.get(g)).map_or(0, |m| m.start()))
         && let Some(who) = owner_at(ctx, si, s, k)
     {
         out.push((k, k, who));

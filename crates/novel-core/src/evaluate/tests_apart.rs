@@ -245,3 +245,43 @@ fn what_she_keeps_herself_or_sees_in_a_chest_is_no_note() {
         "her own desk",
     );
 }
+
+#[test]
+fn a_sealed_letters_words_her_back_turned_and_a_place_a_mile_off_are_notes() {
+    for (prose, quoted) in [
+        (
+            "A note lies at her elbow with its seal still whole. It is from the harbourmaster, \
+             and it says that he will call on Thursday.",
+            "It is from the harbourmaster",
+        ),
+        (
+            "Tamsin turned away to hang her shawl on the peg. While her back was turned, Bram \
+             struck out a line in the day-book.",
+            "While her back was turned",
+        ),
+        (
+            "Tamsin slipped the bolt. Half a mile up the road, Bram had already gathered his men \
+             in the lee of a hedge.",
+            "Half a mile up the road",
+        ),
+        (
+            "Tamsin lights the candles. In the hour she has been away, someone has let himself \
+             into these rooms with a borrowed key.",
+            "In the hour she has been away",
+        ),
+    ] {
+        note(prose, quoted);
+    }
+}
+
+#[test]
+fn a_letter_she_has_read_or_his_back_turned_is_no_note() {
+    for prose in [
+        "Tamsin broke the seal and read it twice. It is from the harbourmaster, and it says \
+         that he will call on Thursday.",
+        "Bram turned away to hang his coat on the peg. While his back was turned, Tamsin \
+         struck out a line in the day-book.",
+    ] {
+        assert_none(&run(prose), Check::PovLeak, prose);
+    }
+}

@@ -115,3 +115,31 @@ fn her_own_certainty_taste_and_the_talk_of_the_town_are_no_note() {
         assert_none(&third(&prose), Check::OtherMind, &prose);
     }
 }
+
+#[test]
+fn another_body_felt_from_inside_a_memory_coming_back_and_what_galls_him_are_notes() {
+    for (line, quoted) in [
+        ("His knees ached from the long morning over the nets.", "His knees ached"),
+        ("Every bone in his body ached from the jolting of the cart.", "Every bone in his body"),
+        ("The smell of the oil took Bram back to his first winter at the light.", "Bram"),
+        ("The whole absurd morning was coming back to him at once.", "coming back to him"),
+        ("The memory of that first wrong scent still galled him.", "galled him"),
+        ("The name had gone through him like a draught of cold air.", "gone through him like"),
+    ] {
+        let prose = format!("Tamsin watched Bram across the table. {line}");
+        let f = assert_one(&third(&prose), Check::OtherMind, &prose, quoted);
+        assert_eq!(f.severity, Severity::Note, "{prose}");
+    }
+}
+
+#[test]
+fn her_own_aches_and_a_wound_seen_are_no_note() {
+    for line in [
+        "Her knees ached from the long morning over the nets.",
+        "Bram's hand was bandaged where the rope had burned it.",
+        "The smell of the oil took her back to her first winter at the light.",
+    ] {
+        let prose = format!("Tamsin watched Bram across the table. {line}");
+        assert_none(&third(&prose), Check::OtherMind, &prose);
+    }
+}
