@@ -24,14 +24,14 @@ const MIN_RECALL: f64 = 0.9;
 /// Where a family's recall is not at the target yet, the floor is today's figure on the whole
 /// labelled set (tuning, development and held-out parts), less its rounding, so a change can
 /// only raise it; each entry goes when its family meets the target. Measured 2026-11-27
-/// (evening) with two development parts written blind to the rules that day in (`-rNNN`,
-/// 155 items, and `-sNNN`, 150 items in phrasings chosen to differ from every earlier one):
-/// 0.83, 0.80, 0.77, 0.87 (BENCHMARKS.md).
+/// (evening) with three development parts written blind to the rules that day in (`-rNNN`,
+/// `-sNNN` in phrasings chosen to differ from every earlier item, `-tNNN` in a writer's
+/// model's ordinary sentences): 0.81, 0.79, 0.76, 0.86 (BENCHMARKS.md).
 const RECALL_FLOORS: &[(Family, f64)] = &[
-    (Family::Leak, 0.82),
-    (Family::Mind, 0.79),
-    (Family::Tense, 0.76),
-    (Family::Person, 0.86),
+    (Family::Leak, 0.80),
+    (Family::Mind, 0.78),
+    (Family::Tense, 0.75),
+    (Family::Person, 0.85),
 ];
 /// The corpus the issue asks for: at least this many words of published prose.
 const MIN_WORDS: usize = 100_000;
