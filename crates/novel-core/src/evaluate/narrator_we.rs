@@ -53,11 +53,14 @@ pub(super) fn narrator_we(ctx: &Ctx<'_>, skip: impl Fn(usize, &Sentence) -> bool
 
 /// "We cannot give ourselves, it said": a voice quoted without quotation marks.
 fn voiced(s: &Sentence) -> bool {
-    s.tokens.iter().any(|t| {
-        matches!(
+    s.tokens.iter().enumerate().any(|(i, t)| {
+        let tag = matches!(
             t.lower.as_str(),
-            "said" | "says" | "say" | "thought" | "thinks" | "asked" | "asks" | "cried" | "whispered" | "murmured"
-        )
+            "said" | "says" | "thought" | "thinks" | "asked" | "asks" | "cried" | "whispered" | "murmured"
+        );
+        // The voice named beside its tag: "it said", "he thought"; not "enough to say".
+        tag && i > 0
+            && matches!(s.tokens[i - 1].lower.as_str(), "it" | "he" | "she" | "they" | "one" | "voice")
     })
 }
 

@@ -19,8 +19,13 @@ const ROLE_NOUNS: &[&str] = &[
     "companion", "chronicler", "biographer", "doctor", "physician", "surgeon", "patient",
     "boy", "girl", "lad", "lass", "widow", "widower", "clerk", "nurse", "governess", "servant",
     "apprentice", "assistant", "partner", "secretary", "lodger", "tenant", "heir", "orphan",
-    "narrator", "diarist", "schoolmaster", "schoolteacher", "teacher", "student", "soldier",
+    "narrator", "diarist", "hero", "heroine", "schoolmaster", "schoolteacher", "teacher",
+    "student", "soldier",
 ];
+
+/// Roles that name whoever tells the story, whatever their description: "Our hero, gentlemen,
+/// has had toothache", "Holmes's chronicler put on his hat".
+const ANYONE_TELLING: &[&str] = &["narrator", "hero", "heroine", "chronicler", "diarist"];
 
 /// The roles that name the narrator: from their description, less those another character
 /// also has, and "narrator".
@@ -47,7 +52,7 @@ pub(super) fn narrator_roles(ctx: &Ctx<'_>) -> Vec<&'static str> {
     ROLE_NOUNS
         .iter()
         .copied()
-        .filter(|r| *r == "narrator" || own.iter().any(|w| w == r))
+        .filter(|r| ANYONE_TELLING.contains(r) || own.iter().any(|w| w == r))
         .filter(|r| !others.iter().any(|w| w == r))
         .collect()
 }
@@ -61,10 +66,11 @@ pub(super) fn role_subject(ctx: &Ctx<'_>, s: &Sentence, roles: &[&str]) -> Optio
         if !roles.contains(&role) || i == 0 {
             return None;
         }
-        // "the", "his", "her", "their" or a name's possessive, with up to two words between.
+        // "the", "his", "her", "their", "our" or a name's possessive, with up to two words
+        // between.
         let owner = (i.saturating_sub(3)..i).find(|&k| {
             let w = s.tokens[k].lower.as_str();
-            matches!(w, "the" | "his" | "her" | "their") || w.ends_with("'s") || w.ends_with("’s")
+            matches!(w, "the" | "his" | "her" | "their" | "our") || w.ends_with("'s") || w.ends_with("’s")
         })?;
         if s.tokens[owner + 1..=i].iter().any(|t| t.barrier) {
             return None;
@@ -87,6 +93,7 @@ pub(super) fn role_subject(ctx: &Ctx<'_>, s: &Sentence, roles: &[&str]) -> Optio
         let acts = is_action(verb, next)
             || is_past(verb)
             || present_third_base(verb).is_some()
+            || super::verbs::is_same_in_past(verb)
             || matches!(verb, "would" | "could" | "had" | "was" | "is" | "has" | "lay" | "lies");
         acts.then_some((owner, v))
     })

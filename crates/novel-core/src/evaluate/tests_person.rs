@@ -64,3 +64,15 @@ fn a_first_person_narrator_called_by_her_role_before_lay_is_a_note() {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(found[0].message.contains("His wife lay"), "{}", found[0].message);
 }
+
+#[test]
+fn an_authorial_we_beside_to_say_and_the_narrators_chronicler_are_person_drift() {
+    // "Bram said": a tag with a name is no voice quoted without marks.
+    let prose = "Bram said nothing, and we are away through the sleeping streets.";
+    assert_eq!(person(prose, PointOfView::DeepThird, Tense::Present).len(), 1, "{prose}");
+    let chronicler = "\"Put on your hat and come.\" Bram's chronicler put on his hat at once, \
+                      very glad of the excuse.";
+    let found = person(chronicler, PointOfView::First, Tense::Past);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].message.contains("chronicler put"), "{}", found[0].message);
+}
