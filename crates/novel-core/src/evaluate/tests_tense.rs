@@ -79,3 +79,26 @@ fn the_narrators_telling_a_past_clause_before_while_and_a_colour_turning_are_not
         assert_none(&run_with(&w, prose, pov, tense), Check::TenseDrift, prose);
     }
 }
+
+#[test]
+fn a_result_clause_an_unlisted_verb_after_a_name_and_and_then_are_read_for_tense() {
+    for (prose, tense) in [
+        ("Tamsin set the cup down so hard that the saucer cracks in two.", Tense::Past),
+        ("Tamsin watched the water. Bram plumps a round-shot down on the deck.", Tense::Past),
+        ("Bram waits at the door, and then the gig drove away.", Tense::Present),
+    ] {
+        let found = drift(prose, PointOfView::DeepThird, tense);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+}
+
+#[test]
+fn a_report_after_that_and_a_maxim_in_we_are_not_drift() {
+    let w = world_with_pronouns();
+    for prose in [
+        "Tamsin knew that the harbour closes at six.",
+        "Tamsin heard the voice again. We cannot give ourselves, it said: we are our own.",
+    ] {
+        assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Past), Check::TenseDrift, prose);
+    }
+}

@@ -211,9 +211,13 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         // whether or not the list of verbs knows it.
         // Not in the first person, where "In his eyes she eclipses the whole of her sex" is
         // the narrator's present commentary.
+        let named = subject.referent != Referent::Pov
+            && matches!(subject.referent, Referent::Person(_))
+            && takes_object(s, v);
         let after_pronoun = ctx.input.pov != PointOfView::First
-            && subject.first == subject.last
-            && matches!(s.tokens[subject.first].lower.as_str(), "he" | "she")
+            && ((subject.first == subject.last
+                && matches!(s.tokens[subject.first].lower.as_str(), "he" | "she"))
+                || named)
             && v == subject.last + 1
             && unlisted_third_person_verb(word);
         let present = modal
@@ -687,11 +691,16 @@ fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
     let characters_habit = ctx.input.pov != PointOfView::First
         && at > 0
         && matches!(s.tokens[at - 1].lower.as_str(), "he" | "she");
+    // "set the cup down so hard that the saucer cracks": a result, not a report.
+    let result = |k: usize| {
+        s.tokens[k].lower == "that"
+            && s.tokens[k.saturating_sub(3)..k]
+                .iter()
+                .any(|t| matches!(t.lower.as_str(), "so" | "such"))
+    };
     generic
         || (habitual && !characters_habit)
-        || s.tokens[clause..at]
-            .iter()
-            .any(|t| REPORTED.contains(&t.lower.as_str()))
+        || (clause..at).any(|k| REPORTED.contains(&s.tokens[k].lower.as_str()) && !result(k))
 }
 
 /// The past form at token `at` stands in a condition or wish ("if it said", "as though he
@@ -1021,7 +1030,7 @@ fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
                         // down in the garden Mary walked": the same moment or the next.
                         || s.tokens[p.at + 1..v.at]
                             .iter()
-                            .any(|t| matches!(t.lower.as_str(), "until" | "till" | "while" | "whilst")))
+                            .any(|t| matches!(t.lower.as_str(), "until" | "till" | "while" | "whilst" | "then")))
             })
         })
         .map(|v| Slip::Event(*v))
