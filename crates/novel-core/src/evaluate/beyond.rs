@@ -9,7 +9,9 @@
 //! happens the moment their back is turned, while they are away ("While I was gone, Brannock
 //! turned the ledger round") or asleep ("I fell asleep over my book. John came up long after
 //! and sat an hour by the bed"); somewhere else at the same moment ("At that hour, in a house
-//! in Baggot Street, the slavey was…"); and another person's past told flatly.
+//! in Baggot Street, the slavey was…"); another person's past told flatly; what the POV
+//! character did not see ("Nor did he see the barefoot boy"); what nobody ever learned; and,
+//! through `absent.rs`, what happens where the POV character is not or before they came.
 //!
 //! `pov.rs` makes each a note: a counterfactual may be the POV character's own wistful
 //! reckoning, a fate or a secret may be hearsay they have had, and a first-person narrator
@@ -33,17 +35,16 @@ pub(super) struct Beyond {
 
 const UNSEEN: &str = "tells what the POV character would have seen had they looked, which they did not";
 const AFTER: &str = "looks forward from a later time the POV character has not reached";
-const SECRET: &str = "tells a secret nobody in the scene knew, the POV character included";
+pub(super) const SECRET: &str = "tells a secret nobody in the scene knew, the POV character included";
 const ASLEEP: &str = "tells what happens while the POV character is asleep";
 const PAST: &str = "tells another person's past the POV character has no way to know";
-const ELSEWHERE: &str = "jumps to a place the POV character is not, at the same moment";
+pub(super) const ELSEWHERE: &str = "jumps to a place the POV character is not, at the same moment";
 const UNNOTICED: &str = "tells what nobody there noticed, the POV character included";
-const AWAY_WHY: &str = "tells what happens where the POV character is not";
+pub(super) const AWAY_WHY: &str = "tells what happens where the POV character is not";
 const BACK_TURNED: &str = "tells what happens behind the POV character's back";
-const BEFORE: &str = "tells what went on before the POV character came, which they did not see";
 
 /// Someone the narration may name in the patterns below: a pronoun or a capitalised name.
-const WHO: &str = r"(?:she|he|they|I|we|(?-i:[A-Z][\w'’]+))";
+pub(super) const WHO: &str = r"(?:she|he|they|I|we|(?-i:[A-Z][\w'’]+))";
 
 /// An inverted condition ("Had she held it", "Were she to turn") and, later in the sentence,
 /// what would have been perceived.
@@ -118,53 +119,6 @@ static JUST_GONE: LazyLock<Regex> = LazyLock::new(|| {
         .expect("constant pattern")
 });
 
-/// The POV character gone, told inside a longer sentence: "…and, when he had turned the
-/// corner, looked along the table"; the door hardly shut behind them: "The door has scarcely
-/// closed behind her before Rosa is at the window-seat".
-static GONE_WHEN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\W*|[,;—–]\s*)(?:when|after|once|as soon as|the moment)\s+(she|he|they|I|we)\s+(?:had|has)\s+(?:turned|rounded) the corner\b|(?:^\W*|[,;—–]\s*)(?:when|after|once|as soon as|the moment)\s+(she|he|they|I|we)\s+(?:was|were|had|has)\s+(?:gone|passed out of sight|disappeared)\s*,|^\W*the (?:street |front |outer |hall |house |study |parlour )?door (?:has|had|is|was) (?:scarcely|hardly|barely) (?:closed|shut|banged|swung to) (?:behind|upon|on) (him|her|them|me|us) (?:before|when|than)\b")
-        .expect("constant pattern")
-});
-
-/// Someone placed elsewhere at this very moment, the time after the verb: "He was at that
-/// moment in the mews behind Briony Lodge", "Tonight he is sitting in Weir Mitchell's study".
-static THERE_NOW: LazyLock<Regex> = LazyLock::new(|| {
-    let marker = r"(?:at (?:that|this) (?:very )?(?:moment|hour|instant|minute)|by (?:then|now|this time|that time)|even now|tonight)";
-    let filler = r"(?:(?:already|still|now),?\s+)*";
-    Regex::new(&format!(
-        r"(?i)(?:^\W*|[,;—–]\s*(?:and\s+|but\s+)?|\bnow\s+)(?:tonight,?\s+|at (?:this|that) (?:very )?(?:hour|moment),?\s+)?({WHO}|(?-i:[Mm]y|[Hh]is|[Hh]er) (?-i:[A-Z][a-z]+))\s+(?:was|were|is|are)\s+{filler}{marker},?\s+{filler}(?:[a-z]+ing\s+)?(?:in|at|on|inside|behind|across|beyond|far|miles|half way|halfway|out of)\b"
-    ))
-    .expect("constant pattern")
-});
-static TONIGHT_THERE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
-        r"(?i)^\W*(?:tonight|at this (?:very )?(?:hour|moment)|at that (?:very )?(?:hour|moment)),?\s+({WHO}|(?-i:[Mm]y|[Hh]is|[Hh]er) (?-i:[A-Z][a-z]+))\s+(?:is|are|was|were)\s+(?:already\s+|still\s+)?[a-z]+ing\b[^.;!?]{{0,40}}?\b(?:in|at|on|out of|by)\b"
-    ))
-    .expect("constant pattern")
-});
-
-/// Behind the blinds or walls of another house: "Behind the drawn blinds of Briony Lodge,
-/// Irene Adler was already sliding the panel shut"; a distance behind the POV character:
-/// "Two streets behind him, a woman in a dark shawl keeps close to the railings".
-static BEHIND_WALLS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:behind|within|inside) the (?:drawn |closed |shut |lowered |heavy |thick )?(?:blinds|curtains|shutters|doors|walls|windows|door|wall) of\b[^,;.]{1,40},\s+\S|^\W*(?:a few|two|three|four|some|several|a dozen|twenty|fifty|a hundred) (?:streets|yards|paces|steps|doors|houses|miles) (?:behind|ahead of|off from) (me|us|him|her|them)\s*,")
-        .expect("constant pattern")
-});
-
-/// Left behind by the POV character: "Left alone, Rosa sits on the footstool".
-static LEFT_ALONE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?i)^\W*left (?:alone|to (?:himself|herself|themselves)|behind),\s+({WHO})\b"))
-        .expect("constant pattern")
-});
-
-/// The POV character on the way, not yet there: "Before she had reached her own door,
-/// Brannock had climbed in", "Before his step has died out of the court the woman is off the
-/// bed".
-static BEFORE_THEY_REACH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:before|by the time|long before|almost before)\s+(?:(she|he|they|I|we)\s+(?:had|has|was|is|were|are)\s+(?:reached|got|gotten|turned|rounded|half way|halfway|well|out of|fairly|gone|at the (?:end|bottom|foot) of)|(his|her|their|my|our)\s+(?:step|steps|footsteps|tread)\s+(?:had|has)\s+(?:died|faded))\b")
-        .expect("constant pattern")
-});
-
 /// What the POV character did not see, told all the same: "Nor did he see the barefoot boy
 /// who fell in behind him", "nothing escapes him, save only the veiled figure at an upper
 /// window".
@@ -173,54 +127,9 @@ static NOT_SEEN: LazyLock<Regex> = LazyLock::new(|| {
         .expect("constant pattern")
 });
 
-/// Something lying hidden in someone's keeping: "They lay at that moment in the bottom drawer
-/// of the chief clerk's own desk", "Down in Silver's sea-chest, under a spare shirt, lay a
-/// paper"; whose drawer or chest it is, when the sentence says.
-static HIDDEN_IN: LazyLock<Regex> = LazyLock::new(|| {
-    let keeping = r"(?:drawer|drawers|desk|pocket|pockets|chest|sea-chest|box|safe|bag|lining|trunk|press|cupboard|bureau|portmanteau|purse|reticule|strong-box|strongbox|cabinet|escritoire|valise|wallet|pocket-book)";
-    Regex::new(&format!(
-        r"(?i)\b(?:lay|lies|lying|was hidden|were hidden|is hidden|are hidden|was tucked|is tucked|rested|rests)\b[^.;!?]{{0,50}}?\b(?:in|under|inside|beneath|at the bottom of)\s+(?:the\s+)?(?:bottom\s+)?(?:(?:of|in)\s+)?(?:the\s+)?(?:(his|her|their|(?-i:[A-Z][\w'’]+)['’]s)\s+)?(?:[\w-]+\s+){{0,2}}?{keeping}\b|\b(?:in|down in|under|inside|at the bottom of)\s+((?-i:[A-Z][\w'’]+)['’]s|his|her)\s+(?:[\w-]+\s+){{0,2}}?{keeping}\b[^.;!?]{{0,40}}?\b(?:lay|lies|was hidden|rested)\b"
-    ))
-    .expect("constant pattern")
-});
-
-/// What went on before the POV character came: "He had been there since six, and had taken
-/// the March ledger out twice before he heard my step", "They had been sitting there above an
-/// hour, and in that hour the squire had told the whole story".
-static BEFORE_THEY_CAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(she|he|they|(?-i:[A-Z][\w'’]+))\s+had been\s+(?:\w+\s+){0,2}?(?:there|here|up|waiting|sitting|standing|asleep|at (?:it|work|the \w+))\b[^.;!?]{0,30}?\b(?:since|for|above|over|these|this)\b[^.;!?]{0,30}?,\s*and\s+(?:in (?:that|this) (?:time|hour|while),?\s+)?(?:[\w'’]+\s+){0,3}?had\s+[a-z]+")
-        .expect("constant pattern")
-});
-
-/// Before the POV character came, said outright: "…had let two gentlemen go up an hour
-/// before the Conroys came", "…before he heard my step".
-static BEFORE_ARRIVAL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bhad\s+(?:\w+\s+){0,2}?[a-z]+(?:ed|en|ne|wn|ght|t|ck|id|un|ung|ook|ept|old|ept)\b[^.;!?]{0,80}?\b(?:an hour|a minute|a moment|some time|long|just|half an hour|a day|a week)?\s*before\s+(?:the\s+)?(I|we|she|he|they|(?-i:[A-Z][\w'’]+)(?:\s(?-i:[A-Z][\w'’]+))?)\s+(?:came|arrived|got there|got back|entered|heard (?:my|our|her|his) (?:step|steps|knock)|woke|came (?:in|down|up|back))\b")
-        .expect("constant pattern")
-});
-
-/// What an unopened letter says: "A note lies at her elbow with its seal still whole. It is
-/// from the ironmaster, and it says that he will call".
-static CONTENTS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:it|the (?:letter|note|telegram|message|paper|card))\s+(?:is|was|had been|came)\s+from\b[^.;!?]*?(?:\band\b|;)\s*(?:it\s+)?(?:says|said|asks|asked|promises|promised|tells|told|reads|ran|runs|contained|contains|informs|informed|begged|begs)\b")
-        .expect("constant pattern")
-});
-/// Before it, what keeps the letter from the POV character's eyes.
-static UNREAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bseal (?:still )?(?:whole|unbroken|intact)|\bunopened\b|\bunread\b|\bsealed\b|\bbefore (?:I|she|he|we) could (?:see|read)\b|\bkeeps one back\b|\bkept one back\b|\binto the fire\b|\bbreast[- ]pocket\b")
-        .expect("constant pattern")
-});
-
 /// Told from after, in the narrator's present: "It will bring me none, as it turns out".
 static AS_IT_TURNS_OUT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\bas it (?:turns|turned|will turn) out\b").expect("constant pattern")
-});
-
-/// The POV character busy, someone else a step ahead: "While I was dressing that morning he
-/// had already sent a boy to the Commons".
-static WHILE_BUSY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*while (she|he|they|I|we) (?:was|were) [a-z]+ing\b[^,;.]{0,40},\s+(?:[\w'’]+\s+){1,4}?had\s+(?:already\s+)?[a-z]{3,}")
-        .expect("constant pattern")
 });
 
 /// What the POV character believes, corrected: "It was in truth a candle in the passage",
@@ -423,46 +332,8 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
     {
         return caps.get(0).map(|m| found(m, AWAY_WHY));
     }
-    if let Some(caps) = GONE_WHEN.captures(narration)
-        && (1..=3)
-            .find_map(|g| caps.get(g))
-            .is_some_and(|w| is_pov_word(ctx, w.as_str()))
-        && someone_else_acts(ctx, s)
-        && !perceived(narration)
-    {
-        return caps.get(0).map(|m| found(m, AWAY_WHY));
-    }
-    for pattern in [&*THERE_NOW, &*TONIGHT_THERE] {
-        if let Some(caps) = pattern.captures(narration)
-            && caps.get(1).is_some_and(|w| {
-                !is_pov_word(ctx, w.as_str()) && !has_narrator_word(w.as_str())
-            })
-            && !perceived(narration)
-        {
-            return caps.get(0).map(|m| found(m, ELSEWHERE));
-        }
-    }
-    if let Some(caps) = BEHIND_WALLS.captures(narration)
-        && caps.get(1).is_none_or(|w| is_pov_word(ctx, w.as_str()))
-        && !perceived(narration)
-        && someone_else_acts(ctx, s)
-    {
-        return caps.get(0).map(|m| found(m, ELSEWHERE));
-    }
-    if let Some(caps) = LEFT_ALONE.captures(narration)
-        && caps.get(1).is_some_and(|w| !is_pov_word(ctx, w.as_str()) && w.as_str() != "I")
-    {
-        return caps.get(0).map(|m| found(m, AWAY_WHY));
-    }
-    if let Some(caps) = BEFORE_THEY_REACH.captures(narration)
-        && caps
-            .get(1)
-            .or_else(|| caps.get(2))
-            .is_some_and(|w| is_pov_word(ctx, w.as_str()))
-        && someone_else_acts(ctx, s)
-        && !perceived(narration)
-    {
-        return caps.get(0).map(|m| found(m, AWAY_WHY));
+    if let Some(away) = super::absent::absent(ctx, s, before) {
+        return Some(away);
     }
     if let Some(caps) = NOT_SEEN.captures(narration)
         && caps
@@ -472,43 +343,10 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
     {
         return caps.get(0).map(|m| found(m, UNNOTICED));
     }
-    if let Some(caps) = HIDDEN_IN.captures(narration)
-        && caps
-            .get(1)
-            .or_else(|| caps.get(2))
-            .is_none_or(|w| !is_pov_word(ctx, w.as_str().trim_end_matches("'s").trim_end_matches("’s")))
-        && !perceived(narration)
-        && !own_keeping(ctx, narration)
-    {
-        return caps.get(0).map(|m| found(m, SECRET));
-    }
-    if let Some(caps) = BEFORE_THEY_CAME.captures(narration)
-        && caps.get(1).is_some_and(|w| !is_pov_word(ctx, w.as_str()) && w.as_str() != "I")
-    {
-        return caps.get(0).map(|m| found(m, BEFORE));
-    }
-    if let Some(caps) = BEFORE_ARRIVAL.captures(narration)
-        && caps.get(1).is_some_and(|w| is_pov_word(ctx, w.as_str().split_whitespace().next().unwrap_or("")) || ctx.input.pov != PointOfView::First)
-        && someone_else_acts(ctx, s)
-        && !has_narrator_word(&narration[..caps.get(1).map_or(0, |m| m.start())])
-    {
-        return caps.get(0).map(|m| found(m, BEFORE));
-    }
-    if let Some(m) = CONTENTS.find(narration)
-        && before.is_some_and(|b| UNREAD.is_match(ctx.prose.narration(b)))
-    {
-        return Some(found(m, SECRET));
-    }
     if let Some(m) = AS_IT_TURNS_OUT.find(narration)
         && !(ctx.input.pov == PointOfView::First && ctx.input.tense == Tense::Past)
     {
         return Some(found(m, AFTER));
-    }
-    if let Some(caps) = WHILE_BUSY.captures(narration)
-        && caps.get(1).is_some_and(|w| is_pov_word(ctx, w.as_str()))
-        && someone_else_acts(ctx, s)
-    {
-        return caps.get(0).map(|m| found(m, AWAY_WHY));
     }
     if let Some(m) = IN_TRUTH.find(narration) {
         return Some(found(m, SECRET));
@@ -618,7 +456,7 @@ pub(super) fn learned_since(text: &str) -> bool {
 
 /// Whether the sentence says the thing was heard or seen ("Downstairs, I could hear Jennie").
 /// "though I have not heard a sound" is no perception.
-fn perceived(text: &str) -> bool {
+pub(super) fn perceived(text: &str) -> bool {
     let words: Vec<String> = text
         .split(|c: char| !c.is_alphanumeric() && c != '\'' && c != '’')
         .filter(|w| !w.is_empty())
@@ -639,7 +477,7 @@ fn perceived(text: &str) -> bool {
 
 /// Someone other than the POV character named in the sentence, "he"/"she" when that is not
 /// the POV character, or a person named by what they are ("a woman in a dark shawl").
-fn someone_else_acts(ctx: &Ctx<'_>, s: &Sentence) -> bool {
+pub(super) fn someone_else_acts(ctx: &Ctx<'_>, s: &Sentence) -> bool {
     ctx.hits(s).into_iter().any(|h| h.who != ctx.pov)
         || s.tokens.iter().any(|t| {
             (matches!(t.lower.as_str(), "he" | "she") && !is_pov_word(ctx, &t.lower))
@@ -647,27 +485,14 @@ fn someone_else_acts(ctx: &Ctx<'_>, s: &Sentence) -> bool {
         })
 }
 
-/// In the first person, the narrator in the sentence ("there lay before us, the last things
-/// in the chest"): what they keep or see.
-fn own_keeping(ctx: &Ctx<'_>, text: &str) -> bool {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .any(|w| match ctx.input.pov {
-            PointOfView::First => {
-                matches!(w.to_lowercase().as_str(), "my" | "our" | "i" | "we" | "us" | "me")
-            }
-            _ => false,
-        })
-}
-
 /// Whether a first-person narrator speaks in `text` ("I told no one": their own secret).
-fn has_narrator_word(text: &str) -> bool {
+pub(super) fn has_narrator_word(text: &str) -> bool {
     text.split(|c: char| !c.is_alphanumeric())
         .any(|w| matches!(w, "I" | "we" | "We"))
 }
 
 /// Whether a pronoun or name in the narration is the POV character.
-fn is_pov_word(ctx: &Ctx<'_>, word: &str) -> bool {
+pub(super) fn is_pov_word(ctx: &Ctx<'_>, word: &str) -> bool {
     let w = word.to_lowercase();
     match ctx.input.pov {
         PointOfView::First => matches!(w.as_str(), "i" | "me" | "my" | "we" | "us" | "our"),

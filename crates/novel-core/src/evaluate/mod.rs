@@ -14,6 +14,7 @@
 mod absolute;
 mod ages;
 mod appearance;
+mod absent;
 mod apart;
 mod beyond;
 mod check;
