@@ -470,11 +470,13 @@ impl Ctx<'_> {
         } else {
             opener.last
         };
-        let object = if g == "she" { "her" } else { "him" };
-        let pov_there = hits.iter().any(|h| h.who == self.pov)
-            || prev.tokens.iter().any(|t| {
-                t.lower == object || t.lower == g || t.lower == format!("{g}'s") || t.barrier
-            });
+        // The POV character in the sentence before as a subject ("she", or their name before
+        // a verb) may be the one carried on; named only as an object or a place ("at my
+        // Lady's feet"), they are not.
+        let pov_there = hits
+            .iter()
+            .any(|h| h.who == self.pov && !h.possessive && verb_follows(prev, h.last))
+            || prev.tokens.iter().any(|t| t.lower == g || t.barrier);
         let other = opener.who != self.pov
             && self.gender_of(opener.who) == Some(g)
             && verb_follows(prev, verb_at);

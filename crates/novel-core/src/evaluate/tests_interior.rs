@@ -143,3 +143,17 @@ fn her_own_aches_and_a_wound_seen_are_no_note() {
         assert_none(&third(&prose), Check::OtherMind, &prose);
     }
 }
+
+#[test]
+fn she_carries_on_another_woman_when_the_pov_character_is_only_a_place_before() {
+    let mut w = world_with_pronouns();
+    w.characters[2].facts.insert("pronouns".into(), "she".into());
+    let other = "Maud knelt on the footstool at Tamsin's feet. She was hoping with all her \
+                 heart to be let go before the summer.";
+    let found = run_with(&w, other, PointOfView::DeepThird, Tense::Past);
+    let f = assert_one(&found, Check::OtherMind, other, "She was hoping");
+    assert_eq!(f.severity, Severity::Note);
+    let own = "Tamsin watched Maud kneel on the footstool. She was hoping with all her heart \
+               to be let go before the summer.";
+    assert_none(&run_with(&w, own, PointOfView::DeepThird, Tense::Past), Check::OtherMind, own);
+}
