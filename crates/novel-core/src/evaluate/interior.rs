@@ -283,11 +283,12 @@ pub(super) fn motives_and_memories(
         let end = token_at(s, s.start + m.end().saturating_sub(1)).unwrap_or(at);
         out.push((first, end, who));
     }
+    // From the word after "Every" or "Not", which a capital would make look like a name.
     if let Some(m) = GROUP_MIND.find(narration)
         && let Some(at) = token_at(s, s.start + m.start())
     {
         let end = token_at(s, s.start + m.end().saturating_sub(1)).unwrap_or(at);
-        out.push((at, end, Referent::Someone));
+        out.push(((at + 1).min(end), end, Referent::Someone));
     }
     // Owned by the clause's subject.
     for pattern in [&*AS_SURE_AS, &*NO_INTENTION, &*THOUGHT_ME] {
