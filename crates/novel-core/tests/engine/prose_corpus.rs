@@ -24,13 +24,14 @@ const MIN_RECALL: f64 = 0.9;
 /// Where a family's recall is not at the target yet, the floor is today's figure on the whole
 /// labelled set (tuning, development and held-out parts), less its rounding, so a change can
 /// only raise it; each entry goes when its family meets the target. Measured 2026-11-27
-/// (evening) with three development parts written blind to the rules that day in (`-rNNN`,
+/// (evening) with three development parts written blind to the rules that day (`-rNNN`,
 /// `-sNNN` in phrasings chosen to differ from every earlier item, `-tNNN` in a writer's
-/// model's ordinary sentences): 0.81, 0.79, 0.76, 0.86 (BENCHMARKS.md).
+/// model's ordinary sentences) and a fresh held-out part of 185 (`-qNNN`): 0.75, 0.77, 0.75,
+/// 0.86 (BENCHMARKS.md).
 const RECALL_FLOORS: &[(Family, f64)] = &[
-    (Family::Leak, 0.80),
-    (Family::Mind, 0.78),
-    (Family::Tense, 0.75),
+    (Family::Leak, 0.74),
+    (Family::Mind, 0.76),
+    (Family::Tense, 0.74),
     (Family::Person, 0.85),
 ];
 /// The corpus the issue asks for: at least this many words of published prose.
