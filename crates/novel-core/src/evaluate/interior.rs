@@ -16,7 +16,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use regex::{Regex, RegexSet};
 
 use super::ctx::Ctx;
 use super::experiencer::{owner_at, possessor_at};
@@ -246,6 +246,10 @@ pub(super) fn motives_and_memories(
 ) -> Vec<(usize, usize, Referent)> {
     let narration = ctx.prose.narration(s);
     let mut out = Vec::new();
+    // One pass for the common case, a sentence none of them reads.
+    if !ANY.is_match(narration) && !has_inner_adverb(s) {
+        return out;
+    }
     for pattern in [&*NOTHING_WOULD, &*PART_OF] {
         if let Some(caps) = pattern.captures(narration)
             && let Some(who) = caps.get(1)
@@ -258,10 +262,11 @@ pub(super) fn motives_and_memories(
     }
     // "…, and privately sets him down for the queerest of them", "inwardly swollen with
     // pride", "laughing inwardly": an inner adverb anywhere in someone else's clause.
-    if let Some(k) = s
-        .tokens
-        .iter()
-        .position(|t| matches!(t.lower.as_str(), "privately" | "inwardly" | "secretly"))
+    if has_inner_adverb(s)
+        && let Some(k) = s
+            .tokens
+            .iter()
+            .position(|t| matches!(t.lower.as_str(), "privately" | "inwardly" | "secretly"))
         && let Some((first, who)) = actor_before(ctx, si, k)
     {
         out.push((first, k, who));
@@ -357,6 +362,26 @@ pub(super) fn motives_and_memories(
         }
     }
     out
+}
+
+/// Every pattern `motives_and_memories` reads, at once.
+static ANY: LazyLock<RegexSet> = LazyLock::new(|| {
+    RegexSet::new(
+        [
+            &*BROUGHT_BACK, &*HIDDEN_PURPOSE, &*NOTHING_WOULD, &*PART_OF, &*MEANT, &*GROUP_MIND,
+            &*AS_SURE_AS, &*NO_INTENTION, &*ENTERED_HEAD, &*SENSED_FEELING, &*INSIDE_THEM,
+            &*ONE_GRIEF, &*BODY_FELT, &*WORKED_ON, &*THOUGHT_ME, &*BEING_SURE,
+        ]
+        .map(|r| r.as_str()),
+    )
+    .expect("constant patterns")
+});
+
+/// "privately", "inwardly", "secretly" anywhere in the sentence.
+fn has_inner_adverb(s: &Sentence) -> bool {
+    s.tokens
+        .iter()
+        .any(|t| matches!(t.lower.as_str(), "privately" | "inwardly" | "secretly"))
 }
 
 /// The subject of the clause before token `at`, where it starts and who it is, when it is
