@@ -9,8 +9,7 @@
 //! lying hidden in another's keeping, what went on before they came ("He had been there since
 //! six, and had taken the ledger out twice"), and what a sealed letter says.
 //!
-//! `beyond.rs` asks this module after its own readings and shares its helpers; `pov.rs` makes
-//! each a note.
+//! `pov.rs` asks this module after `beyond.rs`, whose helpers it shares, and makes each a note.
 
 use std::sync::LazyLock;
 

@@ -10,8 +10,9 @@
 //! turned the ledger round") or asleep ("I fell asleep over my book. John came up long after
 //! and sat an hour by the bed"); somewhere else at the same moment ("At that hour, in a house
 //! in Baggot Street, the slavey was…"); another person's past told flatly; what the POV
-//! character did not see ("Nor did he see the barefoot boy"); what nobody ever learned; and,
-//! through `absent.rs`, what happens where the POV character is not or before they came.
+//! character did not see ("Nor did he see the barefoot boy"); and what nobody ever learned.
+//! What happens where the POV character is not, or before they came, is `absent.rs`'s, which
+//! shares this module's helpers.
 //!
 //! `pov.rs` makes each a note: a counterfactual may be the POV character's own wistful
 //! reckoning, a fate or a secret may be hearsay they have had, and a first-person narrator
@@ -331,9 +332,6 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
             .is_some_and(|w| is_pov_word(ctx, w.as_str()))
     {
         return caps.get(0).map(|m| found(m, AWAY_WHY));
-    }
-    if let Some(away) = super::absent::absent(ctx, s, before) {
-        return Some(away);
     }
     if let Some(caps) = NOT_SEEN.captures(narration)
         && caps

@@ -489,11 +489,13 @@ pub(super) fn leaks(ctx: &Ctx<'_>) -> Vec<Finding> {
         let found = phrase_leak(ctx, s, first_person)
             .or_else(|| simultaneous_cut(ctx, s))
             .or_else(|| {
-                super::beyond::beyond(ctx, s, before).map(|b| {
-                    let mut found = leak_finding(ctx, s, b.at, &b.phrase, b.why);
-                    found.severity = Severity::Note;
-                    found
-                })
+                super::beyond::beyond(ctx, s, before)
+                    .or_else(|| super::absent::absent(ctx, s, before))
+                    .map(|b| {
+                        let mut found = leak_finding(ctx, s, b.at, &b.phrase, b.why);
+                        found.severity = Severity::Note;
+                        found
+                    })
             })
             .or_else(|| {
                 apart.iter().find(|t| t.sentence_start == s.start).map(|t| {
