@@ -12,6 +12,14 @@ fn note(prose: &str, quoted: &str) {
     assert_eq!(f.severity, Severity::Note, "{prose}");
 }
 
+/// The findings of one check on `prose` in the test world with pronouns.
+pub(super) fn of_check(prose: &str, pov: PointOfView, tense: Tense, check: Check) -> Vec<Finding> {
+    run_with(&world_with_pronouns(), prose, pov, tense)
+        .into_iter()
+        .filter(|f| f.check == check)
+        .collect()
+}
+
 /// The test world with Bram's and Orrin's records saying "he", as a user's cast would.
 pub(super) fn world_with_pronouns() -> World {
     let mut w = world();

@@ -4,15 +4,12 @@
 //! record gives them before a verb the verb list leaves out ("His wife lay there").
 
 use super::tests::{assert_none, run_with};
-use super::tests_apart::world_with_pronouns;
+use super::tests_apart::{of_check, world_with_pronouns};
 use super::*;
 use crate::config::{PointOfView, Tense};
 
 fn person(prose: &str, pov: PointOfView, tense: Tense) -> Vec<Finding> {
-    run_with(&world_with_pronouns(), prose, pov, tense)
-        .into_iter()
-        .filter(|f| f.check == Check::PersonDrift)
-        .collect()
+    of_check(prose, pov, tense, Check::PersonDrift)
 }
 
 #[test]

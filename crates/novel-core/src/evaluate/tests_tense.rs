@@ -5,15 +5,12 @@
 //! comparison need.
 
 use super::tests::{assert_none, run_with};
-use super::tests_apart::world_with_pronouns;
+use super::tests_apart::{of_check, world_with_pronouns};
 use super::*;
 use crate::config::{PointOfView, Tense};
 
 fn drift(prose: &str, pov: PointOfView, tense: Tense) -> Vec<Finding> {
-    run_with(&world_with_pronouns(), prose, pov, tense)
-        .into_iter()
-        .filter(|f| f.check == Check::TenseDrift)
-        .collect()
+    of_check(prose, pov, tense, Check::TenseDrift)
 }
 
 #[test]
