@@ -491,21 +491,5 @@ pub(super) fn has_narrator_word(text: &str) -> bool {
 
 /// Whether a pronoun or name in the narration is the POV character.
 pub(super) fn is_pov_word(ctx: &Ctx<'_>, word: &str) -> bool {
-    let w = word.to_lowercase();
-    match ctx.input.pov {
-        PointOfView::First => matches!(w.as_str(), "i" | "me" | "my" | "we" | "us" | "our"),
-        _ => {
-            let pronoun_forms: &[&str] = match ctx.pov_pronoun {
-                Some("she") => &["she", "her"],
-                Some("he") => &["he", "him", "his"],
-                Some(_) => &["they", "them", "their"],
-                None => &["she", "her", "he", "him", "his", "they", "them", "their"],
-            };
-            pronoun_forms.contains(&w.as_str())
-                || ctx
-                    .pov_name()
-                    .split_whitespace()
-                    .any(|part| part.eq_ignore_ascii_case(word))
-        }
-    }
+    super::people::pov_words(ctx).contains(&word.to_lowercase())
 }

@@ -222,7 +222,8 @@ pub(super) fn placed_within(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usiz
             && if word == HEAD {
                 s.tokens.get(n + 1).is_some_and(|x| is_in(HEAD_INSIDE, &x.lower))
             } else {
-                mind && verb_soon(ctx, s, n)
+                // Its own verb, past an aside ("Her mind, as she lies there, runs on").
+                mind && !super::people::subject_verbs(ctx, s, n).is_empty()
             };
         if !(inside || acts) {
             continue;
@@ -237,8 +238,9 @@ pub(super) fn placed_within(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usiz
     out
 }
 
-/// A memory brought back to someone, a purpose kept from the POV character, a certainty in a
-/// participle: (first token, last token, whose).
+/// The inner life told by what stands for it (a memory brought back, a purpose kept from the
+/// POV character, a certainty by participle or comparison, an intention, a body felt from
+/// inside, a company's mind at once): (first token, last token, whose).
 pub(super) fn motives_and_memories(
     ctx: &Ctx<'_>,
     si: usize,
@@ -247,7 +249,7 @@ pub(super) fn motives_and_memories(
     let narration = ctx.prose.narration(s);
     let mut out = Vec::new();
     // One pass for the common case, a sentence none of them reads.
-    if !ANY.is_match(narration) && !has_inner_adverb(s) {
+    if !ANY.is_match(narration) && inner_adverb_at(s).is_none() {
         return out;
     }
     for pattern in [&*NOTHING_WOULD, &*PART_OF] {
@@ -262,11 +264,7 @@ pub(super) fn motives_and_memories(
     }
     // "…, and privately sets him down for the queerest of them", "inwardly swollen with
     // pride", "laughing inwardly": an inner adverb anywhere in someone else's clause.
-    if has_inner_adverb(s)
-        && let Some(k) = s
-            .tokens
-            .iter()
-            .position(|t| matches!(t.lower.as_str(), "privately" | "inwardly" | "secretly"))
+    if let Some(k) = inner_adverb_at(s)
         && let Some((first, who)) = actor_before(ctx, si, k)
     {
         out.push((first, k, who));
@@ -377,11 +375,12 @@ static ANY: LazyLock<RegexSet> = LazyLock::new(|| {
     .expect("constant patterns")
 });
 
-/// "privately", "inwardly", "secretly" anywhere in the sentence.
-fn has_inner_adverb(s: &Sentence) -> bool {
+/// Where "privately", "inwardly" or "secretly" stands in the sentence ("silently" is heard and
+/// seen, so it is not among them here).
+fn inner_adverb_at(s: &Sentence) -> Option<usize> {
     s.tokens
         .iter()
-        .any(|t| matches!(t.lower.as_str(), "privately" | "inwardly" | "secretly"))
+        .position(|t| matches!(t.lower.as_str(), "privately" | "inwardly" | "secretly"))
 }
 
 /// The subject of the clause before token `at`, where it starts and who it is, when it is
@@ -398,11 +397,4 @@ fn actor_before(ctx: &Ctx<'_>, si: usize, at: usize) -> Option<(usize, Referent)
 /// The token that starts at or after byte `at` of the prose.
 fn token_at(s: &Sentence, at: usize) -> Option<usize> {
     s.tokens.iter().position(|t| t.start >= at)
-}
-
-/// A verb within three words after token `n`, past an aside ("Her mind, as she lies there,
-/// runs on").
-fn verb_soon(ctx: &Ctx<'_>, s: &Sentence, n: usize) -> bool {
-    let chain = super::people::subject_verbs(ctx, s, n);
-    !chain.is_empty()
 }

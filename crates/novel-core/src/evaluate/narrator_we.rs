@@ -24,7 +24,7 @@ pub(super) fn narrator_we(ctx: &Ctx<'_>, skip: impl Fn(usize, &Sentence) -> bool
         .filter_map(|(_, s)| {
             s.tokens
                 .iter()
-                .position(|t| WE.contains(&t.lower.as_str()) && !let_us(s, t.lower.as_str()))
+                .position(|t| WE.contains(&t.lower.as_str()))
                 .map(|i| (s, i))
         })
         .collect();
@@ -62,10 +62,4 @@ fn voiced(s: &Sentence) -> bool {
         tag && i > 0
             && matches!(s.tokens[i - 1].lower.as_str(), "it" | "he" | "she" | "they" | "one" | "voice")
     })
-}
-
-/// "Let us" in a narrator's exhortation is still a "we"; only the contraction "let's"
-/// inside narration reads as a character's speech left unquoted.
-fn let_us(s: &Sentence, word: &str) -> bool {
-    word == "us" && s.tokens.first().is_some_and(|t| t.lower == "let's")
 }

@@ -800,17 +800,21 @@ fn chain_from(s: &Sentence, first: usize, after_comma: bool) -> Vec<usize> {
 }
 
 /// The words that name the POV character in narration, lowercase: "i", "we", "me" in the first
-/// person; their pronoun and the words of their name in the third (both pronouns when their
+/// person; their pronoun and the words of their name in the third (every pronoun when their
 /// record does not say, so that a doubt never makes a finding).
 pub(super) fn pov_words(ctx: &Ctx<'_>) -> Vec<String> {
-    let mut out: Vec<String> = match ctx.input.pov {
-        PointOfView::First => ["i", "we", "me", "us", "my", "our"].map(String::from).to_vec(),
-        _ => match ctx.pov_pronoun {
-            Some("she") => vec!["she".into(), "her".into()],
-            Some("he") => vec!["he".into(), "him".into(), "his".into()],
-            _ => ["she", "her", "he", "him", "his", "they", "them"].map(String::from).to_vec(),
-        },
-    };
-    out.extend(super::text::name_words(ctx.pov_name()).iter().map(|w| w.to_lowercase()));
-    out
+    let words = |list: &[&str]| list.iter().map(|w| (*w).to_string()).collect::<Vec<_>>();
+    match ctx.input.pov {
+        PointOfView::First => words(&["i", "me", "my", "we", "us", "our"]),
+        _ => {
+            let mut out = words(match ctx.pov_pronoun {
+                Some("she") => &["she", "her"],
+                Some("he") => &["he", "him", "his"],
+                Some(_) => &["they", "them", "their"],
+                None => &["she", "her", "he", "him", "his", "they", "them", "their"],
+            });
+            out.extend(super::text::name_words(ctx.pov_name()).iter().map(|w| w.to_lowercase()));
+            out
+        }
+    }
 }

@@ -211,9 +211,7 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         // whether or not the list of verbs knows it.
         // Not in the first person, where "In his eyes she eclipses the whole of her sex" is
         // the narrator's present commentary.
-        let named = subject.referent != Referent::Pov
-            && matches!(subject.referent, Referent::Person(_))
-            && takes_object(s, v);
+        let named = matches!(subject.referent, Referent::Person(_)) && takes_object(s, v);
         let after_pronoun = ctx.input.pov != PointOfView::First
             && ((subject.first == subject.last
                 && matches!(s.tokens[subject.first].lower.as_str(), "he" | "she"))
