@@ -32,6 +32,7 @@ mod inner;
 mod interior;
 mod input;
 mod knowledge;
+mod learned;
 mod lexicon;
 mod map;
 mod meta;
@@ -70,6 +71,7 @@ mod tests_tense;
 pub use check::{CheckError, CheckScope, RECENT_SCENES, check_scene, check_text, lost_items};
 pub use finding::{Check, Finding, Severity};
 pub use input::{EvalInput, LostItem, OffPageDeath};
+pub use learned::trained_items;
 pub use knowledge::{
     DeathKnowledge, Learned, deaths_known_to, learned, off_page_deaths, scenes_witnessed,
 };

@@ -11,9 +11,23 @@ use super::map::Map;
 use super::text;
 use crate::model::Character;
 
-/// Runs every check over the scene; findings come in check order.
+/// Runs every check over the scene; findings come in check order, the learned reading's
+/// notes last.
 pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
     let ctx = Ctx::new(*input);
+    let mut findings = rules(&ctx);
+    let learned = super::learned::readings(&ctx, &findings);
+    findings.extend(learned);
+    findings
+}
+
+/// The rules alone, without the learned reading: what the rules' own tests assert.
+#[cfg(test)]
+pub(super) fn evaluate_rules(input: &EvalInput<'_>) -> Vec<Finding> {
+    rules(&Ctx::new(*input))
+}
+
+fn rules(ctx: &Ctx<'_>) -> Vec<Finding> {
     let mut findings = Vec::new();
     let checks: [fn(&Ctx<'_>) -> Vec<Finding>; 18] = [
         super::pov::leaks,
@@ -36,7 +50,7 @@ pub fn evaluate(input: &EvalInput<'_>) -> Vec<Finding> {
         super::style::stock_phrasing,
     ];
     for check in checks {
-        let mut found = check(&ctx);
+        let mut found = check(ctx);
         found.truncate(MAX_PER_CHECK);
         findings.extend(found);
     }

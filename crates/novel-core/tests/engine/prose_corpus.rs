@@ -11,7 +11,8 @@
 
 use std::path::Path;
 
-use novel_core::evaluate::corpus::{Family, load_corpus, score_corpus};
+use novel_core::evaluate::corpus::{Family, Part, load_corpus, score_corpus};
+use novel_core::evaluate::trained_items;
 
 /// The targets a writer can trust (issue: trusted checks).
 const MAX_VIOLATIONS_PER_1000: f64 = 0.1;
@@ -22,17 +23,18 @@ const MAX_NOTES_PER_1000: f64 = 1.0;
 const MIN_PRECISION: f64 = 0.9;
 const MIN_RECALL: f64 = 0.9;
 /// Where a family's recall is not at the target yet, the floor is today's figure on the whole
-/// labelled set (tuning, development and held-out parts), less its rounding, so a change can
-/// only raise it; each entry goes when its family meets the target. Measured 2026-11-27
-/// (evening) with three development parts written blind to the rules that day (`-rNNN`,
-/// `-sNNN` in phrasings chosen to differ from every earlier item, `-tNNN` in a writer's
-/// model's ordinary sentences) and a fresh held-out part of 185 (`-qNNN`): 0.75, 0.77, 0.75,
-/// 0.86 (BENCHMARKS.md).
+/// labelled set, less its rounding, so a change can only raise it; each entry goes when its
+/// family meets the target. Tense and person drift are read by rules alone: measured
+/// 2026-11-27 (night) with every part written so far, 0.74 and 0.87. Narrator knowledge and other
+/// minds are also read by the learned reading (`evaluate/learned`), which is trained on these
+/// very items, so their whole-set figure (1.00 and 0.98) says only that the shipped model is
+/// loaded and used; what it finds in prose it has not seen is measured on the held-out part
+/// and part by part left out of training (BENCHMARKS.md).
 const RECALL_FLOORS: &[(Family, f64)] = &[
-    (Family::Leak, 0.74),
-    (Family::Mind, 0.76),
-    (Family::Tense, 0.74),
-    (Family::Person, 0.85),
+    (Family::Leak, 0.95),
+    (Family::Mind, 0.95),
+    (Family::Tense, 0.73),
+    (Family::Person, 0.86),
 ];
 /// The corpus the issue asks for: at least this many words of published prose.
 const MIN_WORDS: usize = 100_000;
@@ -128,4 +130,28 @@ fn the_checks_raise_no_false_alarms_on_published_prose_and_catch_the_labelled_br
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The learned reading's weights (`evaluate/learned/weights`) come from the tuning items of
+/// this corpus; when items are added or moved to tuning, the weights must be trained again
+/// (`scripts/train_sentence_model.py`), or the figures above would measure a model that has
+/// not seen what the corpus now teaches.
+#[test]
+fn the_learned_reading_was_trained_on_the_corpus_as_it_is() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/prose");
+    let books = load_corpus(&dir).expect("the committed corpus loads");
+    let tuning = books
+        .iter()
+        .flat_map(|b| &b.items)
+        .filter(|i| i.part == Part::Tune)
+        .count();
+    for (check, items) in trained_items() {
+        assert_eq!(
+            items, tuning,
+            "the {check:?} weights were trained on {items} items; the corpus has {tuning} \
+             tuning items: run `cargo run -p novel-core --example sentence_features -- \
+             crates/novel-core/tests/prose > /tmp/rows.jsonl` and \
+             `python3 scripts/train_sentence_model.py /tmp/rows.jsonl`"
+        );
+    }
 }

@@ -6,11 +6,13 @@
 //! how much it catches. Every change to a check is measured this way (BENCHMARKS.md).
 
 mod book;
+mod features;
 mod score;
 
 pub use book::{
     Book, Chunk, CorpusError, Family, Item, Known, Mode, Narration, Part, load_book, load_corpus,
 };
+pub use features::{FeatureRow, feature_rows};
 pub use score::{
     Alarm, CorpusReport, LabelledFigures, Miss, ModeFigures, Score, family_of, score_corpus,
     severity_name,

@@ -158,6 +158,18 @@ fn check(
     location: Option<&str>,
     recent: &[String],
 ) -> Vec<Finding> {
+    let mut findings = evaluate(&input(book, text, pov, location));
+    findings.extend(repetition(text, recent));
+    findings
+}
+
+/// The checks' input for `text` in `book`, as a user's novel with that cast would give it.
+pub(super) fn input<'a>(
+    book: &'a Book,
+    text: &'a str,
+    pov: &str,
+    location: Option<&'a str>,
+) -> EvalInput<'a> {
     let pov_character = book
         .characters
         .iter()
@@ -165,7 +177,7 @@ fn check(
         .expect("the corpus loader checks every POV character is in the cast");
     let place = location.or(pov_character.last_location.as_deref());
     let scene_location = place.and_then(|id| book.locations.iter().find(|l| l.id == id));
-    let mut findings = evaluate(&EvalInput {
+    EvalInput {
         prose: text,
         pov: book.mode.narration.point_of_view(),
         tense: book.mode.tense,
@@ -176,9 +188,7 @@ fn check(
         lost_items: &[],
         off_page: &[],
         target_words: TARGET_WORDS,
-    });
-    findings.extend(repetition(text, recent));
-    findings
+    }
 }
 
 fn row_name(mode: Mode, chunk: &Chunk) -> (bool, String) {

@@ -1,0 +1,132 @@
+//! What the learned reading sees of a sentence: its narration words (dialogue masked out, as
+//! every check reads it), with each known person's name replaced by their role in the scene —
+//! the POV character, another woman, another man — so that what is learned is about who
+//! thinks or knows, not about which book's cast. The features are the words, the pairs of
+//! neighbouring words, the opening word and the novel's mode; the training script and the
+//! checks both take them from here, so the two can never read a sentence differently.
+
+use super::super::ctx::Ctx;
+use super::super::subject::Referent;
+use crate::config::{PointOfView, Tense};
+
+/// The word standing for the POV character's name.
+pub(super) const POV: &str = "POV";
+/// Another character's name, by the pronoun their record gives (or none).
+const OTHER_WOMAN: &str = "OTHERF";
+const OTHER_MAN: &str = "OTHERM";
+const OTHER: &str = "OTHER";
+/// Whom a clause's subject refers to, as the people reader resolves it ("she" after "Maud
+/// knelt" is Maud): the POV character, someone else, or cannot tell.
+const POV_SUBJECT: &str = "SUBJPOV";
+const OTHER_SUBJECT: &str = "SUBJOTHER";
+const UNCLEAR_SUBJECT: &str = "SUBJUNCLEAR";
+/// Dialogue or thought between two narration words.
+const QUOTE: &str = "QUOTE";
+
+/// The narration words of sentence `si`, names replaced by roles.
+pub(super) fn words(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
+    let s = &ctx.prose.sentences[si];
+    let hits = ctx.hits(s);
+    let mut out = Vec::with_capacity(s.tokens.len());
+    let mut i = 0;
+    while i < s.tokens.len() {
+        if i > 0 && s.tokens[i].barrier {
+            out.push(QUOTE.to_string());
+        }
+        if let Some(hit) = hits.iter().find(|h| h.first == i) {
+            out.push(role(ctx, hit.who).to_string());
+            i = hit.last + 1;
+            continue;
+        }
+        out.push(s.tokens[i].lower.clone());
+        i += 1;
+    }
+    out
+}
+
+fn role(ctx: &Ctx<'_>, who: usize) -> &'static str {
+    if who == ctx.pov {
+        return POV;
+    }
+    match ctx.genders[who] {
+        Some("she") => OTHER_WOMAN,
+        Some("he") => OTHER_MAN,
+        _ => OTHER,
+    }
+}
+
+/// The features of sentence `si`: `mode=`, `first=`, `u=` (a word), `b=` (two neighbours),
+/// and for each clause subject `s=` (whom it refers to; `s1=` for the sentence's first) with
+/// the one or two words after it (`sv=`, `svv=`: "SUBJOTHER_was_hoping").
+/// Sorted and without repeats, so a sentence's score does not depend on how often a word
+/// comes back in it.
+pub(crate) fn sentence_features(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
+    let words = words(ctx, si);
+    let mut out = Vec::with_capacity(words.len() * 2 + 2);
+    out.push(format!("mode={}", mode(ctx)));
+    if let Some(first) = words.first() {
+        out.push(format!("first={first}"));
+    }
+    for (i, w) in words.iter().enumerate() {
+        out.push(format!("u={w}"));
+        if let Some(next) = words.get(i + 1) {
+            out.push(format!("b={w}_{next}"));
+        }
+    }
+    let tokens = &ctx.prose.sentences[si].tokens;
+    for (n, subject) in ctx.subjects(si).into_iter().enumerate() {
+        let who = match subject.referent {
+            Referent::Pov => POV_SUBJECT,
+            Referent::Person(_) | Referent::Someone => OTHER_SUBJECT,
+            Referent::Unclear => UNCLEAR_SUBJECT,
+        };
+        if n == 0 {
+            out.push(format!("s1={who}"));
+        }
+        out.push(format!("s={who}"));
+        let after = |k: usize| tokens.get(subject.last + k).map(|t| t.lower.as_str());
+        if let Some(verb) = after(1) {
+            out.push(format!("sv={who}_{verb}"));
+            if let Some(next) = after(2) {
+                out.push(format!("svv={who}_{verb}_{next}"));
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn mode(ctx: &Ctx<'_>) -> &'static str {
+    match (ctx.input.pov, ctx.input.tense) {
+        (PointOfView::First, Tense::Past) => "first_past",
+        (PointOfView::First, Tense::Present) => "first_present",
+        (_, Tense::Past) => "third_past",
+        (_, Tense::Present) => "third_present",
+    }
+}
+
+/// A feature as a writer would read it: `b=OTHERM_wished` is “(another man) wished”.
+pub(super) fn readable(feature: &str) -> Option<String> {
+    let (kind, body) = feature.split_once('=')?;
+    let words: Vec<&str> = match kind {
+        "u" | "first" => vec![body],
+        "b" | "sv" | "svv" => body.split('_').collect(),
+        _ => return None,
+    };
+    let shown: Vec<&str> = words
+        .iter()
+        .map(|w| match *w {
+            POV => "(the POV character)",
+            OTHER_WOMAN => "(another woman)",
+            OTHER_MAN => "(another man)",
+            OTHER => "(another character)",
+            POV_SUBJECT => "(the POV character)",
+            OTHER_SUBJECT => "(someone else)",
+            UNCLEAR_SUBJECT => "(someone)",
+            QUOTE => "(dialogue)",
+            w => w,
+        })
+        .collect();
+    Some(format!("“{}”", shown.join(" ")))
+}

@@ -1,0 +1,121 @@
+//! A learned second reading for the two families the rules find hardest to phrase: another
+//! character's mind stated as fact, and narration knowing what the POV character cannot. The
+//! rules catch the forms they were written for and little else; on parts of the labelled set
+//! written blind to them they found a third or less. A logistic model over the sentence's
+//! words, with names replaced by roles (see `features`), trained on the labelled corpus and
+//! on published sentences as clean examples, carries further. It is never sure enough to
+//! spend a revision: every finding it makes is a note, shown with the words that weighed
+//! most, and it stays silent on a sentence a rule has already flagged for the same family.
+
+mod features;
+mod model;
+#[cfg(test)]
+mod tests;
+
+use std::sync::LazyLock;
+
+use super::ctx::Ctx;
+use super::finding::{Check, Finding, MAX_PER_CHECK, Severity};
+pub(crate) use features::sentence_features;
+use model::Model;
+
+/// Fewer narration words than this is too little to read.
+const MIN_WORDS: usize = 4;
+
+struct Family {
+    check: Check,
+    model: LazyLock<Model>,
+}
+
+static MIND: Family = Family {
+    check: Check::OtherMind,
+    model: LazyLock::new(|| load(include_str!("weights/mind.tsv"))),
+};
+
+static LEAK: Family = Family {
+    check: Check::PovLeak,
+    model: LazyLock::new(|| load(include_str!("weights/leak.tsv"))),
+};
+
+fn load(text: &str) -> Model {
+    // The weights are a constant of the build, checked by the tests.
+    Model::parse(text).expect("valid learned weights")
+}
+
+/// How many labelled items each family's model was trained on, for the test that the
+/// shipped weights match the corpus.
+pub fn trained_items() -> [(Check, usize); 2] {
+    [
+        (MIND.check, MIND.model.items),
+        (LEAK.check, LEAK.model.items),
+    ]
+}
+
+/// The learned notes for the scene; `found` is what the rules reported, so a sentence they
+/// flagged for a family is not flagged again.
+pub(super) fn readings(ctx: &Ctx<'_>, found: &[Finding]) -> Vec<Finding> {
+    readings_with(ctx, found, &[(MIND.check, &MIND.model), (LEAK.check, &LEAK.model)])
+}
+
+/// The notes of the given models, each for its check.
+fn readings_with(
+    ctx: &Ctx<'_>,
+    found: &[Finding],
+    models: &[(Check, &Model)],
+) -> Vec<Finding> {
+    let mut notes: Vec<Vec<Finding>> = models.iter().map(|_| Vec::new()).collect();
+    for (si, s) in ctx.prose.sentences.iter().enumerate() {
+        if s.tokens.len() < MIN_WORDS || ctx.meta[si] {
+            continue;
+        }
+        let sentence = &ctx.prose.original[s.start..s.end];
+        // Read once, scored by every model that still has room and no rule's finding here.
+        let mut features = None;
+        for (&(check, model), out) in models.iter().zip(notes.iter_mut()) {
+            let flagged = found
+                .iter()
+                .any(|f| f.check == check && f.sentence.as_deref() == Some(sentence));
+            if out.len() == MAX_PER_CHECK || flagged {
+                continue;
+            }
+            let features = features.get_or_insert_with(|| sentence_features(ctx, si));
+            let score = model.score(features);
+            if model.fires(&score) {
+                out.push(note(ctx, check, si, &score.reasons));
+            }
+        }
+    }
+    notes.into_iter().flatten().collect()
+}
+
+fn note(ctx: &Ctx<'_>, check: Check, si: usize, reasons: &[String]) -> Finding {
+    let s = &ctx.prose.sentences[si];
+    let excerpt = ctx.prose.excerpt(s, s.tokens[0].start);
+    let pov = ctx.pov_name();
+    let words: Vec<String> = reasons.iter().filter_map(|r| features::readable(r)).collect();
+    let why = if words.is_empty() {
+        String::new()
+    } else {
+        format!(" (the words that weigh most: {})", words.join(", "))
+    };
+    let message = match check {
+        Check::OtherMind => format!(
+            "This sentence reads like narration from inside someone other than {pov}{why}: \
+             “{excerpt}”. If it tells what another character feels, thinks or means without \
+             {pov} seeing or being told it, show it through what {pov} can observe, or make it \
+             {pov}'s guess. (A learned reading, less sure than the rules: a note.)"
+        ),
+        _ => format!(
+            "This sentence reads like narration that knows what {pov} cannot{why}: \
+             “{excerpt}”. If it tells what happens out of {pov}'s sight or hearing, what is \
+             hidden from {pov}, or what is still to come, tell it as {pov} learns it, or leave \
+             it out. (A learned reading, less sure than the rules: a note.)"
+        ),
+    };
+    Finding::new(check, Severity::Note, message, Some(excerpt)).at(
+        &ctx.prose,
+        s,
+        s.tokens[0].start,
+        s.end,
+    )
+}

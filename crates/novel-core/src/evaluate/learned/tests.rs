@@ -1,0 +1,119 @@
+//! Tests of the learned reading: the weights file format, the score and its reasons, what a
+//! sentence's features are (names as roles, dialogue left out), the notes a model makes (a
+//! note, never twice for a sentence a rule flagged), and that the shipped models load and
+//! read the head-hops users reported as missed.
+
+use super::super::ctx::Ctx;
+use super::super::finding::{Check, Finding, Severity};
+use super::super::input::EvalInput;
+use super::super::tests_apart::world_with_pronouns;
+use super::model::Model;
+use super::*;
+use crate::config::{PointOfView, Tense};
+use crate::model::Character;
+
+fn ctx<'a>(characters: &'a [Character], prose: &'a str) -> Ctx<'a> {
+    Ctx::new(EvalInput {
+        prose,
+        pov: PointOfView::DeepThird,
+        tense: Tense::Past,
+        pov_character: &characters[0],
+        characters,
+        scene_location: None,
+        locations: &[],
+        lost_items: &[],
+        off_page: &[],
+        target_words: (1, 10_000),
+    })
+}
+
+/// "secretly" weighs enough on its own; everything else nothing.
+fn secretly_model() -> Model {
+    Model::parse("# test\nbias\t-2\nthreshold\t0.5\nitems\t7\nu=secretly\t5\nu=glad\t0.5\n")
+        .unwrap()
+}
+
+#[test]
+fn a_weights_file_gives_its_header_and_weights_and_a_bad_line_says_where() {
+    let m = secretly_model();
+    assert_eq!((m.bias, m.threshold, m.items), (-2.0, 0.5, 7));
+    let err = Model::parse("bias\t-2\nu=secretly 5\n").err().unwrap();
+    assert!(err.contains("line 2"), "{err}");
+    assert!(Model::parse("threshold\t1.5\n").is_err());
+    assert!(Model::parse("bias\tmany\n").is_err());
+}
+
+#[test]
+fn a_score_adds_the_weights_of_the_features_present_and_names_the_heaviest() {
+    let m = secretly_model();
+    let glad = m.score(&["u=glad".into(), "u=he".into()]);
+    assert!((glad.probability - 1.0 / (1.0 + 1.5f32.exp())).abs() < 1e-6);
+    assert!(!m.fires(&glad));
+    let both = m.score(&["u=glad".into(), "u=secretly".into()]);
+    assert!(m.fires(&both));
+    assert_eq!(both.reasons, ["u=secretly", "u=glad"]);
+}
+
+#[test]
+fn names_become_roles_and_dialogue_is_left_out_of_the_features() {
+    let w = world_with_pronouns();
+    let c = ctx(&w.characters, "Bram told Tamsin, “I was glad of it,” and wished he had stayed.");
+    let f = sentence_features(&c, 0);
+    for expected in [
+        "mode=third_past",
+        "first=OTHERM",
+        "b=OTHERM_told",
+        "b=told_POV",
+        "u=QUOTE",
+        "u=wished",
+        "s=SUBJOTHER",
+    ] {
+        assert!(f.iter().any(|x| x == expected), "{expected} not in {f:?}");
+    }
+    assert!(!f.iter().any(|x| x == "u=glad" || x.contains("bram")), "{f:?}");
+    assert!(f.windows(2).all(|p| p[0] < p[1]), "sorted, no repeats: {f:?}");
+}
+
+#[test]
+fn a_model_notes_the_sentence_it_reads_and_leaves_one_a_rule_flagged() {
+    let w = world_with_pronouns();
+    let prose = "Bram smiled at the lamp. He was secretly glad of the storm. “I am secretly glad,” he said.";
+    let c = ctx(&w.characters, prose);
+    let m = secretly_model();
+    let notes = readings_with(&c, &[], &[(Check::OtherMind, &m)]);
+    assert_eq!(notes.len(), 1, "{notes:#?}");
+    let n = &notes[0];
+    assert_eq!((n.check, n.severity), (Check::OtherMind, Severity::Note));
+    assert_eq!(n.sentence.as_deref(), Some("He was secretly glad of the storm."));
+    assert!(n.message.contains("“secretly”") && n.message.contains("Tamsin Reed"), "{}", n.message);
+
+    let rule = Finding::new(Check::OtherMind, Severity::Violation, "rule".into(), None);
+    let rule = Finding {
+        sentence: n.sentence.clone(),
+        ..rule
+    };
+    assert!(readings_with(&c, std::slice::from_ref(&rule), &[(Check::OtherMind, &m)]).is_empty());
+    // A rule's finding of another family does not silence this one.
+    let leak = Finding {
+        check: Check::PovLeak,
+        ..rule
+    };
+    assert_eq!(readings_with(&c, &[leak], &[(Check::OtherMind, &m)]).len(), 1);
+}
+
+#[test]
+fn the_shipped_models_load_and_read_a_reported_head_hop_but_not_plain_action() {
+    for (_, items) in trained_items() {
+        assert!(items > 0, "the weights say what they were trained on");
+    }
+    let w = world_with_pronouns();
+    let hop = "Tamsin set the lamp down. Across the room Bram felt a cold dread settle in his stomach and wished he had stayed home.";
+    let notes = readings(&ctx(&w.characters, hop), &[]);
+    assert!(
+        notes.iter().any(|n| n.check == Check::OtherMind && n.severity == Severity::Note),
+        "{notes:#?}"
+    );
+    let plain = "Tamsin climbed the stairs to the lamp room and trimmed the wick. Bram carried the oil up after her and set it by the door.";
+    let notes = readings(&ctx(&w.characters, plain), &[]);
+    assert!(notes.is_empty(), "{notes:#?}");
+}
