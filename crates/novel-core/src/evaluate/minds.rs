@@ -157,7 +157,7 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
         let subjects = ctx.subjects(si).into_iter().map(|x| (x, false));
         for (mut subject, relative) in subjects.chain(relative_subjects(ctx, si, s)) {
             subject.referent = owner_of_mind(ctx, si, subject.first, subject.referent);
-            if !subject.referent.is_other() {
+            if !subject.referent.is_other() || in_generic_simile(s, subject.first) {
                 continue;
             }
             // "…, though she would never admit it": hidden even from the POV character, so no
@@ -864,10 +864,54 @@ fn beyond_admitting(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize
 
 fn hidden(s: &Sentence, main_i: usize) -> bool {
     let main = s.tokens[main_i].lower.as_str();
-    let never = main_i
-        .checked_sub(1)
-        .is_some_and(|p| matches!(s.tokens[p].lower.as_str(), "never" | "not"));
-    never && matches!(main, "admit" | "show" | "confess" | "tell" | "say" | "let")
+    let before = main_i.checked_sub(1).map(|p| s.tokens[p].lower.as_str());
+    let never = matches!(before, Some("never" | "not"));
+    // "She did not say much" is how much she talked, seen from outside; "she would not say
+    // so", "would not tell her husband so", "he never told anyone" keep something back.
+    let kept_back = match main {
+        "say" | "tell" => {
+            before == Some("never")
+                || s.tokens[main_i + 1..(main_i + 5).min(s.tokens.len())]
+                    .iter()
+                    .any(|t| matches!(t.lower.as_str(), "so" | "it" | "anyone" | "anybody" | "a"))
+        }
+        _ => true,
+    };
+    never && kept_back && matches!(main, "admit" | "show" | "confess" | "tell" | "say" | "let")
+}
+
+/// "…and looked, for once, thoroughly pleased with the world": the phrase completes a verb
+/// of appearance just before it, however a parenthesis splits them — seen, not told. Not
+/// "looked at me, secretly relieved", where the looking is a glance.
+fn appearance_before(s: &Sentence, p: usize) -> bool {
+    (p.saturating_sub(4)..p).any(|k| {
+        matches!(
+            s.tokens[k].lower.as_str(),
+            "looked" | "looks" | "looking" | "seemed" | "seems" | "seeming" | "appeared" | "appears"
+                | "sounded" | "sounds"
+        ) && !s.tokens.get(k + 1).is_some_and(|n| {
+            matches!(
+                n.lower.as_str(),
+                "at" | "up" | "down" | "round" | "around" | "away" | "out" | "in" | "over"
+                    | "into" | "across" | "back" | "through" | "to" | "toward" | "towards"
+            )
+        })
+    })
+}
+
+/// "…as a man puts away a thing he is afraid of breaking": the pronoun is the simile's
+/// anyone, not a person in the scene.
+fn in_generic_simile(s: &Sentence, first: usize) -> bool {
+    (2..=8).any(|back| {
+        first >= back + 1
+            && matches!(s.tokens[first - back - 1].lower.as_str(), "as" | "like")
+            && matches!(s.tokens[first - back].lower.as_str(), "a" | "one" | "any")
+            && (back == 1
+                || matches!(
+                    s.tokens[first - back + 1].lower.as_str(),
+                    "man" | "woman" | "child" | "person" | "boy" | "girl" | "fellow"
+                ))
+    })
 }
 
 /// "faintly irritated", "savagely put out": an adverb of manner or degree before the state.
@@ -987,6 +1031,17 @@ fn trailing_mind(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, R
         // "…, inwardly laughing at how easily…": whatever is done inwardly is done inside.
         let inward_act = inwardly && (word.ends_with("ing") || word.ends_with("ed"));
         if !(participle || state || weary || inward_act || (inner && is_in(MIND_VERBS, word))) {
+            continue;
+        }
+        // "…with a sly, knowing look": the word describes a look anyone can see.
+        let describes_a_look = s.tokens.get(j + 1).is_some_and(|n| {
+            matches!(
+                n.lower.as_str(),
+                "look" | "looks" | "smile" | "glance" | "air" | "expression" | "eye" | "eyes"
+                    | "face" | "manner" | "tone" | "voice" | "grin" | "nod" | "wink" | "laugh"
+            )
+        });
+        if appearance_before(s, p) || describes_a_look {
             continue;
         }
         // "…, fearing another collapse, he bade her good-bye": a phrase before a subject is
@@ -1297,11 +1352,22 @@ fn feeling_before(s: &Sentence, i: usize) -> bool {
         .any(|t| is_in(EMOTIONS, &t.lower))
 }
 
+/// "He feels a glow of pride in her", "she took no pleasure in him": the feeling is the
+/// subject's, and "in her" says what it is about.
+fn held_by_subject(s: &Sentence, i: usize) -> bool {
+    s.tokens[i.saturating_sub(4)..i].iter().any(|t| {
+        matches!(
+            t.lower.as_str(),
+            "feel" | "feels" | "felt" | "feeling" | "take" | "takes" | "took" | "taking"
+        )
+    })
+}
+
 /// "A wave of shame went through him", "fear rose in her": a feeling moving inside someone.
 fn feeling_inside(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize, Referent)> {
     let mut out = Vec::new();
     for (i, t) in s.tokens.iter().enumerate() {
-        if !is_in(EMOTIONS, &t.lower) || led_in(ctx, s, i) {
+        if !is_in(EMOTIONS, &t.lower) || led_in(ctx, s, i) || held_by_subject(s, i) {
             continue;
         }
         let window = (i + 1..(i + 6).min(s.tokens.len())).take_while(|&j| s.tokens[j].plain_gap);

@@ -60,6 +60,8 @@ mod tests;
 #[cfg(test)]
 mod tests_apart;
 #[cfg(test)]
+mod tests_clean_modern;
+#[cfg(test)]
 mod tests_interior;
 #[cfg(test)]
 mod tests_person;

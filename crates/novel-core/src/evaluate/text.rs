@@ -486,6 +486,14 @@ pub(super) fn name_variants(c: &Character) -> Vec<Vec<String>> {
     out
 }
 
+/// The names a character's record gives as written: the full name and the aliases.
+fn given_names(c: &Character) -> Vec<Vec<String>> {
+    std::iter::once(&c.name)
+        .chain(&c.aliases)
+        .map(|n| name_words(n))
+        .collect()
+}
+
 /// A character named in a sentence: token range (inclusive) and whether the last word is a
 /// possessive ("Bram's").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -497,7 +505,8 @@ pub(super) struct NameHit {
 }
 
 /// The names of the known characters; a variant two characters share ("Hale" for two
-/// siblings) names neither, rather than guessing.
+/// siblings) names neither, rather than guessing — unless only one of them has it as their
+/// name or an alias.
 pub(super) struct NameIndex {
     variants: Vec<(Vec<String>, usize)>,
     /// The variants (their positions in `variants`, longest first) by their first word: a
@@ -509,15 +518,32 @@ pub(super) struct NameIndex {
 impl NameIndex {
     pub fn new(people: &[&Character]) -> NameIndex {
         let mut owners: HashMap<Vec<String>, BTreeSet<usize>> = HashMap::new();
+        // Who wrote a variant as their name or an alias, rather than having it derived from a
+        // longer name: "Bucket", the detective's alias, is his even though "Mrs. Bucket" ends
+        // in it.
+        let mut given: HashMap<Vec<String>, BTreeSet<usize>> = HashMap::new();
         for (who, c) in people.iter().enumerate() {
+            let written = given_names(c);
             for v in name_variants(c) {
+                if written.contains(&v) {
+                    given.entry(v.clone()).or_default().insert(who);
+                }
                 owners.entry(v).or_default().insert(who);
             }
         }
         let mut variants: Vec<(Vec<String>, usize)> = owners
             .into_iter()
-            .filter(|(_, who)| who.len() == 1)
-            .filter_map(|(v, who)| who.first().map(|w| (v, *w)))
+            .filter_map(|(v, who)| {
+                let owner = if who.len() == 1 {
+                    who.first().copied()
+                } else {
+                    given
+                        .get(&v)
+                        .filter(|g| g.len() == 1)
+                        .and_then(|g| g.first().copied())
+                };
+                owner.map(|w| (v, w))
+            })
             .collect();
         // Longest first, so "Bram Hale" wins over "Bram"; then by text for a stable order.
         variants.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then_with(|| a.0.cmp(&b.0)));
@@ -585,7 +611,13 @@ pub(super) fn match_words(
     let mut possessive = false;
     for (j, w) in words.iter().enumerate() {
         let t = tokens.get(i + j)?;
-        if j > 0 && !t.plain_gap {
+        // "Mrs. Bucket": an abbreviation's full stop may stand between the words of a name.
+        let abbreviated = j > 0 && {
+            let before = &prose.original[tokens[i + j - 1].end..t.start];
+            before.trim_end() == "."
+                && ABBREVIATIONS.contains(&words[j - 1].to_lowercase().as_str())
+        };
+        if j > 0 && !t.plain_gap && !abbreviated {
             return None;
         }
         let mut written = prose.word(t).replace('’', "'");

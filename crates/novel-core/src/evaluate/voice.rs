@@ -1338,6 +1338,21 @@ fn first_person_slips(ctx: &Ctx<'_>) -> Vec<Finding> {
 
 /// A first-person narrator called by name ("Tamsin walked") or by "she"/"he" when nobody
 /// else in the scene is.
+/// "…entering in the log that the boy Hawkins had gone ashore": the narrator named in what
+/// others say or write, "that" before the name with at most two small words between.
+fn reported_after_that(ctx: &Ctx<'_>, s: &Sentence, first: usize) -> bool {
+    (1..=3).any(|back| {
+        first >= back
+            && s.tokens[first - back].lower == "that"
+            // "so that Dr. Watson could see": a purpose, not a report.
+            && !(first - back > 0
+                && matches!(s.tokens[first - back - 1].lower.as_str(), "so" | "such" | "now"))
+            && s.tokens[first - back + 1..first].iter().all(|t| {
+                !t.barrier && ctx.prose.word(t).starts_with(char::is_lowercase)
+            })
+    })
+}
+
 fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
     // (sentence, span, named): a name is certain; "he" for a narrator who is a man is most
     // often another man the scene has not named lately, so it is only a note.
@@ -1357,7 +1372,7 @@ fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
                 continue;
             }
             // "word was sent that Jim Hawkins was wanted": others speaking of the narrator.
-            if subject.first > 0 && s.tokens[subject.first - 1].lower == "that" {
+            if reported_after_that(ctx, s, subject.first) {
                 continue;
             }
             let named = hits.iter().any(|h| h.first == subject.first);
@@ -1384,7 +1399,7 @@ fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
             let acting = uses
                 .iter()
                 .any(|u| u.0 == si && u.1.0 == s.tokens[h.first].start);
-            let reported = h.first > 0 && s.tokens[h.first - 1].lower == "that";
+            let reported = reported_after_that(ctx, s, h.first);
             if !acting && !reported {
                 let (from, to) = tok_span(s, h.first, h.last);
                 uses.push((si, (from, to), false));

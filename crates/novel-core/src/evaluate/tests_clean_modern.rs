@@ -1,0 +1,83 @@
+//! Tests of sentences a writer's model drafts in clean close third or first person that the
+//! checks once took for a break: the POV character's own alias shared with a relative's
+//! name, her pride in someone, how little someone said, a look with a parenthesis in it, a
+//! knowing look, the narrator's name in what someone else wrote. Each has a control in the
+//! same words that is still a finding.
+
+use super::tests::{assert_none, run_with};
+use super::tests_apart::world_with_pronouns;
+use super::*;
+use crate::config::{PointOfView, Tense};
+
+fn third(prose: &str) -> Vec<Finding> {
+    run_with(&world_with_pronouns(), prose, PointOfView::DeepThird, Tense::Past)
+}
+
+fn minds(found: &[Finding]) -> Vec<&Finding> {
+    found.iter().filter(|f| f.check == Check::OtherMind).collect()
+}
+
+#[test]
+fn an_alias_of_the_pov_character_is_hers_though_a_relatives_name_ends_in_it() {
+    let mut w = world_with_pronouns();
+    w.characters[0].aliases.push("Reed".into());
+    let mut mother = w.characters[2].clone();
+    mother.id = "C9".into();
+    mother.name = "Mrs. Reed".into();
+    mother.aliases.clear();
+    w.characters.push(mother);
+    let prose = "The lamp guttered. Reed was secretly afraid that the oil would not last the night.";
+    let found = run_with(&w, prose, PointOfView::DeepThird, Tense::Past);
+    assert_none(&found, Check::OtherMind, prose);
+    // The relative by her own full name is still someone else.
+    let prose = "The lamp guttered. Mrs. Reed was secretly afraid that the oil would not last the night.";
+    let found = run_with(&w, prose, PointOfView::DeepThird, Tense::Past);
+    assert!(!minds(&found).is_empty(), "{found:#?}");
+}
+
+#[test]
+fn her_pride_in_him_and_how_little_he_said_are_no_mind_of_his() {
+    for prose in [
+        "Tamsin watched Bram haul the line. She felt a glow of pride in him that she would not have shown.",
+        "Tamsin took no pleasure in him that evening.",
+        "Bram came in from the rain. He did not say much.",
+        "Bram put the letter back very carefully, as a man puts away a thing he is afraid of breaking.",
+    ] {
+        assert_none(&third(prose), Check::OtherMind, prose);
+    }
+    for prose in [
+        "Tamsin watched Bram haul the line. A glow of pride rose in him.",
+        "Bram came in from the rain. He was frozen, though he would not tell her so.",
+    ] {
+        assert!(!minds(&third(prose)).is_empty(), "{prose}");
+    }
+}
+
+#[test]
+fn a_look_split_by_a_parenthesis_and_a_knowing_look_are_seen() {
+    for prose in [
+        "Bram stretched his legs toward the grate and looked, for once, thoroughly pleased with the world.",
+        "Bram was watching her over his pipe with a sly, knowing look.",
+    ] {
+        assert_none(&third(prose), Check::OtherMind, prose);
+    }
+    let prose = "Bram stretched his legs toward the grate, thoroughly pleased with the world.";
+    assert!(!minds(&third(prose)).is_empty(), "{prose}");
+}
+
+#[test]
+fn the_narrators_name_in_what_another_wrote_is_no_person_drift() {
+    let w = world_with_pronouns();
+    let run = |prose: &str| run_with(&w, prose, PointOfView::First, Tense::Past);
+    let prose = "I went ashore alone. Bram was entering in the log that the girl Tamsin had gone ashore against orders.";
+    assert_none(&run(prose), Check::PersonDrift, prose);
+    for prose in [
+        "I went ashore alone. The girl Tamsin had gone ashore against orders.",
+        "The lamp was lit, so that Tamsin could see the ledger.",
+    ] {
+        assert!(
+            run(prose).iter().any(|f| f.check == Check::PersonDrift),
+            "{prose}"
+        );
+    }
+}
