@@ -903,7 +903,7 @@ fn appearance_before(s: &Sentence, p: usize) -> bool {
 /// anyone, not a person in the scene.
 fn in_generic_simile(s: &Sentence, first: usize) -> bool {
     (2..=8).any(|back| {
-        first >= back + 1
+        first > back
             && matches!(s.tokens[first - back - 1].lower.as_str(), "as" | "like")
             && matches!(s.tokens[first - back].lower.as_str(), "a" | "one" | "any")
             && (back == 1
