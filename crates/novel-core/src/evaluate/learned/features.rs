@@ -106,7 +106,16 @@ fn mode(ctx: &Ctx<'_>) -> &'static str {
     }
 }
 
-/// A feature as a writer would read it: `b=OTHERM_wished` is “(another man) wished”.
+/// Words that carry a sentence's grammar, not its sense: a reason made of them alone ("in
+/// the") tells the writer nothing.
+const GRAMMAR_WORDS: &[&str] = &[
+    "a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "by", "for", "with",
+    "from", "that", "this", "it", "as", "was", "were", "is", "are", "be", "been", "had", "has",
+    "have", "so", "then", "than", "there", "which", "who", "what", "when", "his", "her", "its",
+];
+
+/// A feature as a writer would read it: `b=OTHERM_wished` is “(another man) wished”; `None`
+/// for one that says nothing to a writer (the mode, a subject alone, grammar words alone).
 pub(super) fn readable(feature: &str) -> Option<String> {
     let (kind, body) = feature.split_once('=')?;
     let words: Vec<&str> = match kind {
@@ -114,6 +123,9 @@ pub(super) fn readable(feature: &str) -> Option<String> {
         "b" | "sv" | "svv" => body.split('_').collect(),
         _ => return None,
     };
+    if words.iter().all(|w| GRAMMAR_WORDS.contains(w)) {
+        return None;
+    }
     let shown: Vec<&str> = words
         .iter()
         .map(|w| match *w {

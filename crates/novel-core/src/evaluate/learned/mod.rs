@@ -92,7 +92,12 @@ fn note(ctx: &Ctx<'_>, check: Check, si: usize, reasons: &[String]) -> Finding {
     let s = &ctx.prose.sentences[si];
     let excerpt = ctx.prose.excerpt(s, s.tokens[0].start);
     let pov = ctx.pov_name();
-    let words: Vec<String> = reasons.iter().filter_map(|r| features::readable(r)).collect();
+    let mut words: Vec<String> = Vec::new();
+    for word in reasons.iter().filter_map(|r| features::readable(r)) {
+        if !words.contains(&word) && words.len() < 3 {
+            words.push(word);
+        }
+    }
     let why = if words.is_empty() {
         String::new()
     } else {

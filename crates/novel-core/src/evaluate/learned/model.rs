@@ -18,7 +18,7 @@ pub(super) struct Model {
 /// A sentence's score and the features that pushed it up most.
 pub(super) struct Score {
     pub probability: f32,
-    /// The three features that added most to the score, heaviest first.
+    /// The features that added most to the score (at most eight), heaviest first.
     pub reasons: Vec<String>,
 }
 
@@ -75,7 +75,7 @@ impl Model {
             reasons: parts
                 .iter()
                 .filter(|(_, w)| *w > 0.0)
-                .take(3)
+                .take(8)
                 .map(|(f, _)| f.to_string())
                 .collect(),
         }

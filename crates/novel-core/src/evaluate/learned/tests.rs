@@ -29,7 +29,7 @@ fn ctx<'a>(characters: &'a [Character], prose: &'a str) -> Ctx<'a> {
 
 /// "secretly" weighs enough on its own; everything else nothing.
 fn secretly_model() -> Model {
-    Model::parse("# test\nbias\t-2\nthreshold\t0.5\nitems\t7\nu=secretly\t5\nu=glad\t0.5\n")
+    Model::parse("# test\nbias\t-2\nthreshold\t0.5\nitems\t7\nu=secretly\t5\nu=glad\t0.5\nu=was\t0.1\n")
         .unwrap()
 }
 
@@ -86,6 +86,7 @@ fn a_model_notes_the_sentence_it_reads_and_leaves_one_a_rule_flagged() {
     assert_eq!((n.check, n.severity), (Check::OtherMind, Severity::Note));
     assert_eq!(n.sentence.as_deref(), Some("He was secretly glad of the storm."));
     assert!(n.message.contains("“secretly”") && n.message.contains("Tamsin Reed"), "{}", n.message);
+    assert!(!n.message.contains("“was”"), "grammar words alone are no reason: {}", n.message);
 
     let rule = Finding::new(Check::OtherMind, Severity::Violation, "rule".into(), None);
     let rule = Finding {
