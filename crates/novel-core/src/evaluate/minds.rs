@@ -163,10 +163,18 @@ pub(super) fn other_minds(ctx: &Ctx<'_>) -> Vec<Finding> {
             // "…, though she would never admit it": hidden even from the POV character, so no
             // guess or "though" before it makes it a reading.
             let chain = verb_chain(s, subject.last);
+            // "I think he is frightened, though he would never admit it": the whole is the
+            // POV character's guess.
+            let guessed = ctx
+                .subjects(si)
+                .iter()
+                .any(|x| x.first <= subject.first && led_in(ctx, s, x.first));
             if let Some(&main) = chain.last()
                 && hidden(s, main)
             {
-                found.push((subject.first, main, subject.referent, true));
+                if !guessed {
+                    found.push((subject.first, main, subject.referent, true));
+                }
                 continue;
             }
             let inward = subject.first.checked_sub(1).is_some_and(|k| {
@@ -849,6 +857,11 @@ fn beyond_admitting(ctx: &Ctx<'_>, si: usize, s: &Sentence) -> Vec<(usize, usize
     let Some(at) = at else {
         return Vec::new();
     };
+    // "I think he had come to respect him more than he would ever say": the POV character's
+    // guess, hidden feeling and all.
+    if ctx.subjects(si).iter().any(|x| x.first < at && led_in(ctx, s, x.first)) {
+        return Vec::new();
+    }
     let referent = owner_of_mind(
         ctx,
         si,
@@ -1437,10 +1450,14 @@ fn read_by_pov(ctx: &Ctx<'_>, si: usize, from: usize) -> bool {
                 ("said", "so") | ("said", "as") | ("admitted", "it") | ("admitted", "as")
             )
     });
+    // "He was anxious about the boat, no doubt;": the statement marked as a guess after it.
+    let marked = s.tokens.windows(2).skip(from).any(|w| {
+        matches!((w[0].lower.as_str(), w[1].lower.as_str()), ("no", "doubt"))
+    }) || s.tokens[from.min(s.tokens.len())..].iter().any(|t| t.lower == "doubtless");
     let first_person_reads = ctx.input.pov == PointOfView::First
         && (from..s.tokens.len())
             .any(|i| ctx.prose.word(&s.tokens[i]) == "I" && pov_cue(s, i + 1) && !content(i));
-    pov_reads || said_so || first_person_reads
+    pov_reads || said_so || marked || first_person_reads
 }
 
 /// The sentence before read the same person from outside ("His jaw was set; he was angry,

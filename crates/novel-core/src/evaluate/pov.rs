@@ -583,6 +583,12 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
         if l.if_ok && has_word(narration, "if") {
             continue;
         }
+        // "She told herself she would never set foot there again", "he swore it would be
+        // the last time": a resolve or an oath of the character's, not the narrator's
+        // foreknowledge.
+        if l.why == HINDSIGHT_WHY && reported_in_clause(&narration[..whole.start()]) {
+            continue;
+        }
         // Quote the phrase itself, not the subject word captured before it.
         let from = caps.get(1).map_or(whole.start(), |m| m.end());
         let phrase = narration[from..whole.end()]
@@ -596,6 +602,16 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
     }
     let caps = WITHOUT_KNOWING.captures(narration)?;
     let whole = caps.get(0)?;
+    // "with his hands behind his back": where the hands are, not a secret.
+    let before = narration[..whole.start()].to_lowercase();
+    let held = before
+        .split_whitespace()
+        .rev()
+        .take(3)
+        .any(|w| w.starts_with("hand") || w.starts_with("arm") || w.starts_with("clasp"));
+    if held && whole.as_str().to_lowercase().starts_with("behind") {
+        return None;
+    }
     let pov_unaware = caps
         .get(1)
         .or_else(|| caps.get(2))
@@ -607,6 +623,19 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             s.start + whole.start(),
             whole.as_str(),
             "tells the reader something the POV character is not aware of",
+        )
+    })
+}
+
+/// The clause before a phrase holds a verb of saying, swearing or resolving: what follows is
+/// the character's own word.
+fn reported_in_clause(before: &str) -> bool {
+    let clause = before.rsplit([',', ';', '.', '—', ':']).next().unwrap_or(before);
+    clause.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "swore" | "swears" | "vowed" | "vows" | "promised" | "promises" | "told" | "tells"
+                | "said" | "says" | "resolved" | "resolves" | "decided" | "decides"
         )
     })
 }

@@ -1,8 +1,9 @@
 //! Tests of sentences a writer's model drafts in clean close third or first person that the
 //! checks once took for a break: the POV character's own alias shared with a relative's
 //! name, her pride in someone, how little someone said, a look with a parenthesis in it, a
-//! knowing look, the narrator's name in what someone else wrote. Each has a control in the
-//! same words that is still a finding.
+//! knowing look, the narrator's name in what someone else wrote, hands behind a back, an oath
+//! or a resolve about the future, a letter tagged "she wrote", and a guess that covers what
+//! someone would never admit. Each has a control in the same words that is still a finding.
 
 use super::tests::{assert_none, run_with};
 use super::tests_apart::world_with_pronouns;
@@ -80,4 +81,56 @@ fn the_narrators_name_in_what_another_wrote_is_no_person_drift() {
             "{prose}"
         );
     }
+}
+#[test]
+fn hands_behind_a_back_an_oath_and_a_resolve_are_no_narrator_knowledge() {
+    for prose in [
+        "Tamsin stood at the window with her hands behind her back.",
+        "She splashed her face at the basin. Last night she swore it would be the last time.",
+        "Tamsin locked the office door. She told herself she would never set foot in it again.",
+    ] {
+        assert_none(&third(prose), Check::PovLeak, prose);
+    }
+    for prose in [
+        "Bram took the key from the drawer behind her back.",
+        "Tamsin locked the office door. She would never set foot in it again.",
+    ] {
+        assert!(
+            third(prose).iter().any(|f| f.check == Check::PovLeak),
+            "{prose}"
+        );
+    }
+}
+
+#[test]
+fn a_letter_tagged_she_wrote_is_no_person_drift() {
+    let prose = "Tamsin took a fresh sheet. I cannot make the figures come right, she wrote, however many times I add them.";
+    assert_none(&third(prose), Check::PersonDrift, prose);
+    let prose = "Tamsin took a fresh sheet. I cannot make the figures come right, however many times I add them.";
+    assert!(
+        third(prose).iter().any(|f| f.check == Check::PersonDrift),
+        "{prose}"
+    );
+}
+
+#[test]
+fn a_guess_marked_before_or_after_covers_what_he_would_never_admit() {
+    let w = world_with_pronouns();
+    let first = |prose: &str| run_with(&w, prose, PointOfView::First, Tense::Present);
+    for prose in [
+        "Bram laughs at me about the paper again. I think he is frightened, really, though he would never admit it.",
+        "Bram glances at Orrin in the dark. I think he has come to respect him more than he would ever say.",
+    ] {
+        assert_none(&first(prose), Check::OtherMind, prose);
+    }
+    for prose in [
+        "Bram laughs at me about the paper again. He is frightened, really, though he would never admit it.",
+        "Bram glances at Orrin in the dark. He has come to respect him more than he would ever say.",
+    ] {
+        assert!(!minds(&first(prose)).is_empty(), "{prose}");
+    }
+    let prose = "Bram held her hand. He was anxious about the boat, no doubt; his voice had the quick, hard sound.";
+    assert_none(&third(prose), Check::OtherMind, prose);
+    let prose = "Bram held her hand. He was anxious about the boat; his voice had the quick, hard sound.";
+    assert!(!minds(&third(prose)).is_empty(), "{prose}");
 }

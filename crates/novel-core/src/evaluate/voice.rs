@@ -38,7 +38,7 @@ const BACKSTORY: &[&str] = &[
 const THOUGHT_TAGS: &[&str] = &[
     "thought", "wondered", "thinks", "wonders", "told", "tells", "reminded", "reminds",
     "promised", "promises", "said", "says", "asked", "asks", "whispered", "whispers",
-    "murmured", "murmurs", "muttered", "mutters",
+    "murmured", "murmurs", "muttered", "mutters", "wrote", "writes",
 ];
 
 /// Words after which a present verb reports what is so, said or known: "Bram told her that
