@@ -919,11 +919,10 @@ fn in_generic_simile(s: &Sentence, first: usize) -> bool {
         first > back
             && matches!(s.tokens[first - back - 1].lower.as_str(), "as" | "like")
             && matches!(s.tokens[first - back].lower.as_str(), "a" | "one" | "any")
-            && (back == 1
-                || matches!(
-                    s.tokens[first - back + 1].lower.as_str(),
-                    "man" | "woman" | "child" | "person" | "boy" | "girl" | "fellow"
-                ))
+            && matches!(
+                s.tokens[first - back + 1].lower.as_str(),
+                "man" | "woman" | "child" | "person" | "boy" | "girl" | "fellow"
+            )
     })
 }
 

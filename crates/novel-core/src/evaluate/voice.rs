@@ -1336,8 +1336,6 @@ fn first_person_slips(ctx: &Ctx<'_>) -> Vec<Finding> {
     ]
 }
 
-/// A first-person narrator called by name ("Tamsin walked") or by "she"/"he" when nobody
-/// else in the scene is.
 /// "…entering in the log that the boy Hawkins had gone ashore": the narrator named in what
 /// others say or write, "that" before the name with at most two small words between.
 fn reported_after_that(ctx: &Ctx<'_>, s: &Sentence, first: usize) -> bool {
@@ -1353,6 +1351,8 @@ fn reported_after_that(ctx: &Ctx<'_>, s: &Sentence, first: usize) -> bool {
     })
 }
 
+/// A first-person narrator called by name ("Tamsin walked") or by "she"/"he" when nobody
+/// else in the scene is.
 fn narrator_in_third(ctx: &Ctx<'_>) -> Vec<Finding> {
     // (sentence, span, named): a name is certain; "he" for a narrator who is a man is most
     // often another man the scene has not named lately, so it is only a note.
