@@ -1,7 +1,8 @@
 //! Tests of the scene evaluator: for every check a scene it must flag and a scene that uses
 //! the same words legitimately (dialogue, italic thought, memory, the POV character's own
-//! mind) and must pass; a realistic clean scene with no violation; the revision brief. The rules are tested on
-//! their own (`run::evaluate_rules`); the learned reading in `tests_learned.rs`.
+//! mind) and must pass; a realistic clean scene with no violation; the revision brief. The
+//! rules are tested on their own (`run::evaluate_rules`); the learned reading in
+//! `learned/tests.rs`.
 
 use serde_json::json;
 
@@ -80,7 +81,7 @@ pub(super) fn run_with(w: &World, prose: &str, pov: PointOfView, tense: Tense) -
         // Wide enough that short test scenes raise no length finding.
         target_words: (1, 10_000),
     };
-    // The rules' tests assert the rules; the learned reading has its own (tests_learned.rs).
+    // The rules' tests assert the rules; the learned reading has its own (learned/tests.rs).
     super::run::evaluate_rules(&input)
 }
 

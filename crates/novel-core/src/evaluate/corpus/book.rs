@@ -143,6 +143,14 @@ pub struct Known {
     pub why: String,
 }
 
+impl Known {
+    /// Whether `sentence` of chunk `file` is this break (the sentence holds the quote, or the
+    /// quote spans more than the sentence).
+    pub fn covers(&self, file: &str, sentence: &str) -> bool {
+        self.file == file && (sentence.contains(&self.quote) || self.quote.contains(sentence.trim()))
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Item {
     pub id: String,

@@ -88,10 +88,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
             ));
             for (si, s) in ctx.prose.sentences.iter().enumerate() {
                 let sentence = &chunk.text[s.start..s.end];
-                let known = book.known.iter().any(|k| {
-                    k.file == chunk.file
-                        && (sentence.contains(&k.quote) || k.quote.contains(sentence.trim()))
-                });
+                let known = book.known.iter().any(|k| k.covers(&chunk.file, sentence));
                 if s.tokens.is_empty() || known {
                     continue;
                 }

@@ -240,9 +240,7 @@ fn score_prose(book: &Book, report: &mut CorpusReport) {
             let sentence = f.sentence.clone().unwrap_or_default();
             let known = !sentence.is_empty()
                 && book.known.iter().any(|k| {
-                    k.file == chunk.file
-                        && (sentence.contains(&k.quote) || k.quote.contains(sentence.trim()))
-                        && family_of(f.check) == Some(k.check)
+                    k.covers(&chunk.file, &sentence) && family_of(f.check) == Some(k.check)
                 });
             if known {
                 figures.on_known_breaks += 1;

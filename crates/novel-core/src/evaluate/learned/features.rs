@@ -2,15 +2,16 @@
 //! every check reads it), with each known person's name replaced by their role in the scene —
 //! the POV character, another woman, another man — so that what is learned is about who
 //! thinks or knows, not about which book's cast. The features are the words, the pairs of
-//! neighbouring words, the opening word and the novel's mode; the training script and the
-//! checks both take them from here, so the two can never read a sentence differently.
+//! neighbouring words, the opening word, the novel's mode, and whom each clause's subject
+//! refers to with the words after it; the training script and the checks both take them from
+//! here, so the two can never read a sentence differently.
 
 use super::super::ctx::Ctx;
 use super::super::subject::Referent;
 use crate::config::{PointOfView, Tense};
 
 /// The word standing for the POV character's name.
-pub(super) const POV: &str = "POV";
+const POV: &str = "POV";
 /// Another character's name, by the pronoun their record gives (or none).
 const OTHER_WOMAN: &str = "OTHERF";
 const OTHER_MAN: &str = "OTHERM";
@@ -24,7 +25,7 @@ const UNCLEAR_SUBJECT: &str = "SUBJUNCLEAR";
 const QUOTE: &str = "QUOTE";
 
 /// The narration words of sentence `si`, names replaced by roles.
-pub(super) fn words(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
+fn words(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
     let s = &ctx.prose.sentences[si];
     let hits = ctx.hits(s);
     let mut out = Vec::with_capacity(s.tokens.len());

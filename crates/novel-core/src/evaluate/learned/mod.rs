@@ -2,8 +2,8 @@
 //! character's mind stated as fact, and narration knowing what the POV character cannot. The
 //! rules catch the forms they were written for and little else; on parts of the labelled set
 //! written blind to them they found a third or less. A logistic model over the sentence's
-//! words, with names replaced by roles (see `features`), trained on the labelled corpus and
-//! on published sentences as clean examples, carries further. It is never sure enough to
+//! words, with names replaced by roles (see `features`), trained on the labelled corpus with
+//! published sentences and the items' context sentences as clean examples, carries further. It is never sure enough to
 //! spend a revision: every finding it makes is a note, shown with the words that weighed
 //! most, and it stays silent on a sentence a rule has already flagged for the same family.
 
