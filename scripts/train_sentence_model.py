@@ -34,7 +34,7 @@ from sklearn.linear_model import LogisticRegression
 BUDGET = {"mind": 0.15, "leak": 0.08}
 # The development parts written blind to the rules (see the corpus README): each is left out
 # in turn to show what the model does on phrasings it has not seen.
-DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b", "u"]
+DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b", "u", "l", "o"]
 # Weights smaller than this are left out of the file: they move no score past the threshold.
 SMALLEST = 0.05
 REGULARISATION = 0.5

@@ -27,6 +27,17 @@ const ROLE_NOUNS: &[&str] = &[
 /// has had toothache", "Holmes's chronicler put on his hat".
 const ANYONE_TELLING: &[&str] = &["narrator", "hero", "heroine", "chronicler", "diarist"];
 
+/// Other words for a role a description gives: "Holmes's friend" is also "his companion" and
+/// "his colleague" (`(role, other words)`).
+const ROLE_SYNONYMS: &[(&str, &[&str])] = &[
+    ("friend", &["companion", "colleague", "comrade"]),
+    ("doctor", &["physician"]),
+];
+
+/// Whoever writes the pages the reader holds: "the writer of these pages", "the author of
+/// this journal".
+const WRITING: &[&str] = &["writer", "author"];
+
 /// The roles that name the narrator: from their description, less those another character
 /// also has, and "narrator".
 pub(super) fn narrator_roles(ctx: &Ctx<'_>) -> Vec<&'static str> {
@@ -49,12 +60,60 @@ pub(super) fn narrator_roles(ctx: &Ctx<'_>) -> Vec<&'static str> {
             w
         })
         .collect();
+    let described = |r: &str| {
+        own.iter().any(|w| w == r)
+            || ROLE_SYNONYMS
+                .iter()
+                .any(|(role, words)| words.contains(&r) && own.iter().any(|w| w == role))
+    };
     ROLE_NOUNS
         .iter()
+        .chain(ROLE_SYNONYMS.iter().flat_map(|(_, words)| words.iter()))
         .copied()
-        .filter(|r| ANYONE_TELLING.contains(r) || own.iter().any(|w| w == r))
+        .filter(|r| ANYONE_TELLING.contains(r) || described(r))
         .filter(|r| !others.iter().any(|w| w == r))
         .collect()
+}
+
+/// "the writer of these pages", "the author of this journal": the narrator named by the
+/// writing itself.
+fn writer_of_these(s: &Sentence, i: usize) -> bool {
+    WRITING.contains(&s.tokens[i].lower.as_str())
+        && s.tokens.get(i + 1).is_some_and(|t| t.lower == "of")
+        && s.tokens
+            .get(i + 2)
+            .is_some_and(|t| matches!(t.lower.as_str(), "these" | "this"))
+}
+
+/// Where the verb of a role's phrase stands once a place after it is passed over ("The young
+/// wife in the nursery has been", "his friend up in the attic is"): the token after the place.
+fn after_place(s: &Sentence, i: usize) -> Option<usize> {
+    let mut k = i + 1;
+    if s.tokens.get(k).is_some_and(|t| matches!(t.lower.as_str(), "up" | "down" | "out" | "over")) {
+        k += 1;
+    }
+    let preposition = s.tokens.get(k).is_some_and(|t| {
+        matches!(t.lower.as_str(), "in" | "at" | "by" | "on" | "upstairs" | "downstairs" | "beside" | "behind")
+    });
+    if !preposition {
+        return None;
+    }
+    // The place: an article or possessive and up to three words ("in the nursery", "at the
+    // window", "by the old stove").
+    let det = k + 1;
+    if !s.tokens.get(det).is_some_and(|t| matches!(t.lower.as_str(), "the" | "her" | "his" | "their" | "my")) {
+        return None;
+    }
+    (det + 2..=det + 4)
+        .find(|&v| {
+            s.tokens.get(v).is_some_and(|t| {
+                t.plain_gap
+                    && (is_past(&t.lower)
+                        || present_third_base(&t.lower).is_some()
+                        || matches!(t.lower.as_str(), "is" | "was" | "has" | "had" | "lies" | "lay"))
+            })
+        })
+        .filter(|&v| s.tokens[i + 1..=v].iter().all(|t| !t.barrier))
 }
 
 /// Where sentence `s` calls the narrator by one of `roles` as the subject of a verb ("John's
@@ -63,7 +122,7 @@ pub(super) fn narrator_roles(ctx: &Ctx<'_>) -> Vec<&'static str> {
 pub(super) fn role_subject(ctx: &Ctx<'_>, s: &Sentence, roles: &[&str]) -> Option<(usize, usize)> {
     (0..s.tokens.len()).find_map(|i| {
         let role = s.tokens[i].lower.as_str();
-        if !roles.contains(&role) || i == 0 {
+        if !(roles.contains(&role) || writer_of_these(s, i)) || i == 0 {
             return None;
         }
         // "the", "his", "her", "their", "our" or a name's possessive, with up to two words
@@ -75,26 +134,49 @@ pub(super) fn role_subject(ctx: &Ctx<'_>, s: &Sentence, roles: &[&str]) -> Optio
         if s.tokens[owner + 1..=i].iter().any(|t| t.barrier) {
             return None;
         }
+        // "Holmes's friend" and "the notary's daughter" (her record says "a notary's
+        // daughter") are the narrator; "the last tenant's wife" is a stranger's.
+        let hits = ctx.hits(s);
+        let own = ctx.people[ctx.pov].description.to_lowercase().replace('’', "'");
+        let strangers = (owner..i).any(|k| {
+            let w = s.tokens[k].lower.replace('’', "'");
+            w.ends_with("'s")
+                && !hits.iter().any(|h| h.last == k && h.possessive)
+                && !own.contains(&w)
+        });
+        if strangers {
+            return None;
+        }
         // A subject opens its clause.
+        // "…, while his friend stood by the door": after a conjunction too.
         let opens = owner == 0
             || s.tokens[owner].barrier
-            || matches!(s.tokens[owner - 1].lower.as_str(), "and" | "but" | "then" | "so");
+            || ctx.prose.original[s.tokens[owner - 1].end..s.tokens[owner].start].contains(',')
+            || matches!(
+                s.tokens[owner - 1].lower.as_str(),
+                "and" | "but" | "then" | "so" | "while" | "whilst" | "when" | "as" | "until"
+                    | "though" | "although" | "because"
+            );
         if !opens {
             return None;
         }
+        // "the writer of these pages does not sleep": the verb after the pages.
+        let head = if writer_of_these(s, i) { (i + 3).min(s.tokens.len() - 1) } else { i };
         // "His wife lay there for hours": a verb the chain reader does not know, right after.
-        let chain = subject_verbs(ctx, s, i);
-        let v = chain
-            .first()
-            .copied()
-            .or_else(|| (i + 1 < s.tokens.len() && s.tokens[i + 1].plain_gap).then_some(i + 1))?;
+        let chain = subject_verbs(ctx, s, head);
+        let v = after_place(s, head)
+            .or_else(|| chain.first().copied())
+            .or_else(|| (head + 1 < s.tokens.len() && s.tokens[head + 1].plain_gap).then_some(head + 1))?;
         let verb = s.tokens[v].lower.as_str();
         let next = s.tokens.get(v + 1).map(|t| t.lower.as_str());
         let acts = is_action(verb, next)
             || is_past(verb)
             || present_third_base(verb).is_some()
             || super::verbs::is_same_in_past(verb)
-            || matches!(verb, "would" | "could" | "had" | "was" | "is" | "has" | "lay" | "lies");
+            || matches!(
+                verb,
+                "would" | "could" | "had" | "was" | "is" | "has" | "lay" | "lies" | "does" | "did"
+            );
         acts.then_some((owner, v))
     })
 }

@@ -73,3 +73,65 @@ fn an_authorial_we_beside_to_say_and_the_narrators_chronicler_are_person_drift()
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(found[0].message.contains("chronicler put"), "{}", found[0].message);
 }
+
+/// The person-drift findings on `prose` told in the first person by a narrator with
+/// `description` (and `aliases`), Bram being another character.
+fn narrator_findings(description: &str, aliases: &[&str], prose: &str) -> Vec<Finding> {
+    let mut w = world_with_pronouns();
+    w.characters[0].description = description.into();
+    w.characters[0].aliases = aliases.iter().map(|a| (*a).to_string()).collect();
+    run_with(&w, prose, PointOfView::First, Tense::Past)
+        .into_iter()
+        .filter(|f| f.check == Check::PersonDrift)
+        .collect()
+}
+
+#[test]
+fn a_narrator_called_by_another_word_for_their_role_or_by_the_writing_is_a_note() {
+    let friend = "Bram's friend and chronicler, an army doctor.";
+    for (description, prose, quoted) in [
+        (friend, "Bram whispered in my ear. Bram's companion nodded, and sat down upon the bed.", "companion nodded"),
+        (friend, "Bram moved the lamp onto the table, while his friend stood by the door in his stockinged feet.", "friend stood"),
+        (
+            "A young wife confined to the house, who keeps a journal.",
+            "I quite enjoy the room now. The young wife in the nursery has been very clever to-day.",
+            "wife in the nursery has",
+        ),
+        (
+            "A young wife confined to the house, who keeps a journal.",
+            "It is a very bad habit, for, you see, the writer of these pages does not sleep.",
+            "writer of these pages does",
+        ),
+    ] {
+        let found = narrator_findings(description, &[], prose);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+        assert_eq!(found[0].severity, Severity::Note, "{prose}");
+        assert!(found[0].message.contains(quoted), "{prose}: {}", found[0].message);
+    }
+}
+
+#[test]
+fn a_strangers_wife_and_a_role_the_record_does_not_give_are_not_the_narrator() {
+    for (description, prose) in [
+        (
+            "A young wife confined to the house, who keeps a journal.",
+            "It is let so cheaply because the last tenant's wife died in the nursery.",
+        ),
+        // "friend" is not in the record: the companion is someone else's.
+        ("An army doctor in civil practice.", "Bram whispered in my ear. Bram's companion nodded."),
+    ] {
+        let found = narrator_findings(description, &[], prose);
+        assert!(found.is_empty(), "{prose}: {found:#?}");
+    }
+}
+
+#[test]
+fn an_honorific_the_record_gives_as_an_alias_names_the_narrator() {
+    let prose = "\"Our party is complete,\" said Bram, and handed the Doctor his hunting crop to hold.";
+    let found = narrator_findings("Bram's friend, an army doctor.", &["Doctor"], prose);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].message.contains("“Doctor”"), "{}", found[0].message);
+    // Not derived from a longer name: "Doctor Bram Hale" does not make every "Doctor" his.
+    let found = narrator_findings("Bram's friend, an army doctor.", &[], prose);
+    assert!(found.is_empty(), "{found:#?}");
+}

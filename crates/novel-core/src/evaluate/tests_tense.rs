@@ -99,3 +99,24 @@ fn a_report_after_that_and_a_maxim_in_we_are_not_drift() {
         assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Past), Check::TenseDrift, prose);
     }
 }
+
+#[test]
+fn a_thing_doing_two_things_a_count_or_a_long_phrase_before_its_verb_is_read_for_tense() {
+    for prose in [
+        "Tamsin waited by the ventilator. The snake hisses and slides back through the hole.",
+        "Tamsin sat on at her desk. Outside, the church clock strikes nine.",
+        "Two hours passed. Then a single bright light shines out in front of them.",
+    ] {
+        let found = drift(prose, PointOfView::DeepThird, Tense::Past);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+    // A plural noun and another after "and" are no verbs; nor is a count after a noun's
+    // plural.
+    for prose in [
+        "Tamsin walked among the graves. The stone crosses and headstones were white with snow.",
+        "Tamsin counted the coins. The purse clasps and buttons were of silver.",
+    ] {
+        let w = world_with_pronouns();
+        assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Past), Check::TenseDrift, prose);
+    }
+}

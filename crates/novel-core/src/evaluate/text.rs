@@ -478,10 +478,14 @@ pub(super) fn name_variants(c: &Character) -> Vec<Vec<String>> {
             out.push(vec![(*last).clone()]);
         }
     }
+    // An honorific alone is a name only where the record gives it as an alias ("Doctor" for
+    // the doctor everyone calls that), never derived from a longer name.
+    let written = given_names(c);
     out.retain(|v| {
         !v.is_empty()
             && !(v.len() == 1
-                && (v[0].chars().count() < 2 || HONORIFICS.contains(&v[0].to_lowercase().as_str())))
+                && (v[0].chars().count() < 2
+                    || (HONORIFICS.contains(&v[0].to_lowercase().as_str()) && !written.contains(v))))
     });
     out
 }

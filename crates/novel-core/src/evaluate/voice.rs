@@ -462,7 +462,8 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
         // "the memory of the pistol flashes": a phrase of "of" and its noun is part of the
         // subject.
         let mut c = d + 1;
-        let mut limit = (d + 4).min(s.tokens.len());
+        // Up to three words before the verb: "a single bright light shines".
+        let mut limit = (d + 5).min(s.tokens.len());
         while c < limit {
             let t = &s.tokens[c];
             if !t.plain_gap || verb_at.contains(&c) {
@@ -541,10 +542,29 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
                             "is" | "are" | "was" | "were" | "has" | "have"
                         )
                 });
+            // "The snake hisses and slides back", "the clock strikes nine": another verb in
+            // the same form after "and", or a count, keeps a verb company too.
+            let paired = s.tokens.get(c + 1).is_some_and(|n| n.lower == "and" && n.plain_gap)
+                && s.tokens.get(c + 2).is_some_and(|n| {
+                    n.plain_gap
+                        && if present.is_some() {
+                            present_third_base(&n.lower).is_some()
+                        } else {
+                            past_base(&n.lower).is_some()
+                        }
+                });
+            let counted = s.tokens.get(c + 1).is_some_and(|n| {
+                n.plain_gap
+                    && matches!(
+                        n.lower.as_str(),
+                        "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten" | "eleven"
+                            | "twelve"
+                    )
+            });
             let company = if noun_like {
                 takes_object(s, c) || after_noun
             } else {
-                followed_like_a_verb(ctx, s, c)
+                followed_like_a_verb(ctx, s, c) || paired || counted
             };
             // "the mention of his name leads me on to speak of our cook": a first-person
             // narrator's own telling, from the time of telling.

@@ -23,6 +23,10 @@ const OTHER_SUBJECT: &str = "SUBJOTHER";
 const UNCLEAR_SUBJECT: &str = "SUBJUNCLEAR";
 /// Dialogue or thought between two narration words.
 const QUOTE: &str = "QUOTE";
+/// Whose a possessive is ("her heart" in a woman's point of view, "his heart" beside it):
+/// by the pronoun alone, so only a hint — the model learns how far to trust it.
+const POV_OWNER: &str = "OWNPOV";
+const OTHER_OWNER: &str = "OWNOTHER";
 
 /// The narration words of sentence `si`, names replaced by roles.
 fn words(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
@@ -57,8 +61,9 @@ fn role(ctx: &Ctx<'_>, who: usize) -> &'static str {
 }
 
 /// The features of sentence `si`: `mode=`, `first=`, `u=` (a word), `b=` (two neighbours),
-/// and for each clause subject `s=` (whom it refers to; `s1=` for the sentence's first) with
-/// the one or two words after it (`sv=`, `svv=`: "SUBJOTHER_was_hoping").
+/// for each clause subject `s=` (whom it refers to; `s1=` for the sentence's first) with
+/// the one or two words after it (`sv=`, `svv=`: "SUBJOTHER_was_hoping"), and for each
+/// possessive pronoun `p=` with whose it is and the word after it ("OWNOTHER_heart").
 /// Sorted and without repeats, so a sentence's score does not depend on how often a word
 /// comes back in it.
 pub(crate) fn sentence_features(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
@@ -93,9 +98,29 @@ pub(crate) fn sentence_features(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
             }
         }
     }
+    for (i, w) in words.iter().enumerate() {
+        if let (Some(owner), Some(noun)) = (owner(ctx, w), words.get(i + 1)) {
+            out.push(format!("p={owner}_{noun}"));
+        }
+    }
     out.sort_unstable();
     out.dedup();
     out
+}
+
+/// Whose a possessive pronoun makes what follows it: "my" is the narrator's in the first
+/// person; "his", "her" and "their" are the POV character's when the record gives them that
+/// pronoun.
+fn owner(ctx: &Ctx<'_>, word: &str) -> Option<&'static str> {
+    let pronoun = match word {
+        "my" => return (ctx.input.pov == PointOfView::First).then_some(POV_OWNER),
+        "his" => "he",
+        "her" => "she",
+        "their" => "they",
+        _ => return None,
+    };
+    let pov_is = ctx.input.pov != PointOfView::First && ctx.genders[ctx.pov] == Some(pronoun);
+    Some(if pov_is { POV_OWNER } else { OTHER_OWNER })
 }
 
 fn mode(ctx: &Ctx<'_>) -> &'static str {
@@ -121,7 +146,7 @@ pub(super) fn readable(feature: &str) -> Option<String> {
     let (kind, body) = feature.split_once('=')?;
     let words: Vec<&str> = match kind {
         "u" | "first" => vec![body],
-        "b" | "sv" | "svv" => body.split('_').collect(),
+        "b" | "sv" | "svv" | "p" => body.split('_').collect(),
         _ => return None,
     };
     if words.iter().all(|w| GRAMMAR_WORDS.contains(w)) {
@@ -138,6 +163,8 @@ pub(super) fn readable(feature: &str) -> Option<String> {
             OTHER_SUBJECT => "(someone else)",
             UNCLEAR_SUBJECT => "(someone)",
             QUOTE => "(dialogue)",
+            POV_OWNER => "(the POV character's)",
+            OTHER_OWNER => "(someone else's)",
             w => w,
         })
         .collect();
