@@ -43,8 +43,11 @@ OUT = os.path.join(os.path.dirname(__file__), "..", "crates", "novel-core", "src
 
 
 def series(row):
+    """The part an item belongs to: the letters before its number ("-u012" is part "u",
+    "-na012" part "na"), or "0" for the first items."""
     tail = row["id"].rsplit("-", 1)[-1]
-    return tail[0] if tail[:1].isalpha() else "0"
+    letters = tail.rstrip("0123456789")
+    return letters or "0"
 
 
 def fit(x, y):

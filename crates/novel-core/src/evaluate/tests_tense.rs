@@ -120,3 +120,28 @@ fn a_thing_doing_two_things_a_count_or_a_long_phrase_before_its_verb_is_read_for
         assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Past), Check::TenseDrift, prose);
     }
 }
+
+#[test]
+fn the_next_event_after_a_time_clause_then_there_is_an_opening_adverb_or_i_am_doing_is_drift() {
+    for prose in [
+        "A gentle sound came from the ventilator. The instant that we heard it, Bram springs \
+         from the bed.",
+        "A slow step paused outside the door. Then there is a loud and authoritative tap.",
+        "From my place I could look over the case. Suddenly my eyes catch the glint of a light.",
+        "The men came aboard one by one. I am lying all this while doubled in the bottom of \
+         the barrel.",
+        "We waited in the dark. On the table stands a dark-lantern with the shutter half open.",
+    ] {
+        let found = drift(prose, PointOfView::First, Tense::Past);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+    // The narrator's telling, a report of what was heard, and a timeless "there is".
+    for prose in [
+        "I had been sitting up late. I am writing these lines many years after.",
+        "I had been sitting up late. There is no doubt that he was the cleverest man I knew.",
+        "A gentle sound came. The moment that I heard it, I knew what it was.",
+    ] {
+        let w = world_with_pronouns();
+        assert_none(&run_with(&w, prose, PointOfView::First, Tense::Past), Check::TenseDrift, prose);
+    }
+}

@@ -228,10 +228,23 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
         // a first-person narrator speaks from the time of telling, in the present.
         // "I take it" tells; "Holmes and I take a bedroom" does.
         let taking = word == "take" && s.tokens.get(v + 1).is_none_or(|n| n.lower != "it");
+        // "I am lying all this while in the barrel" is the scene; "I am writing these lines",
+        // "I am going to tell" is the telling.
+        let doing_now = matches!(word, "am" | "are")
+            && next.is_some_and(|n| {
+                is_ing(n)
+                    && !matches!(
+                        n,
+                        "writing" | "telling" | "thinking" | "speaking" | "going" | "trying"
+                            | "sitting" | "relating" | "recording" | "setting" | "putting"
+                            | "looking" | "coming" | "getting" | "glad"
+                    )
+            });
         let telling = subject.first_person
             && ctx.input.pov == PointOfView::First
             && ctx.input.tense == Tense::Past
             && !taking
+            && !doing_now
             && (is_in(TELLING, word) || is_state(word));
         if present && telling {
             continue;
@@ -288,7 +301,34 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
     progressive_or_perfect(s, &mut found, &mut verb_at);
     inverted_verbs(ctx, s, &mut found, &mut verb_at);
     coordinated_verbs(ctx, s, &mut found, &verb_at);
+    next_there_is(s, &mut found);
     found
+}
+
+/// "Then there is a loud tap": "there is" after a word that moves the scene on is the next
+/// thing that happens, not a state.
+fn next_there_is(s: &Sentence, found: &mut Tenses) {
+    let words: Vec<&str> = s.tokens.iter().take(4).map(|t| t.lower.as_str()).collect();
+    let [first, "there", be, article, ..] = words[..] else {
+        return;
+    };
+    if !matches!(first, "then" | "suddenly" | "presently")
+        || !matches!(be, "is" | "are")
+        || !matches!(article, "a" | "an" | "the")
+        || !s.tokens[1..4].iter().all(|t| t.plain_gap)
+    {
+        return;
+    }
+    if let Some(v) = found.present.iter_mut().find(|v| v.at == 2) {
+        v.event = true;
+    } else {
+        found.present.push(Verb {
+            start: s.tokens[1].start,
+            end: s.tokens[2].end,
+            event: true,
+            at: 2,
+        });
+    }
 }
 
 /// A word in "-s" after "he" or "she" that is not an adverb, a pronoun or an auxiliary the
@@ -339,7 +379,8 @@ fn inverted_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut
                     s.tokens[0].lower.as_str(),
                     "down" | "up" | "out" | "in" | "into" | "from" | "through" | "across" | "over"
                         | "along" | "around" | "round" | "behind" | "beyond" | "overhead"
-                        | "then" | "now" | "suddenly"
+                        | "then" | "now" | "suddenly" | "on" | "upon" | "beside" | "under"
+                        | "against" | "above" | "below"
                 ))
             // "At last in strides the captain": a particle of motion just before the verb.
             || (i >= 2
@@ -456,7 +497,11 @@ fn progressive_or_perfect(s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<us
 /// "The guard takes one look", "its voice rolls out", "the bell is swinging".
 fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<usize>) {
     for d in 0..s.tokens.len() {
-        if !DETERMINERS.contains(&s.tokens[d].lower.as_str()) || !opens_after(&ctx.prose, s, d) {
+        // "Suddenly my eyes catch": after an opening adverb too.
+        let after_adverb = d == 1 && s.tokens[0].lower.len() > 4 && s.tokens[0].lower.ends_with("ly");
+        if !DETERMINERS.contains(&s.tokens[d].lower.as_str())
+            || !(opens_after(&ctx.prose, s, d) || after_adverb)
+        {
             continue;
         }
         // "the memory of the pistol flashes": a phrase of "of" and its noun is part of the
@@ -670,6 +715,9 @@ fn is_question(ctx: &Ctx<'_>, s: &Sentence) -> bool {
 fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
     // Only in the verb's own clause: "…a small corridor, which ends in a gate, and Mr.
     // Merryweather unlocks it" tells the unlocking, whatever the relative clause before.
+    // "The instant that we heard it, Holmes springs": an opening clause of time ends at its
+    // comma.
+    let opening_time = opening_time_clause(ctx, s).filter(|&end| end <= at);
     let clause = (1..=at)
         .rev()
         .find(|&k| {
@@ -677,7 +725,8 @@ fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
             gap.contains([';', ':'])
                 || (gap.contains(',') && matches!(s.tokens[k].lower.as_str(), "and" | "but"))
         })
-        .unwrap_or(0);
+        .unwrap_or(0)
+        .max(opening_time.unwrap_or(0));
     // "moving his lips as a priest does when he reads": a comparison with anyone at all.
     let generic = (clause..at).any(|k| {
         matches!(s.tokens[k].lower.as_str(), "as" | "like" | "than")
@@ -716,9 +765,34 @@ fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
                 .iter()
                 .any(|t| matches!(t.lower.as_str(), "so" | "such"))
     };
+    // "The instant that we heard it, Holmes springs": a time, not a report.
+    let time = |k: usize| {
+        s.tokens[k].lower == "that"
+            && k > 0
+            && matches!(
+                s.tokens[k - 1].lower.as_str(),
+                "instant" | "moment" | "minute" | "second" | "time"
+            )
+    };
     generic
         || (habitual && !characters_habit)
-        || (clause..at).any(|k| REPORTED.contains(&s.tokens[k].lower.as_str()) && !result(k))
+        || (clause..at)
+            .any(|k| REPORTED.contains(&s.tokens[k].lower.as_str()) && !result(k) && !time(k))
+}
+
+/// Where a sentence's opening clause of time ends ("The instant that we heard it,", "When
+/// the clock struck,"): the token after its comma.
+fn opening_time_clause(ctx: &Ctx<'_>, s: &Sentence) -> Option<usize> {
+    let first = s.tokens.first()?.lower.as_str();
+    let second = s.tokens.get(1).map(|t| t.lower.as_str());
+    let opens = matches!(first, "when" | "once" | "after" | "directly" | "as")
+        || (first == "the" && matches!(second, Some("instant" | "moment" | "minute" | "second")));
+    if !opens {
+        return None;
+    }
+    (1..s.tokens.len().min(14)).find(|&k| {
+        ctx.prose.original[s.tokens[k - 1].end..s.tokens[k].start].contains(',')
+    })
 }
 
 /// The past form at token `at` stands in a condition or wish ("if it said", "as though he
