@@ -145,3 +145,25 @@ fn the_next_event_after_a_time_clause_then_there_is_an_opening_adverb_or_i_am_do
         assert_none(&run_with(&w, prose, PointOfView::First, Tense::Past), Check::TenseDrift, prose);
     }
 }
+
+#[test]
+fn let_after_a_name_a_past_before_the_next_event_and_a_past_beside_is_writing_are_drift() {
+    for prose in [
+        "The carriage rattles on through the dark streets. Bram let down the window, put out his \
+         head, and called to the driver.",
+        "Tamsin carries the handkerchief to the lamp. She studied the name for a long while \
+         before she folded it into her pocket.",
+        "The snow is falling again. Then, as Tamsin is writing these lines, the lamp guttered \
+         and went out.",
+    ] {
+        let found = drift(prose, PointOfView::DeepThird, Tense::Present);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+    // A participle in a phrase with no verb; nouns in "-s" joined by "and".
+    let w = world_with_pronouns();
+    let prose = "The night is dark. Contrast enough between Tamsin shut up in her carriage and \
+                 Bram shut up in his.";
+    assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Present), Check::TenseDrift, prose);
+    let prose = "He went on talking. I could make nothing of his winks and pinches at the time.";
+    assert_none(&run_with(&w, prose, PointOfView::First, Tense::Past), Check::TenseDrift, prose);
+}

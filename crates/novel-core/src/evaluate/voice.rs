@@ -24,6 +24,20 @@ use crate::config::{PointOfView, Tense};
 const MIN_STATE_SENTENCES: usize = 3;
 const MIN_STATE_SHARE_PERCENT: usize = 20;
 
+/// Verbs of perceiving that "could" puts in the scene's moment ("he could see", "she could
+/// hear"), not in a condition.
+const PERCEIVING: &[&str] = &["see", "hear", "smell", "feel", "make", "taste"];
+
+/// Past forms that are never participles ("came", not "come"): after "has" or "is" they are
+/// still the past, where "has disengaged himself and retired" is a participle.
+#[rustfmt::skip]
+const PAST_ONLY: &[&str] = &[
+    "was", "were", "came", "went", "saw", "took", "rose", "fell", "began", "drew", "grew",
+    "threw", "spoke", "wrote", "broke", "chose", "froze", "drove", "rode", "ate", "drank",
+    "blew", "flew", "knew", "gave", "ran", "sang", "sank", "swam", "rang", "shook", "stole",
+    "woke", "tore", "wore", "hid", "forgot", "sprang", "withdrew", "did",
+];
+
 /// Words that set a sentence in the past of a present-tense story.
 #[rustfmt::skip]
 const BACKSTORY: &[&str] = &[
@@ -264,7 +278,18 @@ fn tenses(ctx: &Ctx<'_>, si: usize) -> Tenses {
                 at: v,
             });
             verb_at.push(v);
-        } else if is_past(word) && !(word == "used" && next == Some("to")) {
+        } else if (is_past(word)
+            // "Mr. Bucket let down the window": after "he", or a name opening the sentence,
+            // "let" and "put" can only be the past ("lets", "puts" are the present); "between
+            // Mr. Bucket shut up in his carriage and…" is a participle.
+            || (subject.agreement == Agreement::Third
+                && (subject.first == 0
+                    || matches!(s.tokens[subject.first].lower.as_str(), "he" | "she" | "it"))
+                && super::verbs::is_same_in_past(word))
+            // "He could see at once": a past modal of perceiving is the scene's moment.
+            || (word == "could" && next.is_some_and(|n| PERCEIVING.contains(&n))))
+            && !(word == "used" && next == Some("to"))
+        {
             let progressive = matches!(word, "was" | "were") && next.is_some_and(is_ing);
             // "My Lady did not look at the girl again": a deed, denied.
             // "did not so much as turn her head": past the words that only deny.
@@ -606,10 +631,11 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
                             | "twelve"
                     )
             });
+            // Not straight after the article: "his winks and pinches" are nouns.
             let company = if noun_like {
                 takes_object(s, c) || after_noun
             } else {
-                followed_like_a_verb(ctx, s, c) || paired || counted
+                followed_like_a_verb(ctx, s, c) || (c > d + 1 && (paired || counted))
             };
             // "the mention of his name leads me on to speak of our cook": a first-person
             // narrator's own telling, from the time of telling.
@@ -666,6 +692,14 @@ fn coordinated_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
         let joined = matches!(prev.lower.as_str(), "and" | "then" | "or")
             || ctx.prose.original[prev.end..t.start].contains(',');
         if !joined || !followed_like_a_verb(ctx, s, i) {
+            continue;
+        }
+        // "his winks and pinches": a noun in "-s" after an article, and another like it.
+        let noun_pair = i >= 3
+            && prev.lower == "and"
+            && s.tokens[i - 2].lower.ends_with('s')
+            && DETERMINERS.contains(&s.tokens[i - 3].lower.as_str());
+        if noun_pair {
             continue;
         }
         let w = t.lower.as_str();
@@ -839,7 +873,13 @@ fn has_backstory_before(s: &Sentence, limit: usize) -> bool {
                 "that" | "this" | "last" | "one" | "previous" | "yesterday" | "every" | "each"
             )
         });
+        // "before he folded it into his pocket": the next thing, not an earlier time.
+        let before_next = w == "before"
+            && s.tokens.get(i + 1).is_some_and(|n| {
+                matches!(n.lower.as_str(), "he" | "she" | "they" | "i" | "we" | "it")
+            });
         BACKSTORY.contains(&w)
+            && !before_next
             && (w != "used" || s.tokens.get(i + 1).is_some_and(|n| n.lower == "to"))
             && (!TIMES.contains(&w) || another_time)
     })
@@ -1107,10 +1147,10 @@ fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
             // participle after "is" or "has" is no past verb.
             found.present.iter().any(|p| {
                 p.event
-                    && !matches!(
+                    && (!matches!(
                         s.tokens[p.at].lower.as_str(),
                         "is" | "are" | "am" | "has" | "have"
-                    )
+                    ) || PAST_ONLY.contains(&s.tokens[v.at].lower.as_str()))
                     && p.at < v.at
                     && !s.tokens[p.at + 1..v.at].iter().any(|t| {
                         REPORTED.contains(&t.lower.as_str())
