@@ -31,13 +31,15 @@ from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 
 # Notes per 1,000 published words each family may add, out of sample.
-BUDGET = {"mind": 0.15, "leak": 0.08}
+BUDGET = {"mind": 0.13, "leak": 0.08}
 # The development parts written blind to the rules (see the corpus README): each is left out
 # in turn to show what the model does on phrasings it has not seen.
-DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b", "u", "l", "o"]
+DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b", "u", "l", "o", "na", "nb", "nc", "nd"]
 # Weights smaller than this are left out of the file: they move no score past the threshold.
 SMALLEST = 0.05
-REGULARISATION = 0.5
+# Inverse regularisation per family, chosen by the leave-one-part-out figures below: head-hops
+# generalise best from a simpler model, narrator knowledge from a freer one.
+REGULARISATION = {"mind": 0.5, "leak": 2.0}
 OUT = os.path.join(os.path.dirname(__file__), "..", "crates", "novel-core", "src",
                    "evaluate", "learned", "weights")
 
@@ -50,8 +52,8 @@ def series(row):
     return letters or "0"
 
 
-def fit(x, y):
-    return LogisticRegression(C=REGULARISATION, max_iter=5000,
+def fit(x, y, family):
+    return LogisticRegression(C=REGULARISATION[family], max_iter=5000,
                               class_weight="balanced").fit(x, y)
 
 
@@ -70,7 +72,7 @@ def main():
     names = vec.get_feature_names_out()
     for family, budget in BUDGET.items():
         y = np.array([family in r["expect"] for r in rows])
-        half = fit(x[~odd], y[~odd])
+        half = fit(x[~odd], y[~odd], family)
         p_odd = np.sort(half.predict_proba(x[odd])[:, 1])[::-1]
         allowed = int(budget * odd_words / 1000)
         threshold = float(max(0.5, p_odd[allowed] + 1e-4))
@@ -82,7 +84,7 @@ def main():
             if not test.any():
                 continue
             part_rows = np.array([series(r) == part and r["part"] != "published" for r in rows])
-            model = fit(x[~part_rows], y[~part_rows])
+            model = fit(x[~part_rows], y[~part_rows], family)
             fired = model.predict_proba(x[test])[:, 1] >= threshold
             tp = int((fired & y[test]).sum())
             tps, fires, expected = tps + tp, fires + int(fired.sum()), expected + int(y[test].sum())
@@ -91,7 +93,7 @@ def main():
                   f"{int(fired.sum()) - tp} false)")
         print(f"  all parts left out in turn: precision {tps / max(fires, 1):.2f}, "
               f"recall {tps / max(expected, 1):.2f} ({expected} expected)")
-        model = fit(x, y)
+        model = fit(x, y, family)
         weights = sorted(((n, w) for n, w in zip(names, model.coef_[0]) if abs(w) >= SMALLEST),
                          key=lambda nw: (-abs(nw[1]), nw[0]))
         path = os.path.join(OUT, f"{family}.tsv")

@@ -167,3 +167,17 @@ fn let_after_a_name_a_past_before_the_next_event_and_a_past_beside_is_writing_ar
     let prose = "He went on talking. I could make nothing of his winks and pinches at the time.";
     assert_none(&run_with(&w, prose, PointOfView::First, Tense::Past), Check::TenseDrift, prose);
 }
+
+#[test]
+fn an_action_going_on_in_a_relative_clause_is_drift_and_a_way_of_life_is_not() {
+    let prose = "Bram came in from the rain. Gabriel, who is still holding the hall door open \
+                 against the cold, watched his wife come down the stairs.";
+    assert_eq!(drift(prose, PointOfView::DeepThird, Tense::Past).len(), 1, "{prose}");
+    let prose = "Our visitor looked about him. Our visitor, who is fumbling in the pocket of his \
+                 great-coat, drew out a dirty newspaper.";
+    assert_eq!(drift(prose, PointOfView::First, Tense::Past).len(), 1, "{prose}");
+    let w = world_with_pronouns();
+    let prose = "I had not seen him for years. Bram, who is living in Sussex these days, wrote \
+                 to me last week.";
+    assert_none(&run_with(&w, prose, PointOfView::First, Tense::Past), Check::TenseDrift, prose);
+}

@@ -451,6 +451,34 @@ fn inverted_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &mut
     }
 }
 
+/// Whether "is" or "are" at token `i` follows "who" or "which" and goes on to an action in
+/// "-ing" ("who is fumbling", "which is still smoking"), not a way of life a narrator may
+/// tell from the time of telling ("who is living in Sussex", "who is now working").
+fn relative_in_progress(s: &Sentence, i: usize) -> bool {
+    let relative = i > 0
+        && s.tokens[i].plain_gap
+        && matches!(s.tokens[i - 1].lower.as_str(), "who" | "which");
+    if !relative {
+        return false;
+    }
+    let mut j = i + 1;
+    while s.tokens.get(j).is_some_and(|n| {
+        n.plain_gap && matches!(n.lower.as_str(), "still" | "already" | "just" | "all")
+    }) {
+        j += 1;
+    }
+    s.tokens.get(j).is_some_and(|n| {
+        n.plain_gap
+            && is_ing(&n.lower)
+            && !matches!(
+                n.lower.as_str(),
+                "living" | "residing" | "working" | "staying" | "serving" | "practising"
+                    | "practicing" | "studying" | "growing" | "getting" | "going" | "coming"
+                    | "beginning" | "becoming" | "trying" | "hoping" | "thinking" | "wondering"
+            )
+    })
+}
+
 /// Past participles unlike the past: "has begun", "have gone".
 #[rustfmt::skip]
 const PARTICIPLES: &[&str] = &[
@@ -478,6 +506,17 @@ fn progressive_or_perfect(s: &Sentence, found: &mut Tenses, verb_at: &mut Vec<us
         // The word before is a subject's last word, not "there", a question's verb or a
         // relative pronoun (the reading of those is left to the rules above).
         let before = s.tokens[i - 1].lower.as_str();
+        // "Our visitor, who is fumbling in his pocket": a relative clause's action going on.
+        if matches!(aux, "is" | "are") && relative_in_progress(s, i) {
+            found.present.push(Verb {
+                start: s.tokens[i - 1].start,
+                end: t.end,
+                event: true,
+                at: i,
+            });
+            verb_at.push(i);
+            continue;
+        }
         if !t.plain_gap
             || matches!(before, "there" | "here" | "it" | "that" | "which" | "who" | "what" | "this")
             || super::text::is_function_word(before)
@@ -808,10 +847,13 @@ fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
                 "instant" | "moment" | "minute" | "second" | "time"
             )
     };
+    // "who is fumbling": the relative pronoun is the verb's own subject, not a report.
+    let own_subject = |k: usize| k + 1 == at && relative_in_progress(s, at);
     generic
         || (habitual && !characters_habit)
-        || (clause..at)
-            .any(|k| REPORTED.contains(&s.tokens[k].lower.as_str()) && !result(k) && !time(k))
+        || (clause..at).any(|k| {
+            REPORTED.contains(&s.tokens[k].lower.as_str()) && !result(k) && !time(k) && !own_subject(k)
+        })
 }
 
 /// Where a sentence's opening clause of time ends ("The instant that we heard it,", "When

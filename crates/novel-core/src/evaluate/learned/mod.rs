@@ -6,6 +6,9 @@
 //! published sentences and the items' context sentences as clean examples, carries further. It is never sure enough to
 //! spend a revision: every finding it makes is a note, shown with the words that weighed
 //! most, and it stays silent on a sentence a rule has already flagged for the same family.
+//! On another mind it also stays silent where the POV character is the one guessing, seeing
+//! or realising ("he was worried, she guessed"): that is the guess marked as one, which the
+//! rules read and which is never a head-hop.
 
 mod features;
 mod model;
@@ -16,6 +19,7 @@ use std::sync::LazyLock;
 
 use super::ctx::Ctx;
 use super::finding::{Check, Finding, MAX_PER_CHECK, Severity};
+use super::subject::Referent;
 pub(crate) use features::sentence_features;
 use model::Model;
 
@@ -75,7 +79,7 @@ fn readings_with(
             let flagged = found
                 .iter()
                 .any(|f| f.check == check && f.sentence.as_deref() == Some(sentence));
-            if out.len() == MAX_PER_CHECK || flagged {
+            if out.len() == MAX_PER_CHECK || flagged || (check == MIND.check && pov_guesses(ctx, si)) {
                 continue;
             }
             let features = features.get_or_insert_with(|| sentence_features(ctx, si));
@@ -86,6 +90,31 @@ fn readings_with(
         }
     }
     notes.into_iter().flatten().collect()
+}
+
+/// Verbs by which the POV character reads another ("she guessed", "I could see", "he
+/// realised"): what follows is their guess or perception, marked as one.
+const READING_ANOTHER: &[&str] = &[
+    "guessed", "guesses", "realized", "realised", "realizes", "realises", "suspected",
+    "suspects", "sensed", "senses", "supposed", "supposes", "imagined", "imagines", "saw",
+    "sees", "noticed", "notices", "knew", "knows", "thought", "thinks", "felt", "feels",
+    "could", "can", "understood", "understands", "gathered", "gathers", "judged", "judges",
+];
+
+/// Whether the POV character, as a clause's subject, reads another in sentence `si`.
+fn pov_guesses(ctx: &Ctx<'_>, si: usize) -> bool {
+    let tokens = &ctx.prose.sentences[si].tokens;
+    ctx.subjects(si).into_iter().any(|subject| {
+        subject.referent == Referent::Pov
+            && tokens.get(subject.last + 1).is_some_and(|t| {
+                READING_ANOTHER.contains(&t.lower.as_str())
+                    // "could" and "can" only before a verb of perceiving ("could tell").
+                    && (!matches!(t.lower.as_str(), "could" | "can")
+                        || tokens.get(subject.last + 2).is_some_and(|n| {
+                            matches!(n.lower.as_str(), "see" | "tell" | "feel" | "hear" | "sense")
+                        }))
+            })
+    })
 }
 
 fn note(ctx: &Ctx<'_>, check: Check, si: usize, reasons: &[String]) -> Finding {

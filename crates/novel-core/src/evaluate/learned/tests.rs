@@ -118,3 +118,29 @@ fn the_shipped_models_load_and_read_a_reported_head_hop_but_not_plain_action() {
     let notes = readings(&ctx(&w.characters, plain), &[]);
     assert!(notes.is_empty(), "{notes:#?}");
 }
+
+#[test]
+fn the_pov_characters_own_guess_silences_the_mind_reading_but_not_the_leak_reading() {
+    let w = world_with_pronouns();
+    let m = secretly_model();
+    for (prose, notes) in [
+        ("Bram smiled at the lamp. He was secretly glad of the storm.", 1),
+        ("Bram smiled at the lamp. He was secretly glad of the storm, she guessed.", 0),
+        ("Bram smiled at the lamp. She could tell he was secretly glad of the storm.", 0),
+    ] {
+        let c = ctx(&w.characters, prose);
+        assert_eq!(readings_with(&c, &[], &[(Check::OtherMind, &m)]).len(), notes, "{prose}");
+    }
+    let c = ctx(&w.characters, "Bram smiled. She could tell he was secretly glad of the storm.");
+    assert_eq!(readings_with(&c, &[], &[(Check::PovLeak, &m)]).len(), 1);
+}
+
+#[test]
+fn a_possessive_is_read_as_the_pov_characters_or_someone_elses() {
+    let w = world_with_pronouns();
+    let c = ctx(&w.characters, "Bram did not look up, and her heart went cold while his face stayed calm.");
+    let f = sentence_features(&c, 0);
+    for expected in ["p=OWNPOV_heart", "p=OWNOTHER_face"] {
+        assert!(f.iter().any(|x| x == expected), "{expected} not in {f:?}");
+    }
+}
