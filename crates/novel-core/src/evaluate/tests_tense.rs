@@ -181,3 +181,23 @@ fn an_action_going_on_in_a_relative_clause_is_drift_and_a_way_of_life_is_not() {
                  to me last week.";
     assert_none(&run_with(&w, prose, PointOfView::First, Tense::Past), Check::TenseDrift, prose);
 }
+
+#[test]
+fn a_past_clause_joined_to_a_present_one_is_drift_and_a_participles_phrase_is_not() {
+    for prose in [
+        "John is away all day. I lie on the great bed, and I could see the smooch along the \
+         baseboard.",
+        "John is away all day. John is sitting downstairs with his papers, and I was creeping \
+         round and round the room.",
+    ] {
+        let found = drift(prose, PointOfView::First, Tense::Present);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+    let w = world_with_pronouns();
+    for prose in [
+        "Tamsin comes in with her eyes red and her handkerchief crushed in one fist.",
+        "Tamsin sits turning over in her mind the lady in the veil and the coin she gave him.",
+    ] {
+        assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Present), Check::TenseDrift, prose);
+    }
+}

@@ -1006,7 +1006,7 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
         let slip = match ctx.input.tense {
             Tense::Past => past_novel_slip(ctx, s, &found, ctx.input.pov == PointOfView::First),
             Tense::Present => {
-                let slip = present_novel_slip(s, &found, &mut backstory);
+                let slip = present_novel_slip(ctx, s, &found, &mut backstory);
                 // A first-person narrator in the present tells what happened before in the
                 // past all the time ("I carried on a feud with him for eighteen months"): a
                 // past verb is a slip only where the sentence ties it to the moment of telling
@@ -1098,7 +1098,12 @@ fn past_novel_slip(
 
 /// In a present-tense novel: a past verb outside backstory, a condition or a participle.
 /// `backstory` carries over from sentence to sentence.
-fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Option<Slip> {
+fn present_novel_slip(
+    ctx: &Ctx<'_>,
+    s: &Sentence,
+    found: &Tenses,
+    backstory: &mut bool,
+) -> Option<Slip> {
     // "I sat by the window now": the moment of telling, told in the past.
     let now = s.tokens.iter().any(|t| t.lower == "now");
     let first_event = found
@@ -1117,7 +1122,7 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
         return None;
     }
     if !found.present.is_empty() {
-        return mixed_slip(s, found);
+        return mixed_slip(ctx, s, found);
     }
     // "If it said now…", "as if he had…": a past form in a condition is not the
     // story's time; nor is "having opened", which is no finite verb.
@@ -1139,7 +1144,7 @@ fn present_novel_slip(s: &Sentence, found: &Tenses, backstory: &mut bool) -> Opt
 /// the procession and glided from the carriage"), or the main clause after an opening "when"
 /// clause in the present ("When at last his eyes follow the candle, the housekeeper bent over
 /// him"). Nothing reported, relative or conditional may stand between.
-fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
+fn mixed_slip(ctx: &Ctx<'_>, s: &Sentence, found: &Tenses) -> Option<Slip> {
     let opener = s
         .tokens
         .first()
@@ -1199,6 +1204,7 @@ fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
                             || matches!(t.lower.as_str(), "had" | "once" | "before" | "ago")
                     })
                     && (s.tokens[v.at - 1].lower == "and"
+                        || joined_clause(ctx, s, p.at, v.at)
                         || opener
                         // "…and walks on, until at the corner he stopped", "I lie here, while
                         // down in the garden Mary walked": the same moment or the next.
@@ -1208,6 +1214,35 @@ fn mixed_slip(s: &Sentence, found: &Tenses) -> Option<Slip> {
             })
         })
         .map(|v| Slip::Event(*v))
+}
+
+/// Whether the clause of token `v` is joined to the one of token `p` before it by "and" or
+/// "but" or a semicolon, with only its subject between ("I lie on the bed, and I could
+/// see", "kisses her; the door closed"): the next thing in the same moment.
+fn joined_clause(ctx: &Ctx<'_>, s: &Sentence, p: usize, v: usize) -> bool {
+    (p + 1..v).rev().take(4).any(|k| {
+        let word = s.tokens[k].lower.as_str();
+        let gap = &ctx.prose.original[s.tokens[k - 1].end..s.tokens[k].start];
+        let joins = matches!(word, "and" | "but") || gap.contains([';', ':']);
+        let first = if matches!(word, "and" | "but") { k + 1 } else { k };
+        let subject = &s.tokens[first..v];
+        let pronoun = |t: &super::text::Token| {
+            matches!(t.lower.as_str(), "i" | "he" | "she" | "we" | "they" | "it")
+        };
+        // "and his eyes fixed on the floor" is a participle's phrase: after a noun, only a
+        // past that is no participle ("the door closed" is not read, "the door went" is).
+        let noun_subject = subject.len() <= 3
+            && matches!(
+                subject[0].lower.as_str(),
+                "the" | "a" | "an" | "his" | "her" | "my" | "their"
+            )
+            && !subject.iter().any(pronoun)
+            && !s.tokens[v].lower.ends_with("ed");
+        joins
+            && !subject.is_empty()
+            && subject.iter().all(|t| t.plain_gap)
+            && ((subject.len() == 1 && pronoun(&subject[0])) || noun_subject)
+    })
 }
 
 /// Words that set a past sentence at an earlier time than the scene's: a time or a duration
