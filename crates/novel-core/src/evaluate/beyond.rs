@@ -185,15 +185,30 @@ static WILL_HAVE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 /// The POV character away: "While I was gone, Brannock turned the ledger round", "in her
-/// absence"; and someone else out of their sight: "Once he was out of sight of the stile".
+/// absence", "When I had gone up, my father told him", "As the street door shut behind me",
+/// "past the bend where I could no longer see him"; and someone else out of their sight:
+/// "Once he was out of sight of the stile".
 static AWAY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:while|when|after) (she|he|they|I|we) (?:was|were|had been) (?:gone|away|out|absent|upstairs|downstairs|below|out of (?:the room|the house|sight|earshot))\b|\bin (her|his|their|my|our) absence\b|^\W*in the (?:hour|hours|time|while|minutes?|days?|weeks?) (?:that )?(she|he|they|I|we) (?:has|had|have) been (?:away|gone|out|absent)\b")
+    Regex::new(r"(?i)^\W*(?:while|when|after) (she|he|they|I|we) (?:was|were|had been) (?:gone|away|out|absent|upstairs|downstairs|below|out of (?:the room|the house|sight|earshot))\b|\bin (her|his|their|my|our) absence\b|^\W*in the (?:hour|hours|time|while|minutes?|days?|weeks?) (?:that )?(she|he|they|I|we) (?:has|had|have) been (?:away|gone|out|absent)\b|^\W*(?:when|after|once|as soon as|the moment) (she|he|they|I|we|(?-i:[A-Z][\w'’]+)) had (?:gone|left)(?: (?:up|out|away|down|upstairs|downstairs|to bed|the room|the house))?\s*,|\bas the (?:[\w'’-]+ )?door (?:shut|closed|swung shut|banged) behind (her|him|them|me|us)\b|\bwhere (she|he|they|I|we|(?-i:[A-Z][\w'’]+)) (?:could|can) no longer (?:see|hear)\b")
         .expect("constant pattern")
 });
 static OUT_OF_THEIR_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^\W*once (she|he|they|(?-i:[A-Z][\w'’]+)) (?:was|were|had got|had gone) out of (?:sight|earshot|view)\b")
         .expect("constant pattern")
 });
+
+/// "As the door shut behind me, I heard him laugh": the POV character, gone, still hears
+/// or sees what the sentence tells.
+static STILL_PERCEIVES: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+)) (?:heard|could hear|could still hear|overheard|caught|saw|could see|could still see|glimpsed)\b")
+        .expect("constant pattern")
+});
+
+fn still_perceives(ctx: &Ctx<'_>, narration: &str) -> bool {
+    STILL_PERCEIVES
+        .captures_iter(narration)
+        .any(|caps| caps.get(1).is_some_and(|w| is_pov_word(ctx, w.as_str())))
+}
 
 /// "No sooner is his back turned than", "the moment her back was turned".
 static BACK: LazyLock<Regex> = LazyLock::new(|| {
@@ -296,9 +311,10 @@ pub(super) fn beyond(ctx: &Ctx<'_>, s: &Sentence, before: Option<&Sentence>) -> 
         return caps.get(0).map(|m| found(m, AFTER));
     }
     if let Some(caps) = AWAY.captures(narration)
-        && (1..=3)
+        && (1..=6)
             .find_map(|g| caps.get(g))
             .is_some_and(|w| is_pov_word(ctx, w.as_str()))
+        && !still_perceives(ctx, narration)
     {
         return caps.get(0).map(|m| found(m, AWAY_WHY));
     }

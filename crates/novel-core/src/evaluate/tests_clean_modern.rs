@@ -134,3 +134,44 @@ fn a_guess_marked_before_or_after_covers_what_he_would_never_admit() {
     let prose = "Bram held her hand. He was anxious about the boat; his voice had the quick, hard sound.";
     assert!(!minds(&third(prose)).is_empty(), "{prose}");
 }
+
+#[test]
+fn what_happens_after_the_pov_character_has_gone_is_a_leak_unless_they_still_hear_it() {
+    use super::tests::{of, world};
+    for (prose, pov) in [
+        (
+            "Tamsin said good night and went up. When she had gone up, Bram told the clerk the \
+             rest, and the clerk wrote it down.",
+            PointOfView::DeepThird,
+        ),
+        (
+            "I said good night and went out. As the street door shut behind me, Bram asked the \
+             clerk whether I could be trusted.",
+            PointOfView::First,
+        ),
+        (
+            "Bram drove off. Past the bend where Tamsin could no longer see him, he stopped the \
+             cart and got down.",
+            PointOfView::DeepThird,
+        ),
+    ] {
+        let found = run_with(&world(), prose, pov, Tense::Past);
+        assert_eq!(of(&found, Check::PovLeak).len(), 1, "{prose}: {found:#?}");
+    }
+    for (prose, pov) in [
+        (
+            "I said good night and went out. As the street door shut behind me, I heard Bram \
+             laugh.",
+            PointOfView::First,
+        ),
+        // Someone else gone is no leak.
+        (
+            "Bram said good night and went up. When he had gone up, Tamsin locked the ledger \
+             away.",
+            PointOfView::DeepThird,
+        ),
+    ] {
+        let found = run_with(&world(), prose, pov, Tense::Past);
+        assert!(of(&found, Check::PovLeak).is_empty(), "{prose}: {found:#?}");
+    }
+}
