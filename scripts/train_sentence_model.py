@@ -31,10 +31,10 @@ from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 
 # Notes per 1,000 published words each family may add, out of sample.
-BUDGET = {"mind": 0.13, "leak": 0.08}
+BUDGET = {"mind": 0.14, "leak": 0.12}
 # The development parts written blind to the rules (see the corpus README): each is left out
 # in turn to show what the model does on phrasings it has not seen.
-DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b", "u", "l", "o", "na", "nb", "nc", "nd"]
+DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b", "u", "l", "o", "na", "nb", "nc", "nd", "ne", "nf", "ng", "nh"]
 # Weights smaller than this are left out of the file: they move no score past the threshold.
 SMALLEST = 0.05
 # Inverse regularisation per family, chosen by the leave-one-part-out figures below: head-hops

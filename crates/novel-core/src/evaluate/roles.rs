@@ -76,13 +76,28 @@ pub(super) fn narrator_roles(ctx: &Ctx<'_>) -> Vec<&'static str> {
 }
 
 /// "the writer of these pages", "the author of this journal": the narrator named by the
-/// writing itself.
+/// writing itself. Also "the man who chronicles his adventures", "the woman who keeps this
+/// journal": the narrator named by the telling.
 fn writer_of_these(s: &Sentence, i: usize) -> bool {
-    WRITING.contains(&s.tokens[i].lower.as_str())
-        && s.tokens.get(i + 1).is_some_and(|t| t.lower == "of")
-        && s.tokens
-            .get(i + 2)
-            .is_some_and(|t| matches!(t.lower.as_str(), "these" | "this"))
+    let word = |k: usize| s.tokens.get(k).map(|t| t.lower.as_str());
+    let of_these = WRITING.contains(&s.tokens[i].lower.as_str())
+        && word(i + 1) == Some("of")
+        && matches!(word(i + 2), Some("these" | "this"));
+    let who_tells = matches!(word(i), Some("man" | "woman" | "one" | "person"))
+        && word(i + 1) == Some("who")
+        && matches!(
+            word(i + 2),
+            Some("writes" | "keeps" | "chronicles" | "tells" | "records" | "narrates" | "wrote" | "kept")
+        )
+        && matches!(word(i + 3), Some("these" | "this" | "his" | "her" | "the"));
+    of_these || who_tells
+}
+
+/// Where the words naming the narrator by the writing end: "pages" in "the writer of these
+/// pages", "adventures" in "the man who chronicles his adventures".
+fn writing_phrase_end(s: &Sentence, i: usize) -> usize {
+    let last = if s.tokens[i + 1].lower == "who" { i + 4 } else { i + 3 };
+    last.min(s.tokens.len() - 1)
 }
 
 /// Where the verb of a role's phrase stands once a place after it is passed over ("The young
@@ -136,13 +151,24 @@ pub(super) fn role_subject(ctx: &Ctx<'_>, s: &Sentence, roles: &[&str]) -> Optio
         }
         // "Holmes's friend" and "the notary's daughter" (her record says "a notary's
         // daughter") are the narrator; "the last tenant's wife" is a stranger's.
+        // "the physician's wife" too, when the cast has a physician.
         let hits = ctx.hits(s);
         let own = ctx.people[ctx.pov].description.to_lowercase().replace('’', "'");
+        let known = |w: &str| {
+            let noun = w.trim_end_matches("'s");
+            ctx.people.iter().any(|c| {
+                c.description
+                    .to_lowercase()
+                    .split(|ch: char| !ch.is_alphanumeric())
+                    .any(|x| x == noun)
+            })
+        };
         let strangers = (owner..i).any(|k| {
             let w = s.tokens[k].lower.replace('’', "'");
             w.ends_with("'s")
                 && !hits.iter().any(|h| h.last == k && h.possessive)
                 && !own.contains(&w)
+                && !known(&w)
         });
         if strangers {
             return None;
@@ -161,7 +187,7 @@ pub(super) fn role_subject(ctx: &Ctx<'_>, s: &Sentence, roles: &[&str]) -> Optio
             return None;
         }
         // "the writer of these pages does not sleep": the verb after the pages.
-        let head = if writer_of_these(s, i) { (i + 3).min(s.tokens.len() - 1) } else { i };
+        let head = if writer_of_these(s, i) { writing_phrase_end(s, i) } else { i };
         // "His wife lay there for hours": a verb the chain reader does not know, right after.
         let chain = subject_verbs(ctx, s, head);
         let v = after_place(s, head)

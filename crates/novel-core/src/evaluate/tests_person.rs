@@ -135,3 +135,34 @@ fn an_honorific_the_record_gives_as_an_alias_names_the_narrator() {
     let found = narrator_findings("Bram's friend, an army doctor.", &[], prose);
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn the_narrator_named_after_a_time_with_that_or_called_by_the_telling_or_a_known_possessor() {
+    // "All that evening": a time, not a report of what others said.
+    let found = narrator_findings(
+        "A notary's daughter who keeps the books.",
+        &[],
+        "I locked the strong-room. All that evening Tamsin kept one hand upon the key.",
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].severity, Severity::Violation);
+    let prose = "Bram stood at the corner, and the man who chronicles his adventures waited at his elbow.";
+    let found = narrator_findings("Bram's friend and chronicler, an army doctor.", &[], prose);
+    assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    assert!(
+        found[0].message.contains("man who chronicles his adventures waited"),
+        "{}",
+        found[0].message
+    );
+    // "the clerk's wife" is the narrator when the cast has a clerk: her husband.
+    let mut w = world_with_pronouns();
+    w.characters[0].description = "A young wife and mother, who keeps a journal.".into();
+    w.characters[1].description = "Her husband, a clerk at the harbour office.".into();
+    let prose = "He seems very queer sometimes, and the clerk's wife has caught him looking at the paper.";
+    let found: Vec<Finding> = run_with(&w, prose, PointOfView::First, Tense::Past)
+        .into_iter()
+        .filter(|f| f.check == Check::PersonDrift)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].message.contains("wife has"), "{}", found[0].message);
+}

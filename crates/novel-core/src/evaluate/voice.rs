@@ -1556,6 +1556,14 @@ fn reported_after_that(ctx: &Ctx<'_>, s: &Sentence, first: usize) -> bool {
             // "so that Dr. Watson could see": a purpose, not a report.
             && !(first - back > 0
                 && matches!(s.tokens[first - back - 1].lower.as_str(), "so" | "such" | "now"))
+            // "All that evening Nell kept": a time, not a report.
+            && !s.tokens.get(first - back + 1).is_some_and(|n| {
+                matches!(
+                    n.lower.as_str(),
+                    "evening" | "morning" | "night" | "day" | "afternoon" | "week" | "year"
+                        | "moment" | "time" | "hour" | "winter" | "summer"
+                )
+            })
             && s.tokens[first - back + 1..first].iter().all(|t| {
                 !t.barrier && ctx.prose.word(t).starts_with(char::is_lowercase)
             })

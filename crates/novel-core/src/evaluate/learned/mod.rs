@@ -8,7 +8,8 @@
 //! most, and it stays silent on a sentence a rule has already flagged for the same family.
 //! On another mind it also stays silent where the POV character is the one guessing, seeing
 //! or realising ("he was worried, she guessed"): that is the guess marked as one, which the
-//! rules read and which is never a head-hop.
+//! rules read and which is never a head-hop; and where the feeling is in the POV character's
+//! own body ("her heart went cold").
 
 mod features;
 mod model;
@@ -20,6 +21,7 @@ use std::sync::LazyLock;
 use super::ctx::Ctx;
 use super::finding::{Check, Finding, MAX_PER_CHECK, Severity};
 use super::subject::Referent;
+use crate::config::PointOfView;
 pub(crate) use features::sentence_features;
 use model::Model;
 
@@ -101,10 +103,27 @@ const READING_ANOTHER: &[&str] = &[
     "could", "can", "understood", "understands", "gathered", "gathers", "judged", "judges",
 ];
 
-/// Whether the POV character, as a clause's subject, reads another in sentence `si`.
+/// Where a feeling is felt in the body: "her heart went cold", "my stomach turned".
+const FELT_IN: &[&str] = &["heart", "stomach", "throat", "chest", "pulse", "breath", "skin"];
+
+/// Whether the POV character, as a clause's subject, reads another in sentence `si`, or the
+/// feeling the sentence tells is in the POV character's own body ("he didn't look up, and
+/// her heart went cold" in her point of view).
 fn pov_guesses(ctx: &Ctx<'_>, si: usize) -> bool {
     let tokens = &ctx.prose.sentences[si].tokens;
-    ctx.subjects(si).into_iter().any(|subject| {
+    let own = match ctx.input.pov {
+        PointOfView::First => "my",
+        _ => match ctx.genders[ctx.pov] {
+            Some("she") => "her",
+            Some("he") => "his",
+            _ => "their",
+        },
+    };
+    let own_body = tokens
+        .windows(2)
+        .any(|w| w[0].lower == own && FELT_IN.contains(&w[1].lower.as_str()));
+    own_body
+        || ctx.subjects(si).into_iter().any(|subject| {
         subject.referent == Referent::Pov
             && tokens.get(subject.last + 1).is_some_and(|t| {
                 READING_ANOTHER.contains(&t.lower.as_str())

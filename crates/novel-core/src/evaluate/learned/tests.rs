@@ -127,6 +127,9 @@ fn the_pov_characters_own_guess_silences_the_mind_reading_but_not_the_leak_readi
         ("Bram smiled at the lamp. He was secretly glad of the storm.", 1),
         ("Bram smiled at the lamp. He was secretly glad of the storm, she guessed.", 0),
         ("Bram smiled at the lamp. She could tell he was secretly glad of the storm.", 0),
+        // The feeling in her own body is hers.
+        ("Bram looked up secretly from the bench, and her heart went cold.", 0),
+        ("Bram looked up secretly from the bench, and his heart went cold.", 1),
     ] {
         let c = ctx(&w.characters, prose);
         assert_eq!(readings_with(&c, &[], &[(Check::OtherMind, &m)]).len(), notes, "{prose}");
