@@ -58,6 +58,14 @@ static BROUGHT_BACK: LazyLock<Regex> = LazyLock::new(|| {
         .expect("constant pattern")
 });
 
+/// Someone else's purpose told as fact: "He clapped him on the shoulder, to hide how shabby
+/// his friend looked", "she shuts her eyes, to make him think she is asleep", "so that Lenehan
+/// would have to wait".
+static PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i),\s*(?:partly |only |chiefly )?to (?:hide|conceal|cover|disguise|spare|punish|drown|calm|soothe|impress|tease|provoke|annoy|put off|be rid of|make (?:him|her|them|me|us) (?:think|believe|feel)|see whether|see if|find out whether)\b|\bso that (?:he|she|they|(?-i:[A-Z][\w'’]+)|(?:the|his|her) [\w-]+) (?:would|should|could|might|can|may|will) (?:not |never )?(?:have to|be able|think|believe|take)\b")
+        .expect("constant pattern")
+});
+
 /// A purpose kept from the POV character, or a reason to avoid a look: "so that I should not
 /// see how they shook", "lest I should see his eyes fill", "so that he would not have to look
 /// the old man in the face".
@@ -131,7 +139,7 @@ static ONE_GRIEF: LazyLock<Regex> = LazyLock::new(|| {
 /// Another's body felt from inside: "Her knees ache from the long morning", "every bone in
 /// her body ached", "felt to him like a tooth drawn".
 static BODY_FELT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:[\w-]+ )?(?:knees?|feet|foot|arms?|legs?|back|hands?|bones|eyes|throat|shoulders?|body|limbs|side|ribs|wrists?|fingers|head|temples|jaw|teeth|tooth|stomach|heart) (?:ached|aches|ache|throbbed|throbs|throb|hurt|hurts|burned|burns|burnt|stung|stings|tingled|tingles|smarted|smarts|were sore|was sore|are sore|is sore|were stiff|was stiff|pounded|pounds)\b|\bevery (?:bone|muscle|nerve|joint) in (his|her) body\b|\bfelt to (him|her) like\b")
+    Regex::new(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:[\w-]+ ){0,2}(?:knees?|feet|foot|arms?|legs?|back|hands?|bones|eyes|throat|shoulders?|body|limbs|side|ribs|wrists?|fingers|head|temples|jaw|teeth|tooth|stomach|heart|heels?|toes|neck|chest|cheeks?|ears?|hips?|joints|muscles|lungs|tongue|lips|chilblains|blisters?|wound|scar) (?:ached|aches|ache|aching|throbbed|throbs|throb|throbbing|hurt|hurts|burned|burns|burn|burnt|burning|stung|stings|sting|stinging|tingled|tingles|tingle|tingling|smarted|smarts|itched|itches|itch|itching|were sore|was sore|are sore|is sore|were stiff|was stiff|pounded|pounds)\b|\bevery (?:bone|muscle|nerve|joint) in (his|her) body\b|\bfelt to (him|her) like\b|\b(?:an? |the )?(?:dull |sharp |old |sudden )?(?:ache|pain|stitch|cramp|twinge|numbness) (?:in|under|across|behind) (his|her) (?:[\w-]+ ){0,2}(?:back|side|knees?|legs?|feet|shoulders?|ribs|chest|head|fingers|hands?|neck|stomach|heel|toes)\b")
         .expect("constant pattern")
 });
 
@@ -294,7 +302,7 @@ pub(super) fn motives_and_memories(
         out.push(((at + 1).min(end), end, Referent::Someone));
     }
     // Owned by the clause's subject.
-    for pattern in [&*AS_SURE_AS, &*NO_INTENTION, &*THOUGHT_ME] {
+    for pattern in [&*AS_SURE_AS, &*NO_INTENTION, &*THOUGHT_ME, &*PURPOSE] {
         if let Some(m) = pattern.find(narration)
             && let Some(at) = token_at(s, s.start + m.start())
             && let Some((first, who)) = actor_before(ctx, si, at)
@@ -318,7 +326,7 @@ pub(super) fn motives_and_memories(
     // Owned by the possessive or the pronoun in the phrase.
     for pattern in [&*ENTERED_HEAD, &*INSIDE_THEM, &*ONE_GRIEF, &*BODY_FELT, &*WORKED_ON] {
         if let Some(caps) = pattern.captures(narration)
-            && let Some(w) = (1..=3).find_map(|g| caps.get(g))
+            && let Some(w) = (1..=4).find_map(|g| caps.get(g))
             && let Some(k) = token_at(s, s.start + w.start())
             && let Some(owner) = possessor_at(ctx, si, s, k).or_else(|| owner_at(ctx, si, s, k))
         {
@@ -368,7 +376,7 @@ static ANY: LazyLock<RegexSet> = LazyLock::new(|| {
         [
             &*BROUGHT_BACK, &*HIDDEN_PURPOSE, &*NOTHING_WOULD, &*PART_OF, &*MEANT, &*GROUP_MIND,
             &*AS_SURE_AS, &*NO_INTENTION, &*ENTERED_HEAD, &*SENSED_FEELING, &*INSIDE_THEM,
-            &*ONE_GRIEF, &*BODY_FELT, &*WORKED_ON, &*THOUGHT_ME, &*BEING_SURE,
+            &*ONE_GRIEF, &*BODY_FELT, &*WORKED_ON, &*THOUGHT_ME, &*BEING_SURE, &*PURPOSE,
         ]
         .map(|r| r.as_str()),
     )

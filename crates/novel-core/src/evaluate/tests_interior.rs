@@ -164,3 +164,37 @@ fn a_companys_mind_is_not_named_after_its_first_word() {
     let f = assert_one(&third(prose), Check::OtherMind, prose, "guest in the house knew");
     assert!(!f.message.contains("Every's"), "{}", f.message);
 }
+
+#[test]
+fn someone_elses_purpose_and_an_ache_in_their_body_are_notes() {
+    for (prose, quoted) in [
+        (
+            "Tamsin came into the office. Bram clapped her on the shoulder, to hide how shabby \
+             the room looked to him.",
+            "Bram clapped",
+        ),
+        (
+            "Tamsin read on. Bram told the story slowly, so that the clerk would have to wait \
+             for the part about the money.",
+            "Bram told",
+        ),
+        (
+            "Tamsin waited at the window. The heat did nothing for the numbness in his two bad \
+             fingers.",
+            "numbness in his",
+        ),
+        ("Tamsin held the lamp. Bram said nothing, and his new boots were pinching and his left heel stung.", "his left heel stung"),
+    ] {
+        let found = third(prose);
+        let f = assert_one(&found, Check::OtherMind, prose, quoted);
+        assert_eq!(f.severity, Severity::Note, "{prose}");
+    }
+    // Her own purpose, and her own ache.
+    for prose in [
+        "Bram came in. Tamsin kept her voice low, so that she could hear the stairs.",
+        "Bram came in. Tamsin sat down, to hide how her hands shook.",
+        "Bram came in. There was a dull ache in her back from the long drive.",
+    ] {
+        assert_none(&third(prose), Check::OtherMind, prose);
+    }
+}
