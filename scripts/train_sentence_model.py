@@ -34,7 +34,9 @@ from sklearn.linear_model import LogisticRegression
 BUDGET = {"mind": 0.14, "leak": 0.12}
 # The development parts written blind to the rules (see the corpus README): each is left out
 # in turn to show what the model does on phrasings it has not seen.
-DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b", "u", "l", "o", "na", "nb", "nc", "nd", "ne", "nf", "ng", "nh"]
+DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b",
+               "u", "l", "o", "na", "nb", "nc", "nd", "ne", "nf", "ng", "nh", "nj", "nk", "nm",
+               "np"]
 # Weights smaller than this are left out of the file: they move no score past the threshold.
 SMALLEST = 0.05
 # Inverse regularisation per family, chosen by the leave-one-part-out figures below: head-hops
