@@ -542,7 +542,24 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             || told.contains("never");
         // "It never occurred to us": the narrator, looking back, as the object.
         let narrator_object = told.ends_with(" me") || told.ends_with(" us");
-        if first_person && l.first_person_ok && (subject_is_i || narrator_object) && looking_back {
+        // "though none of us knew it": the narrator among those who did not know.
+        let narrator_among = told.contains("of us") || caps.get(1).is_some_and(|m| m.as_str() == "we");
+        if first_person
+            && l.first_person_ok
+            && (subject_is_i || narrator_object || narrator_among)
+            && looking_back
+        {
+            continue;
+        }
+        // "Today I will not try it again": the narrator's own resolve.
+        let own_resolve = first_person
+            && (subject_is_i || caps.get(1).is_some_and(|m| m.as_str() == "we"))
+            && (told.contains("will ") || told.contains("shall "));
+        if own_resolve {
+            continue;
+        }
+        // "Very likely he has no idea that I exist": a guess, marked as one.
+        if guessed_in_clause(&narration[..caps.get(0)?.start()]) {
             continue;
         }
         let whole = caps.get(0)?;
@@ -630,12 +647,26 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
 /// The clause before a phrase holds a verb of saying, swearing or resolving: what follows is
 /// the character's own word.
 fn reported_in_clause(before: &str) -> bool {
-    let clause = before.rsplit([',', ';', '.', '—', ':']).next().unwrap_or(before);
+    // Not split at a full stop: inside one sentence it ends an abbreviation ("tells Mr.
+    // Bucket that…").
+    let clause = before.rsplit([',', ';', '—', ':']).next().unwrap_or(before);
     clause.split(|c: char| !c.is_alphanumeric()).any(|w| {
         matches!(
             w.to_lowercase().as_str(),
             "swore" | "swears" | "vowed" | "vows" | "promised" | "promises" | "told" | "tells"
                 | "said" | "says" | "resolved" | "resolves" | "decided" | "decides"
+        )
+    })
+}
+
+/// A guess marked in the clause before a phrase: "Very likely he has no idea", "I daresay
+/// she never noticed".
+fn guessed_in_clause(before: &str) -> bool {
+    let clause = before.rsplit([',', ';', '—', ':']).next().unwrap_or(before);
+    clause.split(|c: char| !c.is_alphanumeric()).any(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "likely" | "probably" | "perhaps" | "doubtless" | "daresay" | "presumably" | "surely"
         )
     })
 }

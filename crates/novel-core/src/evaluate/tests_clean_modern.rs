@@ -175,3 +175,27 @@ fn what_happens_after_the_pov_character_has_gone_is_a_leak_unless_they_still_hea
         assert!(of(&found, Check::PovLeak).is_empty(), "{prose}: {found:#?}");
     }
 }
+
+#[test]
+fn a_report_after_an_abbreviation_and_a_guess_marked_before_are_no_leak() {
+    use super::tests::{of, world};
+    for (prose, pov) in [
+        (
+            "Bram tells Mr. Fenn that his nerves are ruined for good and that he will never \
+             smile again.",
+            PointOfView::DeepThird,
+        ),
+        (
+            "The officer passes me on the quay as though I were a fly. Very likely he has no \
+             idea that I exist.",
+            PointOfView::First,
+        ),
+    ] {
+        let found = run_with(&world(), prose, pov, Tense::Present);
+        assert!(of(&found, Check::PovLeak).is_empty(), "{prose}: {found:#?}");
+    }
+    // Unmarked, the same is a leak.
+    let prose = "The officer passes me on the quay as though I were a fly. He has no idea that I exist.";
+    let found = run_with(&world(), prose, PointOfView::First, Tense::Present);
+    assert_eq!(of(&found, Check::PovLeak).len(), 1, "{found:#?}");
+}
