@@ -542,18 +542,34 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             || told.contains("never");
         // "It never occurred to us": the narrator, looking back, as the object.
         let narrator_object = told.ends_with(" me") || told.ends_with(" us");
-        // "though none of us knew it": the narrator among those who did not know.
-        let narrator_among = told.contains("of us") || caps.get(1).is_some_and(|m| m.as_str() == "we");
-        if first_person
-            && l.first_person_ok
-            && (subject_is_i || narrator_object || narrator_among)
+        // "though none of us knew it", "What I did not know then": the narrator among those
+        // who did not know, looking back ("Little did I know" stays a note, below).
+        let phrase_words: Vec<&str> = caps
+            .get(0)
+            .map_or("", |m| m.as_str())
+            .split(|c: char| !c.is_alphanumeric())
+            .collect();
+        let narrator_among = first_person
             && looking_back
+            && phrase_words.iter().any(|w| matches!(*w, "I" | "we" | "We" | "us"))
+            && !told.starts_with("little");
+        // Said to be hindsight ("then", "afterwards"), not a finding; else a note, since the
+        // narrator may have learned it since ("None of us noticed that the flagstone…").
+        let said_looking_back = narration.split(|c: char| !c.is_alphanumeric()).any(|w| {
+            matches!(w.to_lowercase().as_str(), "then" | "afterwards" | "afterward" | "later" | "since")
+        });
+        if (first_person && looking_back && l.first_person_ok && (subject_is_i || narrator_object))
+            || (narrator_among && said_looking_back)
         {
             continue;
         }
         // "Today I will not try it again": the narrator's own resolve.
+        let word_before = narration[..caps.get(0)?.start()]
+            .split(|c: char| !c.is_alphanumeric())
+            .rfind(|w| !w.is_empty())
+            .unwrap_or("");
         let own_resolve = first_person
-            && (subject_is_i || caps.get(1).is_some_and(|m| m.as_str() == "we"))
+            && (subject_is_i || matches!(word_before, "I" | "we" | "We"))
             && (told.contains("will ") || told.contains("shall "));
         if own_resolve {
             continue;
@@ -612,7 +628,7 @@ fn phrase_leak(ctx: &Ctx<'_>, s: &Sentence, first_person: bool) -> Option<Findin
             .trim_start_matches(|c: char| !c.is_alphanumeric())
             .trim_end_matches(|c: char| !c.is_alphanumeric());
         let mut found = leak_finding(ctx, s, s.start + from, phrase, l.why);
-        if hindsight || own_hindsight || l.uncertain {
+        if hindsight || own_hindsight || l.uncertain || narrator_among {
             found.severity = Severity::Note;
         }
         return Some(found);

@@ -199,3 +199,24 @@ fn a_report_after_an_abbreviation_and_a_guess_marked_before_are_no_leak() {
     let found = run_with(&world(), prose, PointOfView::First, Tense::Present);
     assert_eq!(of(&found, Check::PovLeak).len(), 1, "{found:#?}");
 }
+
+#[test]
+fn a_first_person_narrator_among_those_who_did_not_know_is_hindsight_or_a_note() {
+    use super::tests::{of, world};
+    // Said to be hindsight: no finding.
+    let prose = "I carried on a feud with him for months. What I did not know then, and was told \
+                 only afterwards, is that he had asked to be moved on my account.";
+    let found = run_with(&world(), prose, PointOfView::First, Tense::Past);
+    assert!(of(&found, Check::PovLeak).is_empty(), "{found:#?}");
+    // Not said: a note, since the narrator may have learned it since.
+    let prose = "We went down into the vault. None of us noticed that one of the flagstones had \
+                 already been lifted.";
+    let found = run_with(&world(), prose, PointOfView::First, Tense::Past);
+    let leaks = of(&found, Check::PovLeak);
+    assert_eq!(leaks.len(), 1, "{found:#?}");
+    assert_eq!(leaks[0].severity, Severity::Note);
+    // The narrator's own resolve is no foreknowledge.
+    let prose = "I tried to lift the bed yesterday until I was lame. Today I will not try it again.";
+    let found = run_with(&world(), prose, PointOfView::First, Tense::Present);
+    assert!(of(&found, Check::PovLeak).is_empty(), "{found:#?}");
+}
