@@ -201,3 +201,20 @@ fn a_past_clause_joined_to_a_present_one_is_drift_and_a_participles_phrase_is_no
         assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Present), Check::TenseDrift, prose);
     }
 }
+
+#[test]
+fn a_verb_after_a_comparison_closed_by_a_comma_or_after_a_participle_aside_is_read() {
+    for prose in [
+        "Bram muttered a curse, pushed back his chair, and, with his face set like a mask, \
+         climbs the stairs to the landing.",
+        "Bram bowed, answered him with a cold civility, and, seeing Tamsin come, turns away to \
+         the window.",
+    ] {
+        let found = drift(prose, PointOfView::DeepThird, Tense::Past);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+    // The comparison's own verb: anyone's habit.
+    let w = world_with_pronouns();
+    let prose = "Bram read it not aloud, but moving his lips as a priest does when he reads the prayers.";
+    assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Past), Check::TenseDrift, prose);
+}

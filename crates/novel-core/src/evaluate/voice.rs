@@ -748,7 +748,15 @@ fn coordinated_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
             event: true,
             at: i,
         };
-        if present_third_base(w).is_some_and(|b| !is_noun_like(&b) || takes_object(s, i))
+        // "and, seeing her come, turns away": a particle after it makes even "turns" a verb.
+        let particle = s.tokens.get(i + 1).is_some_and(|n| {
+            n.plain_gap
+                && matches!(
+                    n.lower.as_str(),
+                    "away" | "back" | "round" | "aside" | "about" | "off" | "out" | "up" | "down"
+                )
+        });
+        if present_third_base(w).is_some_and(|b| !is_noun_like(&b) || takes_object(s, i) || particle)
             && !is_state(w)
         {
             found.present.push(verb);
@@ -801,8 +809,13 @@ fn reported_or_habitual(ctx: &Ctx<'_>, s: &Sentence, at: usize) -> bool {
         .unwrap_or(0)
         .max(opening_time.unwrap_or(0));
     // "moving his lips as a priest does when he reads": a comparison with anyone at all.
+    // Not across a comma: "with his face set like a mask, climbs the stairs" is his.
+    let comma_after = |k: usize| {
+        (k + 1..=at).any(|j| ctx.prose.original[s.tokens[j - 1].end..s.tokens[j].start].contains(','))
+    };
     let generic = (clause..at).any(|k| {
-        matches!(s.tokens[k].lower.as_str(), "as" | "like" | "than")
+        !comma_after(k)
+            && matches!(s.tokens[k].lower.as_str(), "as" | "like" | "than")
             && s.tokens[k + 1..at.min(k + 5)].iter().any(|t| {
                 matches!(t.lower.as_str(), "a" | "an" | "one" | "people" | "men" | "women")
             })
