@@ -1,10 +1,12 @@
 //! A first-person narrator called by a role instead of "I": the roles their own description
 //! gives them ("A young wife and mother…" → "John's wife lies very still"; "Holmes's friend
-//! and chronicler, an army doctor" → "his friend, following the finger, made out"), and "the
-//! narrator" for anyone. Only as the subject of a verb, and only a role no other character's
-//! description or alias claims ("the doctor" in a book with two doctors is someone else).
-//! `voice.rs` reports these with the narrator's other third-person slips, as notes: a role is
-//! a guess at who is meant.
+//! and chronicler, an army doctor" → "his friend, following the finger, made out") and other
+//! words for them ("his companion"), "the narrator" for anyone, and the narrator named by the
+//! writing ("the writer of these pages", "the man who chronicles his adventures"). Only as the
+//! subject of a verb, and only a role no other character's description or alias claims ("the
+//! doctor" in a book with two doctors is someone else), owned by someone the cast knows ("the
+//! last tenant's wife" is a stranger's). `voice.rs` reports these with the narrator's other
+//! third-person slips, as notes: a role is a guess at who is meant.
 
 use super::ctx::Ctx;
 use super::lexicon::{is_action, is_past};

@@ -81,7 +81,7 @@ fn readings_with(
             let flagged = found
                 .iter()
                 .any(|f| f.check == check && f.sentence.as_deref() == Some(sentence));
-            if out.len() == MAX_PER_CHECK || flagged || (check == MIND.check && pov_guesses(ctx, si)) {
+            if out.len() == MAX_PER_CHECK || flagged || (check == MIND.check && pov_reads_or_feels(ctx, si)) {
                 continue;
             }
             let features = features.get_or_insert_with(|| sentence_features(ctx, si));
@@ -109,7 +109,7 @@ const FELT_IN: &[&str] = &["heart", "stomach", "throat", "chest", "pulse", "brea
 /// Whether the POV character, as a clause's subject, reads another in sentence `si`, or the
 /// feeling the sentence tells is in the POV character's own body ("he didn't look up, and
 /// her heart went cold" in her point of view).
-fn pov_guesses(ctx: &Ctx<'_>, si: usize) -> bool {
+fn pov_reads_or_feels(ctx: &Ctx<'_>, si: usize) -> bool {
     let tokens = &ctx.prose.sentences[si].tokens;
     let own = match ctx.input.pov {
         PointOfView::First => "my",
@@ -122,18 +122,20 @@ fn pov_guesses(ctx: &Ctx<'_>, si: usize) -> bool {
     let own_body = tokens
         .windows(2)
         .any(|w| w[0].lower == own && FELT_IN.contains(&w[1].lower.as_str()));
-    own_body
-        || ctx.subjects(si).into_iter().any(|subject| {
+    // "could" and "can" only before a verb of perceiving ("could tell").
+    let perceiving = |at: usize| {
+        tokens
+            .get(at)
+            .is_some_and(|n| matches!(n.lower.as_str(), "see" | "tell" | "feel" | "hear" | "sense"))
+    };
+    let reads = ctx.subjects(si).into_iter().any(|subject| {
         subject.referent == Referent::Pov
             && tokens.get(subject.last + 1).is_some_and(|t| {
                 READING_ANOTHER.contains(&t.lower.as_str())
-                    // "could" and "can" only before a verb of perceiving ("could tell").
-                    && (!matches!(t.lower.as_str(), "could" | "can")
-                        || tokens.get(subject.last + 2).is_some_and(|n| {
-                            matches!(n.lower.as_str(), "see" | "tell" | "feel" | "hear" | "sense")
-                        }))
+                    && (!matches!(t.lower.as_str(), "could" | "can") || perceiving(subject.last + 2))
             })
-    })
+    });
+    own_body || reads
 }
 
 fn note(ctx: &Ctx<'_>, check: Check, si: usize, reasons: &[String]) -> Finding {
