@@ -1239,6 +1239,10 @@ fn joined_clause(ctx: &Ctx<'_>, s: &Sentence, p: usize, v: usize) -> bool {
         let joins = matches!(word, "and" | "but") || gap.contains([';', ':']);
         let first = if matches!(word, "and" | "but") { k + 1 } else { k };
         let subject = &s.tokens[first..v];
+        // "She smiles but went home": no subject of its own, a coordinated verb (read above).
+        if subject.is_empty() {
+            return false;
+        }
         let pronoun = |t: &super::text::Token| {
             matches!(t.lower.as_str(), "i" | "he" | "she" | "we" | "they" | "it")
         };
@@ -1252,7 +1256,6 @@ fn joined_clause(ctx: &Ctx<'_>, s: &Sentence, p: usize, v: usize) -> bool {
             && !subject.iter().any(pronoun)
             && !s.tokens[v].lower.ends_with("ed");
         joins
-            && !subject.is_empty()
             && subject.iter().all(|t| t.plain_gap)
             && ((subject.len() == 1 && pronoun(&subject[0])) || noun_subject)
     })
