@@ -36,7 +36,7 @@ BUDGET = {"mind": 0.14, "leak": 0.12}
 # in turn to show what the model does on phrasings it has not seen.
 DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b",
                "u", "l", "o", "na", "nb", "nc", "nd", "ne", "nf", "ng", "nh", "nj", "nk", "nm",
-               "np", "nq", "nr", "ns", "nt", "nu", "nv", "nw", "nx"]
+               "np", "nq", "nr", "ns", "nt", "nu", "nv", "nw", "nx", "i"]
 # Weights smaller than this are left out of the file: they move no score past the threshold.
 SMALLEST = 0.05
 # Inverse regularisation per family. Narrator knowledge does best left out part by part with a
