@@ -135,7 +135,7 @@ fn pov_cue(s: &Sentence, v: usize) -> bool {
     let next = s.tokens.get(v + 1).map(|n| n.lower.as_str());
     is_in(POV_CUES, &t.lower)
         || (matches!(t.lower.as_str(), "could" | "can")
-            && matches!(next, Some("tell" | "see" | "sense" | "guess")))
+            && matches!(next, Some("tell" | "see" | "sense" | "guess" | "hear" | "feel")))
         || (matches!(t.lower.as_str(), "was" | "is" | "felt")
             && matches!(next, Some("sure" | "certain" | "convinced")))
 }

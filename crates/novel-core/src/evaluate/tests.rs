@@ -1599,6 +1599,7 @@ fn the_plain_forms_a_writers_model_uses_are_found_and_outward_signs_are_not() {
         "Bram's face darkened.",
         "Tamsin wondered whether Bram was lying.",
         "She could tell Bram was afraid.",
+        "Bram was angry; she could hear it in the way he set the cups down.",
         "Bram said he was tired.",
         "Bram must have known.",
         "Tamsin felt a pang of guilt.",

@@ -980,6 +980,9 @@ struct Drift {
     events: Vec<(usize, Verb)>,
     states: Vec<(usize, Verb)>,
     tensed: usize,
+    /// What the rules read of each narration sentence's tense, by sentence index (`None`
+    /// for one whose tense does not count): the learned reading's evidence.
+    readings: Vec<Option<Vec<String>>>,
 }
 
 impl Drift {
@@ -999,16 +1002,25 @@ impl Drift {
 /// Every narration sentence read for its tense, in order (a present-tense novel's backstory
 /// runs on from the sentence that opens it).
 fn read_drift(ctx: &Ctx<'_>) -> Drift {
-    let mut drift = Drift::default();
+    let mut drift = Drift {
+        readings: vec![None; ctx.prose.sentences.len()],
+        ..Drift::default()
+    };
     let mut backstory = false;
     // Whether the narration sentence before told the scene's own action in the present.
     let mut acting_now = false;
+    // The tags of the narration sentence before, for the learned reading.
+    let mut before: Vec<String> = Vec::new();
     for (si, s) in ctx.prose.sentences.iter().enumerate() {
         if !is_tensed_narration(ctx, si, s) {
             continue;
         }
         let found = tenses(ctx, si);
+        let mut tags = verb_tags(s, &found);
+        tags.extend(before.iter().map(|t| format!("before_{t}")));
         if found.present.is_empty() && found.past.is_empty() {
+            drift.readings[si] = Some(tags);
+            before = vec!["untensed".to_string()];
             continue;
         }
         drift.tensed += 1;
@@ -1016,10 +1028,19 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
             &mut acting_now,
             found.present.iter().any(|v| v.event),
         );
+        let in_backstory = backstory;
         let slip = match ctx.input.tense {
             Tense::Past => past_novel_slip(ctx, s, &found, ctx.input.pov == PointOfView::First),
             Tense::Present => {
                 let slip = present_novel_slip(ctx, s, &found, &mut backstory);
+                if backstory {
+                    tags.push("backstory".to_string());
+                } else if in_backstory {
+                    tags.push("backstory_ends".to_string());
+                }
+                if slip.is_some() {
+                    tags.push("slip_before_recall".to_string());
+                }
                 // A first-person narrator in the present tells what happened before in the
                 // past all the time ("I carried on a feud with him for eighteen months"): a
                 // past verb is a slip only where the sentence ties it to the moment of telling
@@ -1042,16 +1063,55 @@ fn read_drift(ctx: &Ctx<'_>) -> Drift {
                     && !tied_to_now(s)
                     && !carries_on
                     && !now_beside;
+                if recalls {
+                    tags.push("recalls".to_string());
+                }
                 slip.filter(|_| !recalls)
             }
         };
         match slip {
-            Some(Slip::Event(v)) => drift.events.push((si, v)),
-            Some(Slip::State(v)) => drift.states.push((si, v)),
+            Some(Slip::Event(v)) => {
+                tags.push("slip_event".to_string());
+                drift.events.push((si, v));
+            }
+            Some(Slip::State(v)) => {
+                tags.push("slip_state".to_string());
+                drift.states.push((si, v));
+            }
             None => {}
         }
+        before = tags
+            .iter()
+            .filter(|t| !t.starts_with("before_") && !t.contains(':'))
+            .cloned()
+            .collect();
+        drift.readings[si] = Some(tags);
     }
     drift
+}
+
+/// The tenses the rules read in a sentence, as tags: whether it has a present or past event
+/// or state, and each verb with its tense ("past:looked").
+fn verb_tags(s: &Sentence, found: &Tenses) -> Vec<String> {
+    let mut tags = Vec::new();
+    for (tense, verbs) in [("present", &found.present), ("past", &found.past)] {
+        for v in verbs {
+            let kind = if v.event { "event" } else { "state" };
+            tags.push(format!("{tense}_{kind}"));
+            tags.push(format!("{tense}:{}", s.tokens[v.at].lower));
+        }
+    }
+    tags.sort_unstable();
+    tags.dedup();
+    tags
+}
+
+/// What the rules read of each sentence's tense, for the learned reading: tags such as
+/// `past_event`, `present:walks`, `slip_state`, `backstory`, `recalls`, and the plain tags
+/// of the narration sentence before with `before_`; `None` for a sentence whose tense does not
+/// count (dialogue alone, a tagged thought, a question, verse).
+pub(crate) fn tense_readings(ctx: &Ctx<'_>) -> Vec<Option<Vec<String>>> {
+    read_drift(ctx).readings
 }
 
 /// A sentence of narration whose tense counts: not meta, a tagged thought, a question or verse.
@@ -1460,6 +1520,21 @@ fn quoted_after_colon(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
         .iter()
         .take_while(|t| t.end <= before)
         .any(|t| QUOTING.contains(&t.lower.as_str()))
+}
+
+/// Whether sentence `si` has a word of the first person ("I", "me", "my", "we", "our"…)
+/// that is not a quotation, an exclamation, an inscription or a title: where person drift in
+/// third-person narration could be, for the learned reading, which judges the rest (the
+/// rules excuse all of a tagged or direct thought; the learned reading weighs it).
+pub(crate) fn has_first_person_word(ctx: &Ctx<'_>, si: usize) -> bool {
+    let s = &ctx.prose.sentences[si];
+    (0..s.tokens.len()).any(|i| {
+        is_first_person(ctx, s, i)
+            || (matches!(s.tokens[i].lower.as_str(), "we" | "us" | "our" | "ours" | "ourselves")
+                && !inscription(ctx, s, i)
+                && !quoted_after_colon(ctx, s, i)
+                && !in_title(ctx, s, i))
+    })
 }
 
 fn is_first_person(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {

@@ -12,7 +12,8 @@ use serde::Serialize;
 use super::book::{Book, Family, Narration, Part};
 use super::score::input;
 use crate::evaluate::ctx::Ctx;
-use crate::evaluate::learned::sentence_features;
+use crate::evaluate::learned::{sentence_features, voice_features};
+use crate::evaluate::voice::tense_readings;
 
 #[derive(Serialize)]
 pub struct FeatureRow {
@@ -28,6 +29,17 @@ pub struct FeatureRow {
     pub half: u8,
     pub words: usize,
     pub features: Vec<String>,
+    /// The features of the voice families (tense); empty where the sentence's tense does not
+    /// count (dialogue alone, a question, a tagged thought).
+    pub voice: Vec<String>,
+}
+
+/// The voice features of sentence `si` given the scene's tense readings.
+fn voice_of(ctx: &Ctx<'_>, readings: &[Option<Vec<String>>], si: usize) -> Vec<String> {
+    readings[si]
+        .as_deref()
+        .map(|reading| voice_features(ctx, si, reading))
+        .unwrap_or_default()
 }
 
 /// Every training row of the corpus, in book order.
@@ -36,6 +48,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
     for book in books {
         for (n, item) in book.items.iter().enumerate() {
             let ctx = Ctx::new(input(book, &item.text, &item.pov_character, None));
+            let readings = tense_readings(&ctx);
             let last = ctx.prose.sentences.iter().rposition(|s| !s.tokens.is_empty());
             let Some(si) = last else {
                 // All dialogue: nothing for the checks to read, but still one of the items.
@@ -46,6 +59,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
                     half: 0,
                     words: 0,
                     features: Vec::new(),
+                    voice: Vec::new(),
                 });
                 continue;
             };
@@ -61,6 +75,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
                         half: (n % 2) as u8,
                         words: s.tokens.len(),
                         features: sentence_features(&ctx, ci),
+                        voice: voice_of(&ctx, &readings, ci),
                     });
                 }
             }
@@ -71,6 +86,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
                 half: 0,
                 words: ctx.prose.sentences[si].tokens.len(),
                 features: sentence_features(&ctx, si),
+                voice: voice_of(&ctx, &readings, si),
             });
         }
         if book.mode.narration == Narration::Omniscient {
@@ -86,6 +102,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
                 &chunk.pov_character,
                 chunk.location.as_deref(),
             ));
+            let readings = tense_readings(&ctx);
             for (si, s) in ctx.prose.sentences.iter().enumerate() {
                 let sentence = &chunk.text[s.start..s.end];
                 let known = book.known.iter().any(|k| k.covers(&chunk.file, sentence));
@@ -99,6 +116,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
                     half: (n % 2) as u8,
                     words: s.tokens.len(),
                     features: sentence_features(&ctx, si),
+                    voice: voice_of(&ctx, &readings, si),
                 });
             }
         }

@@ -8,6 +8,7 @@
 
 use super::super::ctx::Ctx;
 use super::super::subject::Referent;
+use super::super::voice;
 use crate::config::{PointOfView, Tense};
 
 /// The word standing for the POV character's name.
@@ -108,6 +109,61 @@ pub(crate) fn sentence_features(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
     out
 }
 
+/// The features of sentence `si` for the voice families (tense, person), each keyed by the
+/// novel's mode, since the same word is drift in one mode and right in another ("walks" in a
+/// past-tense novel, "I" in a third-person one): `t=` each tag of the rules' tense reading
+/// (`reading`, see `voice::tense_readings`), `u=` a word, `b=` two neighbours, `first=` the
+/// opening word, `sv=` each clause subject with the word after it, and [`PERSON_CUE`].
+pub(crate) fn voice_features(ctx: &Ctx<'_>, si: usize, reading: &[String]) -> Vec<String> {
+    let mode = mode(ctx);
+    let words = words(ctx, si);
+    let mut out = Vec::with_capacity(words.len() * 2 + reading.len() + 2);
+    out.push(format!("mode={mode}"));
+    out.extend(reading.iter().map(|tag| format!("t={mode}:{tag}")));
+    if let Some(first) = words.first() {
+        out.push(format!("first={mode}:{first}"));
+    }
+    for (i, w) in words.iter().enumerate() {
+        out.push(format!("u={mode}:{w}"));
+        if let Some(next) = words.get(i + 1) {
+            out.push(format!("b={mode}:{w}_{next}"));
+        }
+    }
+    let tokens = &ctx.prose.sentences[si].tokens;
+    for subject in ctx.subjects(si) {
+        let who = match subject.referent {
+            Referent::Pov => POV_SUBJECT,
+            Referent::Person(_) | Referent::Someone => OTHER_SUBJECT,
+            Referent::Unclear => UNCLEAR_SUBJECT,
+        };
+        if let Some(verb) = tokens.get(subject.last + 1) {
+            out.push(format!("sv={mode}:{who}_{}", verb.lower));
+        }
+    }
+    if person_cue(ctx, si, &words) {
+        out.push(PERSON_CUE.to_string());
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The feature of a sentence that person drift could be in (see [`person_cue`]): the person
+/// reading scores no other.
+pub(crate) const PERSON_CUE: &str = "cue=person";
+
+/// Whether the narration words could drift out of the novel's person at all: a first-person
+/// word in a third-person novel (not a quotation, an exclamation or an inscription), or in a
+/// first-person one the narrator's name or a third-person pronoun (which may be the narrator
+/// called "she").
+fn person_cue(ctx: &Ctx<'_>, si: usize, words: &[String]) -> bool {
+    const THIRD: &[&str] = &[POV, "he", "she", "him", "her", "his", "hers", "himself", "herself"];
+    match ctx.input.pov {
+        PointOfView::First => words.iter().any(|w| THIRD.contains(&w.as_str())),
+        _ => voice::has_first_person_word(ctx, si),
+    }
+}
+
 /// Whose a possessive pronoun makes what follows it: "my" is the narrator's in the first
 /// person; "his", "her" and "their" are the POV character's when the record gives them that
 /// pronoun.
@@ -144,8 +200,12 @@ const GRAMMAR_WORDS: &[&str] = &[
 /// for one that says nothing to a writer (the mode, a subject alone, grammar words alone).
 pub(super) fn readable(feature: &str) -> Option<String> {
     let (kind, body) = feature.split_once('=')?;
+    // The voice features carry the mode before a colon ("u=first_past:looked"), and a verb
+    // the rules read after another ("t=third_present:past:looked").
+    let body = body.rsplit(':').next().unwrap_or(body);
     let words: Vec<&str> = match kind {
         "u" | "first" => vec![body],
+        "t" if feature.matches(':').count() == 2 => vec![body],
         "b" | "sv" | "svv" | "p" => body.split('_').collect(),
         _ => return None,
     };

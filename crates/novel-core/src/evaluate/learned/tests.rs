@@ -13,10 +13,14 @@ use crate::config::{PointOfView, Tense};
 use crate::model::Character;
 
 fn ctx<'a>(characters: &'a [Character], prose: &'a str) -> Ctx<'a> {
+    ctx_in(characters, prose, PointOfView::DeepThird, Tense::Past)
+}
+
+fn ctx_in<'a>(characters: &'a [Character], prose: &'a str, pov: PointOfView, tense: Tense) -> Ctx<'a> {
     Ctx::new(EvalInput {
         prose,
-        pov: PointOfView::DeepThird,
-        tense: Tense::Past,
+        pov,
+        tense,
         pov_character: &characters[0],
         characters,
         scene_location: None,
@@ -146,4 +150,89 @@ fn a_possessive_is_read_as_the_pov_characters_or_someone_elses() {
     for expected in ["p=OWNPOV_heart", "p=OWNOTHER_face"] {
         assert!(f.iter().any(|x| x == expected), "{expected} not in {f:?}");
     }
+}
+
+/// A tense model that fires on a past verb the rules read in a present-tense novel, and a
+/// person model that fires on "i" in third-person present narration.
+fn voice_models() -> (Family, Family) {
+    fn tense() -> Model {
+        Model::parse("bias\t-2\nthreshold\t0.5\nitems\t3\nt=third_present:past_event\t5\n").unwrap()
+    }
+    fn person() -> Model {
+        Model::parse("bias\t-2\nthreshold\t0.5\nitems\t3\nu=third_present:i\t5\n").unwrap()
+    }
+    (
+        Family { check: Check::TenseDrift, model: LazyLock::new(tense) },
+        Family { check: Check::PersonDrift, model: LazyLock::new(person) },
+    )
+}
+
+#[test]
+fn voice_features_carry_the_mode_the_rules_tense_reading_and_the_sentence_before() {
+    let w = world_with_pronouns();
+    let c = ctx_in(
+        &w.characters,
+        "Bram takes a seat by the fire. He looked round the room and then turned to Tamsin.",
+        PointOfView::DeepThird,
+        Tense::Present,
+    );
+    let readings = voice::tense_readings(&c);
+    let second = readings[1].as_deref().expect("a narration sentence with a tense");
+    let f = voice_features(&c, 1, second);
+    for expected in [
+        "mode=third_present",
+        "t=third_present:past_event",
+        "t=third_present:past:looked",
+        "t=third_present:before_present_event",
+        "u=third_present:looked",
+        "b=third_present:to_POV",
+    ] {
+        assert!(f.iter().any(|x| x == expected), "{expected} not in {f:?}");
+    }
+    assert!(!f.iter().any(|x| x == PERSON_CUE), "no first-person word: {f:?}");
+    // Dialogue alone has no tense to read.
+    let c = ctx_in(&w.characters, "“Come in,” said Bram. “Sit.”", PointOfView::DeepThird, Tense::Past);
+    assert!(voice::tense_readings(&c)[1].is_none());
+}
+
+#[test]
+fn the_person_reading_scores_only_a_sentence_whose_words_could_drift() {
+    let w = world_with_pronouns();
+    for (prose, cue) in [
+        ("Keeping pace with him, I leave Bram at his own door.", true),
+        ("Oh my god, not again.", false),
+        ("The plaque by the door read: HERE I STOOD, AND HERE I FELL.", false),
+        ("She read the note again: Meet me at the harbour, and come alone.", false),
+        ("Bram left her at the door and walked on.", false),
+    ] {
+        let c = ctx_in(&w.characters, prose, PointOfView::DeepThird, Tense::Past);
+        let f = voice_features(&c, 0, &[]);
+        assert_eq!(f.iter().any(|x| x == PERSON_CUE), cue, "{prose}: {f:?}");
+    }
+    // In the first person, the narrator's name or "she" is where drift can be.
+    let c = ctx_in(&w.characters, "Tamsin set the lamp down.", PointOfView::First, Tense::Past);
+    assert!(voice_features(&c, 0, &[]).iter().any(|x| x == PERSON_CUE));
+}
+
+#[test]
+fn voice_notes_are_notes_and_a_family_the_rules_found_adds_none() {
+    let w = world_with_pronouns();
+    let (tense, person) = voice_models();
+    let prose = "Bram takes a seat by the fire. He looked round the room and then turned to Tamsin.";
+    let c = ctx_in(&w.characters, prose, PointOfView::DeepThird, Tense::Present);
+    let notes = voice_readings_with(&c, &[], &[&tense, &person]);
+    assert_eq!(notes.len(), 1, "{notes:#?}");
+    assert_eq!((notes[0].check, notes[0].severity), (Check::TenseDrift, Severity::Note));
+    assert!(notes[0].message.contains("present tense"), "{}", notes[0].message);
+    let rule = Finding::new(Check::TenseDrift, Severity::Note, "rule".into(), None);
+    assert!(voice_readings_with(&c, &[rule], &[&tense, &person]).is_empty());
+
+    let c = ctx_in(
+        &w.characters,
+        "Bram left. Keeping pace with him, I leave him at his own door.",
+        PointOfView::DeepThird,
+        Tense::Present,
+    );
+    let notes = voice_readings_with(&c, &[], &[&tense, &person]);
+    assert!(notes.iter().any(|n| n.check == Check::PersonDrift), "{notes:#?}");
 }
