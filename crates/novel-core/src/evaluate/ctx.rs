@@ -39,6 +39,9 @@ pub(super) struct Ctx<'a> {
     pub(super) subjects: OnceCell<Vec<Vec<Subject>>>,
     /// Before each sentence: whether another woman, another man had been mentioned.
     pub(super) others_seen: OnceCell<Vec<(bool, bool)>>,
+    /// What the tense rules read of each sentence (`voice::tense_readings`), kept from the
+    /// rules' pass for the learned reading after them.
+    pub(super) tense_readings: OnceCell<Vec<Option<Vec<String>>>>,
 }
 
 impl<'a> Ctx<'a> {

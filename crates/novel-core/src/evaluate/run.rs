@@ -98,6 +98,7 @@ impl<'a> Ctx<'a> {
             hits,
             subjects: OnceCell::new(),
             others_seen: OnceCell::new(),
+            tense_readings: OnceCell::new(),
         };
         let (place_after, journeys) = super::places::track(&ctx);
         ctx.place_after = place_after;

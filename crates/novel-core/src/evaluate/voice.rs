@@ -946,7 +946,9 @@ const TIMES: &[&str] = &[
 ];
 
 pub(super) fn tense_drift(ctx: &Ctx<'_>) -> Vec<Finding> {
-    let drift = read_drift(ctx);
+    let mut drift = read_drift(ctx);
+    // Kept for the learned reading, which reads the same sentences after the rules.
+    let _ = ctx.tense_readings.set(std::mem::take(&mut drift.readings));
     let tensed = drift.tensed;
     let drifting = drift.slips();
     let Some(&(si, first)) = drifting.first() else {
@@ -1110,8 +1112,8 @@ fn verb_tags(s: &Sentence, found: &Tenses) -> Vec<String> {
 /// `past_event`, `present:walks`, `slip_state`, `backstory`, `recalls`, and the plain tags
 /// of the narration sentence before with `before_`; `None` for a sentence whose tense does not
 /// count (dialogue alone, a tagged thought, a question, verse).
-pub(crate) fn tense_readings(ctx: &Ctx<'_>) -> Vec<Option<Vec<String>>> {
-    read_drift(ctx).readings
+pub(crate) fn tense_readings<'c>(ctx: &'c Ctx<'_>) -> &'c [Option<Vec<String>>] {
+    ctx.tense_readings.get_or_init(|| read_drift(ctx).readings)
 }
 
 /// A sentence of narration whose tense counts: not meta, a tagged thought, a question or verse.

@@ -75,7 +75,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
                         half: (n % 2) as u8,
                         words: s.tokens.len(),
                         features: sentence_features(&ctx, ci),
-                        voice: voice_of(&ctx, &readings, ci),
+                        voice: voice_of(&ctx, readings, ci),
                     });
                 }
             }
@@ -86,7 +86,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
                 half: 0,
                 words: ctx.prose.sentences[si].tokens.len(),
                 features: sentence_features(&ctx, si),
-                voice: voice_of(&ctx, &readings, si),
+                voice: voice_of(&ctx, readings, si),
             });
         }
         if book.mode.narration == Narration::Omniscient {
@@ -116,7 +116,7 @@ pub fn feature_rows(books: &[Book]) -> Vec<FeatureRow> {
                     half: (n % 2) as u8,
                     words: s.tokens.len(),
                     features: sentence_features(&ctx, si),
-                    voice: voice_of(&ctx, &readings, si),
+                    voice: voice_of(&ctx, readings, si),
                 });
             }
         }
