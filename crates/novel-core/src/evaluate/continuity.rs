@@ -135,8 +135,7 @@ fn acting<'s>(ctx: &'s Ctx<'_>, who: usize) -> Option<(usize, &'s Sentence, (usi
         .enumerate()
         .filter(|(_, s)| !s.tokens.is_empty() && !framed(s))
         .find_map(|(si, s)| {
-            ctx.names
-                .hits(&ctx.prose, s)
+            ctx.hits(s)
                 .into_iter()
                 .filter(|h| h.who == who && !h.possessive)
                 // "the nets of the late Silas Crane still hung": the name is not the subject.
@@ -428,9 +427,7 @@ fn not_using(s: &Sentence, i: usize, t: &Token) -> bool {
 /// they are the POV character — "I" in first person, or their pronoun opening a sentence.
 fn subjects(ctx: &Ctx<'_>, s: &Sentence, who: Option<usize>, lost: &LostItem) -> Vec<usize> {
     let mut out: Vec<usize> = match who {
-        Some(w) => ctx
-            .names
-            .hits(&ctx.prose, s)
+        Some(w) => ctx.hits(s)
             .into_iter()
             .filter(|h| h.who == w && !h.possessive)
             .map(|h| h.last)

@@ -117,9 +117,7 @@ fn stated_status(s: &Sentence, from: usize) -> Option<(LifeStatus, usize)> {
 /// person, or a known name's "'s".
 fn possessor(ctx: &Ctx<'_>, si: usize, s: &Sentence, i: usize) -> Option<usize> {
     let t = &s.tokens[i];
-    if let Some(h) = ctx
-        .names
-        .hits(&ctx.prose, s)
+    if let Some(h) = ctx.hits(s)
         .into_iter()
         .find(|h| h.last == i && h.possessive)
     {
