@@ -71,22 +71,10 @@ pub(crate) fn sentence_features(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
     let words = words(ctx, si);
     let mut out = Vec::with_capacity(words.len() * 2 + 2);
     out.push(format!("mode={}", mode(ctx)));
-    if let Some(first) = words.first() {
-        out.push(format!("first={first}"));
-    }
-    for (i, w) in words.iter().enumerate() {
-        out.push(format!("u={w}"));
-        if let Some(next) = words.get(i + 1) {
-            out.push(format!("b={w}_{next}"));
-        }
-    }
+    push_words(&mut out, &words, "");
     let tokens = &ctx.prose.sentences[si].tokens;
     for (n, subject) in ctx.subjects(si).into_iter().enumerate() {
-        let who = match subject.referent {
-            Referent::Pov => POV_SUBJECT,
-            Referent::Person(_) | Referent::Someone => OTHER_SUBJECT,
-            Referent::Unclear => UNCLEAR_SUBJECT,
-        };
+        let who = subject_role(subject.referent);
         if n == 0 {
             out.push(format!("s1={who}"));
         }
@@ -109,6 +97,29 @@ pub(crate) fn sentence_features(ctx: &Ctx<'_>, si: usize) -> Vec<String> {
     out
 }
 
+/// The opening word (`first=`), each word (`u=`) and each pair of neighbours (`b=`), after
+/// `key` (empty, or the mode the voice features are keyed by).
+fn push_words(out: &mut Vec<String>, words: &[String], key: &str) {
+    if let Some(first) = words.first() {
+        out.push(format!("first={key}{first}"));
+    }
+    for (i, w) in words.iter().enumerate() {
+        out.push(format!("u={key}{w}"));
+        if let Some(next) = words.get(i + 1) {
+            out.push(format!("b={key}{w}_{next}"));
+        }
+    }
+}
+
+/// Whom a clause's subject refers to, as a feature word.
+fn subject_role(referent: Referent) -> &'static str {
+    match referent {
+        Referent::Pov => POV_SUBJECT,
+        Referent::Person(_) | Referent::Someone => OTHER_SUBJECT,
+        Referent::Unclear => UNCLEAR_SUBJECT,
+    }
+}
+
 /// The features of sentence `si` for the voice families (tense, person), each keyed by the
 /// novel's mode, since the same word is drift in one mode and right in another ("walks" in a
 /// past-tense novel, "I" in a third-person one): `t=` each tag of the rules' tense reading
@@ -120,22 +131,10 @@ pub(crate) fn voice_features(ctx: &Ctx<'_>, si: usize, reading: &[String]) -> Ve
     let mut out = Vec::with_capacity(words.len() * 2 + reading.len() + 2);
     out.push(format!("mode={mode}"));
     out.extend(reading.iter().map(|tag| format!("t={mode}:{tag}")));
-    if let Some(first) = words.first() {
-        out.push(format!("first={mode}:{first}"));
-    }
-    for (i, w) in words.iter().enumerate() {
-        out.push(format!("u={mode}:{w}"));
-        if let Some(next) = words.get(i + 1) {
-            out.push(format!("b={mode}:{w}_{next}"));
-        }
-    }
+    push_words(&mut out, &words, &format!("{mode}:"));
     let tokens = &ctx.prose.sentences[si].tokens;
     for subject in ctx.subjects(si) {
-        let who = match subject.referent {
-            Referent::Pov => POV_SUBJECT,
-            Referent::Person(_) | Referent::Someone => OTHER_SUBJECT,
-            Referent::Unclear => UNCLEAR_SUBJECT,
-        };
+        let who = subject_role(subject.referent);
         if let Some(verb) = tokens.get(subject.last + 1) {
             out.push(format!("sv={mode}:{who}_{}", verb.lower));
         }
