@@ -40,7 +40,7 @@ FEATURES = {"mind": "features", "leak": "features", "tense": "voice", "person": 
 DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b",
                "u", "l", "o", "na", "nb", "nc", "nd", "ne", "nf", "ng", "nh", "nj", "nk", "nm",
                "np", "nq", "nr", "ns", "nt", "nu", "nv", "nw", "nx", "i", "nz", "pa", "pb",
-               "pc", "pd", "pe", "pf", "pg", "ph", "pj", "pk"]
+               "pc", "pd", "pe", "pf", "pg", "ph", "pj", "pk", "ny"]
 # Weights smaller than this are left out of the file: they move no score past the threshold.
 SMALLEST = 0.05
 # Inverse regularisation per family, chosen by the leave-one-part-out figures and by the checks'
