@@ -29,7 +29,7 @@ const BEFORE: &str = "tells what went on before the POV character came, which th
 /// corner, looked along the table"; the door hardly shut behind them: "The door has scarcely
 /// closed behind her before Rosa is at the window-seat".
 static GONE_WHEN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\W*|[,;—–]\s*)(?:when|after|once|as soon as|the moment)\s+(she|he|they|I|we)\s+(?:had|has)\s+(?:turned|rounded) the corner\b|(?:^\W*|[,;—–]\s*)(?:when|after|once|as soon as|the moment)\s+(she|he|they|I|we)\s+(?:was|were|had|has)\s+(?:gone|passed out of sight|disappeared)\s*,|^\W*the (?:street |front |outer |hall |house |study |parlour )?door (?:has|had|is|was) (?:scarcely|hardly|barely) (?:closed|shut|banged|swung to) (?:behind|upon|on) (him|her|them|me|us) (?:before|when|than)\b")
+    super::pattern::compile(r"(?i)(?:^\W*|[,;—–]\s*)(?:when|after|once|as soon as|the moment)\s+(she|he|they|I|we)\s+(?:had|has)\s+(?:turned|rounded) the corner\b|(?:^\W*|[,;—–]\s*)(?:when|after|once|as soon as|the moment)\s+(she|he|they|I|we)\s+(?:was|were|had|has)\s+(?:gone|passed out of sight|disappeared)\s*,|^\W*the (?:street |front |outer |hall |house |study |parlour )?door (?:has|had|is|was) (?:scarcely|hardly|barely) (?:closed|shut|banged|swung to) (?:behind|upon|on) (him|her|them|me|us) (?:before|when|than)\b")
         .expect("constant pattern")
 });
 
@@ -38,13 +38,13 @@ static GONE_WHEN: LazyLock<Regex> = LazyLock::new(|| {
 static THERE_NOW: LazyLock<Regex> = LazyLock::new(|| {
     let marker = r"(?:at (?:that|this) (?:very )?(?:moment|hour|instant|minute)|by (?:then|now|this time|that time)|even now|tonight)";
     let filler = r"(?:(?:already|still|now),?\s+)*";
-    Regex::new(&format!(
+    super::pattern::compile(&format!(
         r"(?i)(?:^\W*|[,;—–]\s*(?:and\s+|but\s+)?|\bnow\s+)(?:tonight,?\s+|at (?:this|that) (?:very )?(?:hour|moment),?\s+)?({WHO}|(?-i:[Mm]y|[Hh]is|[Hh]er) (?-i:[A-Z][a-z]+))\s+(?:was|were|is|are)\s+{filler}{marker},?\s+{filler}(?:[a-z]+ing\s+)?(?:in|at|on|inside|behind|across|beyond|far|miles|half way|halfway|out of)\b"
     ))
     .expect("constant pattern")
 });
 static TONIGHT_THERE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    super::pattern::compile(&format!(
         r"(?i)^\W*(?:tonight|at this (?:very )?(?:hour|moment)|at that (?:very )?(?:hour|moment)),?\s+({WHO}|(?-i:[Mm]y|[Hh]is|[Hh]er) (?-i:[A-Z][a-z]+))\s+(?:is|are|was|were)\s+(?:already\s+|still\s+)?[a-z]+ing\b[^.;!?]{{0,40}}?\b(?:in|at|on|out of|by)\b"
     ))
     .expect("constant pattern")
@@ -54,13 +54,13 @@ static TONIGHT_THERE: LazyLock<Regex> = LazyLock::new(|| {
 /// Irene Adler was already sliding the panel shut"; a distance behind the POV character:
 /// "Two streets behind him, a woman in a dark shawl keeps close to the railings".
 static BEHIND_WALLS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:behind|within|inside) the (?:drawn |closed |shut |lowered |heavy |thick )?(?:blinds|curtains|shutters|doors|walls|windows|door|wall) of\b[^,;.]{1,40},\s+\S|^\W*(?:a few|two|three|four|some|several|a dozen|twenty|fifty|a hundred) (?:streets|yards|paces|steps|doors|houses|miles) (?:behind|ahead of|off from) (me|us|him|her|them)\s*,")
+    super::pattern::compile(r"(?i)^\W*(?:behind|within|inside) the (?:drawn |closed |shut |lowered |heavy |thick )?(?:blinds|curtains|shutters|doors|walls|windows|door|wall) of\b[^,;.]{1,40},\s+\S|^\W*(?:a few|two|three|four|some|several|a dozen|twenty|fifty|a hundred) (?:streets|yards|paces|steps|doors|houses|miles) (?:behind|ahead of|off from) (me|us|him|her|them)\s*,")
         .expect("constant pattern")
 });
 
 /// Left behind by the POV character: "Left alone, Rosa sits on the footstool".
 static LEFT_ALONE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?i)^\W*left (?:alone|to (?:himself|herself|themselves)|behind),\s+({WHO})\b"))
+    super::pattern::compile(&format!(r"(?i)^\W*left (?:alone|to (?:himself|herself|themselves)|behind),\s+({WHO})\b"))
         .expect("constant pattern")
 });
 
@@ -68,7 +68,7 @@ static LEFT_ALONE: LazyLock<Regex> = LazyLock::new(|| {
 /// Brannock had climbed in", "Before his step has died out of the court the woman is off the
 /// bed".
 static BEFORE_THEY_REACH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:before|by the time|long before|almost before)\s+(?:(she|he|they|I|we)\s+(?:had|has|was|is|were|are)\s+(?:reached|got|gotten|turned|rounded|half way|halfway|well|out of|fairly|gone|at the (?:end|bottom|foot) of)|(his|her|their|my|our)\s+(?:step|steps|footsteps|tread)\s+(?:had|has)\s+(?:died|faded))\b")
+    super::pattern::compile(r"(?i)^\W*(?:before|by the time|long before|almost before)\s+(?:(she|he|they|I|we)\s+(?:had|has|was|is|were|are)\s+(?:reached|got|gotten|turned|rounded|half way|halfway|well|out of|fairly|gone|at the (?:end|bottom|foot) of)|(his|her|their|my|our)\s+(?:step|steps|footsteps|tread)\s+(?:had|has)\s+(?:died|faded))\b")
         .expect("constant pattern")
 });
 
@@ -77,7 +77,7 @@ static BEFORE_THEY_REACH: LazyLock<Regex> = LazyLock::new(|| {
 /// paper"; whose drawer or chest it is, when the sentence says.
 static HIDDEN_IN: LazyLock<Regex> = LazyLock::new(|| {
     let keeping = r"(?:drawer|drawers|desk|pocket|pockets|chest|sea-chest|box|safe|bag|lining|trunk|press|cupboard|bureau|portmanteau|purse|reticule|strong-box|strongbox|cabinet|escritoire|valise|wallet|pocket-book)";
-    Regex::new(&format!(
+    super::pattern::compile(&format!(
         r"(?i)\b(?:lay|lies|lying|was hidden|were hidden|is hidden|are hidden|was tucked|is tucked|rested|rests)\b[^.;!?]{{0,50}}?\b(?:in|under|inside|beneath|at the bottom of)\s+(?:the\s+)?(?:bottom\s+)?(?:(?:of|in)\s+)?(?:the\s+)?(?:(his|her|their|(?-i:[A-Z][\w'’]+)['’]s)\s+)?(?:[\w-]+\s+){{0,2}}?{keeping}\b|\b(?:in|down in|under|inside|at the bottom of)\s+((?-i:[A-Z][\w'’]+)['’]s|his|her)\s+(?:[\w-]+\s+){{0,2}}?{keeping}\b[^.;!?]{{0,40}}?\b(?:lay|lies|was hidden|rested)\b"
     ))
     .expect("constant pattern")
@@ -87,33 +87,33 @@ static HIDDEN_IN: LazyLock<Regex> = LazyLock::new(|| {
 /// the March ledger out twice before he heard my step", "They had been sitting there above an
 /// hour, and in that hour the squire had told the whole story".
 static BEFORE_THEY_CAME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(she|he|they|(?-i:[A-Z][\w'’]+))\s+had been\s+(?:\w+\s+){0,2}?(?:there|here|up|waiting|sitting|standing|asleep|at (?:it|work|the \w+))\b[^.;!?]{0,30}?\b(?:since|for|above|over|these|this)\b[^.;!?]{0,30}?,\s*and\s+(?:in (?:that|this) (?:time|hour|while),?\s+)?(?:[\w'’]+\s+){0,3}?had\s+[a-z]+")
+    super::pattern::compile(r"(?i)^\W*(she|he|they|(?-i:[A-Z][\w'’]+))\s+had been\s+(?:\w+\s+){0,2}?(?:there|here|up|waiting|sitting|standing|asleep|at (?:it|work|the \w+))\b[^.;!?]{0,30}?\b(?:since|for|above|over|these|this)\b[^.;!?]{0,30}?,\s*and\s+(?:in (?:that|this) (?:time|hour|while),?\s+)?(?:[\w'’]+\s+){0,3}?had\s+[a-z]+")
         .expect("constant pattern")
 });
 
 /// Before the POV character came, said outright: "…had let two gentlemen go up an hour
 /// before the Conroys came", "…before he heard my step".
 static BEFORE_ARRIVAL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bhad\s+(?:\w+\s+){0,2}?[a-z]+(?:ed|en|ne|wn|ght|t|ck|id|un|ung|ook|ept|old)\b[^.;!?]{0,80}?\b(?:an hour|a minute|a moment|some time|long|just|half an hour|a day|a week)?\s*before\s+(?:the\s+)?(I|we|she|he|they|(?-i:[A-Z][\w'’]+)(?:\s(?-i:[A-Z][\w'’]+))?)\s+(?:came|arrived|got there|got back|entered|heard (?:my|our|her|his) (?:step|steps|knock)|woke|came (?:in|down|up|back))\b")
+    super::pattern::compile(r"(?i)\bhad\s+(?:\w+\s+){0,2}?[a-z]+(?:ed|en|ne|wn|ght|t|ck|id|un|ung|ook|ept|old)\b[^.;!?]{0,80}?\b(?:an hour|a minute|a moment|some time|long|just|half an hour|a day|a week)?\s*before\s+(?:the\s+)?(I|we|she|he|they|(?-i:[A-Z][\w'’]+)(?:\s(?-i:[A-Z][\w'’]+))?)\s+(?:came|arrived|got there|got back|entered|heard (?:my|our|her|his) (?:step|steps|knock)|woke|came (?:in|down|up|back))\b")
         .expect("constant pattern")
 });
 
 /// What an unopened letter says: "A note lies at her elbow with its seal still whole. It is
 /// from the ironmaster, and it says that he will call".
 static CONTENTS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:it|the (?:letter|note|telegram|message|paper|card))\s+(?:is|was|had been|came)\s+from\b[^.;!?]*?(?:\band\b|;)\s*(?:it\s+)?(?:says|said|asks|asked|promises|promised|tells|told|reads|ran|runs|contained|contains|informs|informed|begged|begs)\b")
+    super::pattern::compile(r"(?i)^\W*(?:it|the (?:letter|note|telegram|message|paper|card))\s+(?:is|was|had been|came)\s+from\b[^.;!?]*?(?:\band\b|;)\s*(?:it\s+)?(?:says|said|asks|asked|promises|promised|tells|told|reads|ran|runs|contained|contains|informs|informed|begged|begs)\b")
         .expect("constant pattern")
 });
 /// Before it, what keeps the letter from the POV character's eyes.
 static UNREAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bseal (?:still )?(?:whole|unbroken|intact)|\bunopened\b|\bunread\b|\bsealed\b|\bbefore (?:I|she|he|we) could (?:see|read)\b|\bkeeps one back\b|\bkept one back\b|\binto the fire\b|\bbreast[- ]pocket\b")
+    super::pattern::compile(r"(?i)\bseal (?:still )?(?:whole|unbroken|intact)|\bunopened\b|\bunread\b|\bsealed\b|\bbefore (?:I|she|he|we) could (?:see|read)\b|\bkeeps one back\b|\bkept one back\b|\binto the fire\b|\bbreast[- ]pocket\b")
         .expect("constant pattern")
 });
 
 /// The POV character busy, someone else a step ahead: "While I was dressing that morning he
 /// had already sent a boy to the Commons".
 static WHILE_BUSY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*while (she|he|they|I|we) (?:was|were) [a-z]+ing\b[^,;.]{0,40},\s+(?:[\w'’]+\s+){1,4}?had\s+(?:already\s+)?[a-z]{3,}")
+    super::pattern::compile(r"(?i)^\W*while (she|he|they|I|we) (?:was|were) [a-z]+ing\b[^,;.]{0,40},\s+(?:[\w'’]+\s+){1,4}?had\s+(?:already\s+)?[a-z]{3,}")
         .expect("constant pattern")
 });
 

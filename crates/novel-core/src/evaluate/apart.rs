@@ -26,7 +26,7 @@ const WHY: &str = "tells what someone does after parting from the POV character,
 
 /// Someone leaving, said of the subject just before it: the clause after the subject.
 static LEAVES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    super::pattern::compile(
         r"^[^;]{0,70}?\b(?:left (?:me|us|the (?:room|house|shop|office|table|bar|study|parlour|inn|court|yard))|leaves (?:me|us|the (?:room|house|shop|office|table|bar|study|parlour|inn|court|yard))|(?:went|goes|hurried|hurries|walked|walks|strode|strides|slipped|slips|stole|steals|drove|drives|rode|rides|stumped|stumps|stalked|stalks) (?:out|off|away|home)|(?:was|is|were|are) gone\b|departed|departs|took (?:his|her|their) leave|takes (?:his|her|their) leave|(?:withdrew|withdraws)(?: (?:from the|without|at once|quietly|silently))?\b(?: (?:into|to|behind|a little|a step|a pace))?|vanished|vanishes|disappeared|disappears|made off|makes off|set off|sets off)\b",
     )
     .expect("constant pattern")
@@ -34,23 +34,23 @@ static LEAVES: LazyLock<Regex> = LazyLock::new(|| {
 
 /// The POV character seeing someone off: "I showed him out", "I left him at the corner".
 static SENDS_OFF: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[^;]{0,40}?\b(?:showed|shows|saw|sees|let|lets|bowed|bows|packed|packs) (him|her|them) (?:out|off)\b|^[^;]{0,70}?\b(?:left|leave|leaves|leaving) (him|her|them)\b")
+    super::pattern::compile(r"^[^;]{0,40}?\b(?:showed|shows|saw|sees|let|lets|bowed|bows|packed|packs) (him|her|them) (?:out|off)\b|^[^;]{0,70}?\b(?:left|leave|leaves|leaving) (him|her|them)\b")
         .expect("constant pattern")
 });
 
 /// Coming back into the POV character's presence, or the POV character going after them.
 static BACK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[^;]{0,40}?\b(?:came|comes|come) (?:back|in|up|down|round|again)\b|^[^;]{0,40}?\b(?:returned|returns|return|reappeared|reappears|emerged|emerges|rejoined|rejoins|re-entered|arrived|arrives|entered|enters|was back|is back)\b")
+    super::pattern::compile(r"^[^;]{0,40}?\b(?:came|comes|come) (?:back|in|up|down|round|again)\b|^[^;]{0,40}?\b(?:returned|returns|return|reappeared|reappears|emerged|emerges|rejoined|rejoins|re-entered|arrived|arrives|entered|enters|was back|is back)\b")
         .expect("constant pattern")
 });
 static FOLLOWS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^[^;]{0,40}?\b(?:followed|follow|follows|went after|go after|goes after|ran after|run after|runs after|caught (?:him|her|them) up|caught up|overtook|overtake|found (?:him|her|them)|joined|join|joins|met (?:him|her|them)|went to (?:him|her|them)|tracked|trailed|shadowed|watched|watch|watches|saw|see|sees|could see|can see)\b")
+    super::pattern::compile(r"^[^;]{0,40}?\b(?:followed|follow|follows|went after|go after|goes after|ran after|run after|runs after|caught (?:him|her|them) up|caught up|overtook|overtake|found (?:him|her|them)|joined|join|joins|met (?:him|her|them)|went to (?:him|her|them)|tracked|trailed|shadowed|watched|watch|watches|saw|see|sees|could see|can see)\b")
         .expect("constant pattern")
 });
 
 /// How the POV character might still know: perceived, told, learned since.
 static KNOWN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:I|we|she|he|they) (?:could |can |might )?(?:saw|see|sees|heard|hear|hears|watched|watch|noticed|learned|learnt|found out|was told|were told|am told|gathered)\b|\b(?:told|tells|telling) (?:me|us|her|him)\b|\b(?:afterwards|later on|since learned|I learned|as it turned out|it seems|it seemed|I suppose|I dare say|no doubt|doubtless|perhaps|probably)\b|\b(?:must|may|might|would|could) have\b")
+    super::pattern::compile(r"(?i)\b(?:I|we|she|he|they) (?:could |can |might )?(?:saw|see|sees|heard|hear|hears|watched|watch|noticed|learned|learnt|found out|was told|were told|am told|gathered)\b|\b(?:told|tells|telling) (?:me|us|her|him)\b|\b(?:afterwards|later on|since learned|I learned|as it turned out|it seems|it seemed|I suppose|I dare say|no doubt|doubtless|perhaps|probably)\b|\b(?:must|may|might|would|could) have\b")
         .expect("constant pattern")
 });
 

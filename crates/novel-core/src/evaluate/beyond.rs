@@ -50,7 +50,7 @@ pub(super) const WHO: &str = r"(?:she|he|they|I|we|(?-i:[A-Z][\w'’]+))";
 /// An inverted condition ("Had she held it", "Were she to turn") and, later in the sentence,
 /// what would have been perceived.
 static COUNTERFACTUAL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    super::pattern::compile(&format!(
         r"(?i)(?:^|[,;:—–]\s*)\W*(?:but\s+)?(?:had|were|should)\s+{WHO}\s+(?:only\s+|but\s+|once\s+)?(?:to\s+)?\w+[^.;?!]{{0,90}}?\b{WHO}\s+(?:(?:would|should|could|might)\s+have\s+(?:seen|heard|noticed|found|known|caught sight|spotted|felt)|(?:would|should|might)\s+(?:see|hear|notice|catch sight|spot))\b"
     ))
     .expect("constant pattern")
@@ -59,14 +59,14 @@ static COUNTERFACTUAL: LazyLock<Regex> = LazyLock::new(|| {
 /// "(as I found when the magistrate turned it a month later)": the narrator says how they
 /// came to know.
 static LEARNED_SINCE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bas (?:I|we|she|he|they) (?:found|learned|learnt|discovered|heard|was told|were told)\b")
+    super::pattern::compile(r"(?i)\bas (?:I|we|she|he|they) (?:found|learned|learnt|discovered|heard|was told|were told)\b")
         .expect("constant pattern")
 });
 
 /// The future told from after the story's moment, by a marker of later time and a "would" or
 /// "will" after it.
 static LATER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    super::pattern::compile(
         r"(?i)\bthe last (?:[\w'’]+\s+){1,3}?(?:she|he|they|(?-i:[A-Z][\w'’]+)) (?:will|would) ever\b|\bthe last (?:time|occasion|night|evening|morning|day)\s+(?:that\s+)?(?:[\w'’]+\s+){1,5}?(?:would|was to|were to)\s+(?:ever\s+)?\w+|^\W*(?:(?:many|some|a few|two|three|four|five|ten|twenty|thirty|forty|fifty)\s+)?(?:years|months|decades|long)\s+(?:afterwards?|hence|after that|later)\b[^.;!?]*?\b(?:would|will)\b|\bbefore the (?:week|month|year|season|summer|winter|spring|autumn|term) (?:is|was) out\b[^.;!?]*?\b(?:will|would|shall)\b|\b(?:will|would) end (?:their|his|her|its) days\b|\bwould never be (?:[a-z]+ed|written|finished|sent|read|found|seen|known|spoken|taken|given|broken|worn|paid)\b",
     )
     .expect("constant pattern")
@@ -74,7 +74,7 @@ static LATER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// What no one came to know: told to no one, the wiser, unremarked by everyone.
 static KEPT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    super::pattern::compile(
         r"(?i)\bto the day of (?:his|her|their) death\b|\bto (?:his|her|their) dying day\b|\b(?:took|carried) (?:it|the secret|(?:his|her|their) secret) (?:with (?:him|her|them) )?to (?:his|her|their) grave\b|\b(?:with )?(?:no one|nobody|none) (?:else )?the wiser\b|\bescaped (?:every|all|everyone['’]s|the) (?:eye|eyes|notice|attention)\b|\b(?:passed|went) (?:unremarked|unnoticed|unobserved)\b|\b(?:unremarked|unobserved|unnoticed|unseen) by (?:the whole|the entire|every|everyone|everybody|all)\b|\b(?:unread|unopened|undiscovered|untouched)\s+(?:to this day|ever since|for (?:\w+\s+){0,2}(?:days|weeks|months|years))\b|\b(?:lay|lies|remained|remains)\s+(?:a|two|three|four|five|six|seven|several|many|some)\s+(?:days|weeks|months|years)\s+(?:unread|unopened|untouched|undiscovered)\b|\b(?:has|had|have) never been told\b[^.;!?]{0,20}?\bnever will be\b|\bthough (?:nobody|no one|none)\b[^.;!?]{0,30}?\b(?:suspects?|suspected|knows?|knew|guess(?:es|ed)?|notices?|noticed|discover(?:s|ed)?|found out|learn(?:s|ed|t))\b|\b(?:nobody|no one)\s*,\s*(?:then or (?:since|later|ever|afterwards)|(?:then|ever) or since)\s*,|\b(?:nobody|no one)(?: in (?:the|this|that) \w+| of (?:them|us))? (?:has |had )?ever (?:discovered|found out|learned|learnt|guessed|knew|suspected)\b|,\s*and (?:nobody|no one) ever (?:would|will)\b",
     )
     .expect("constant pattern")
@@ -83,13 +83,13 @@ static KEPT: LazyLock<Regex> = LazyLock::new(|| {
 /// Another person's past told flatly ("Twenty years before, under another name, he had been
 /// clerk to the very banker"): the subject, when it is not the POV character.
 static OTHERS_PAST: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:(?:some|many|a few|two|three|four|five|six|ten|twelve|fifteen|twenty|thirty|forty|fifty)\s+)?(?:years|months|decades)\s+(?:before|earlier|ago),\s*(?:[^,;.]{1,40},\s*)?(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\s+had\b")
+    super::pattern::compile(r"(?i)^\W*(?:(?:some|many|a few|two|three|four|five|six|ten|twelve|fifteen|twenty|thirty|forty|fifty)\s+)?(?:years|months|decades)\s+(?:before|earlier|ago),\s*(?:[^,;.]{1,40},\s*)?(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\s+had\b")
         .expect("constant pattern")
 });
 
 /// "At Lucas Lodge that same hour, Charlotte was telling": a named place, then the same time.
 static SAME_HOUR_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\W*(?i:at|in|on|down|up|back|over|across)\s+(?:the\s+)?[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*,?\s+(?i:that|this|the)\s+(?i:same|very)\s+(?i:moment|instant|hour|time|night|evening|morning|afternoon|day)\b")
+    super::pattern::compile(r"^\W*(?i:at|in|on|down|up|back|over|across)\s+(?:the\s+)?[A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*,?\s+(?i:that|this|the)\s+(?i:same|very)\s+(?i:moment|instant|hour|time|night|evening|morning|afternoon|day)\b")
         .expect("constant pattern")
 });
 
@@ -100,7 +100,7 @@ static SAME_HOUR_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
 static SAME_TIME_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
     let moment = r"(?:at|in) (?:that|this|the same|that same|this same|that very|this very) (?:moment|instant|minute|hour|time)";
     let place = r"(?:(?:far away|far off|miles away|away|elsewhere|upstairs|downstairs|next door)(?:\s+(?:in|at|on|across|over|down|up|beyond|along)\s[^,;.]{2,60})?|(?:in|at|on|across|over|down|up|beyond|along)\s[^,;.]{2,60})";
-    Regex::new(&format!(
+    super::pattern::compile(&format!(
         r"(?i)^\W*{moment}\s*,\s*{place},\s+\S|^\W*{place},\s+(?:[^,;.]{{1,50}},\s+)?[^.;]{{0,60}}?\b{moment}\b"
     ))
     .expect("constant pattern")
@@ -109,14 +109,14 @@ static SAME_TIME_ELSEWHERE: LazyLock<Regex> = LazyLock::new(|| {
 /// "Behind me, Silver stooped over the body", "Behind the closed door he stood listening":
 /// at the POV character's back, or behind a door they have shut.
 static BEHIND: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*behind (?:me|us|him|her|them|the (?:closed |shut |locked )?door),\s+[^.;!?]{3,}")
+    super::pattern::compile(r"(?i)^\W*behind (?:me|us|him|her|them|the (?:closed |shut |locked )?door),\s+[^.;!?]{3,}")
         .expect("constant pattern")
 });
 
 /// The POV character just gone: "The moment his step has died away", "When the street door
 /// has banged below"; the possessive, when there is one.
 static JUST_GONE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:the moment|the instant|as soon as|once|when|after)\s+(?:(his|her|their|my|our)\s+(?:step|steps|footsteps|footfall)\s+(?:has|had|have)\s+(?:died away|faded|ceased)|the (?:street |front |outer )?door (?:has|had) (?:banged|slammed|closed|shut) (?:below|behind (him|her|them|me|us)))")
+    super::pattern::compile(r"(?i)^\W*(?:the moment|the instant|as soon as|once|when|after)\s+(?:(his|her|their|my|our)\s+(?:step|steps|footsteps|footfall)\s+(?:has|had|have)\s+(?:died away|faded|ceased)|the (?:street |front |outer )?door (?:has|had) (?:banged|slammed|closed|shut) (?:below|behind (him|her|them|me|us)))")
         .expect("constant pattern")
 });
 
@@ -124,33 +124,33 @@ static JUST_GONE: LazyLock<Regex> = LazyLock::new(|| {
 /// who fell in behind him", "nothing escapes him, save only the veiled figure at an upper
 /// window".
 static NOT_SEEN: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*nor did (she|he|they|I|we) (?:see|notice|hear|observe|mark|catch sight of|guess|suspect)\b|\b(?:nothing|no one|nobody) escapes? (him|her|them|me|us)\b[^.;!?]{0,10}?\b(?:save|except|but)\b")
+    super::pattern::compile(r"(?i)^\W*nor did (she|he|they|I|we) (?:see|notice|hear|observe|mark|catch sight of|guess|suspect)\b|\b(?:nothing|no one|nobody) escapes? (him|her|them|me|us)\b[^.;!?]{0,10}?\b(?:save|except|but)\b")
         .expect("constant pattern")
 });
 
 /// Told from after, in the narrator's present: "It will bring me none, as it turns out".
 static AS_IT_TURNS_OUT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bas it (?:turns|turned|will turn) out\b").expect("constant pattern")
+    super::pattern::compile(r"(?i)\bas it (?:turns|turned|will turn) out\b").expect("constant pattern")
 });
 
 /// What the POV character believes, corrected: "It was in truth a candle in the passage",
 /// "In truth it was old Mr Crosbie who had sent Peake away".
 static IN_TRUTH: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*in (?:truth|reality),?\s+it (?:was|had been)\b|\bit was in (?:truth|reality)\b")
+    super::pattern::compile(r"(?i)^\W*in (?:truth|reality),?\s+it (?:was|had been)\b|\bit was in (?:truth|reality)\b")
         .expect("constant pattern")
 });
 
 /// Everyone asleep but the one acting: "while the rest of us slept"; seen from nowhere:
 /// "where no one in the street could see her face".
 static UNSEEN_BY_ANY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bwhile (?:the rest of (?:us|them)|we all|all of us|everyone|everybody|the (?:house|ship|crew|household)) (?:slept|was asleep|were asleep|lay asleep)\b|\bwhere (?:no one|nobody|none of (?:us|them))\b[^,;.]{0,30}?\b(?:could|can|would)\s+(?:see|hear|watch|notice)\b")
+    super::pattern::compile(r"(?i)\bwhile (?:the rest of (?:us|them)|we all|all of us|everyone|everybody|the (?:house|ship|crew|household)) (?:slept|was asleep|were asleep|lay asleep)\b|\bwhere (?:no one|nobody|none of (?:us|them))\b[^,;.]{0,30}?\b(?:could|can|would)\s+(?:see|hear|watch|notice)\b")
         .expect("constant pattern")
 });
 
 /// Told to no one ("a thing he told no one", "a joke she never afterwards shared with
 /// anyone"), with the word before it: a secret of the POV character's own is hers to know.
 static UNTOLD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:\b([\w'’]+)\s+(?:had\s+|has\s+)?)?\b(?:never (?:once\s+)?(?:afterwards\s+)?(?:spoke|spoken|told|breathed|mentioned|shared)\b[^.;!?]{0,30}?\b(?:to|with) (?:a living soul|any living soul|anyone|anybody|a soul)\b|(?:told|breathed (?:it|a word) to) (?:no one|nobody|no living soul)\b|\b(?:been told|paid|bribed|sworn|ordered) to say nothing\b[^.;!?]{0,20}?\bto (?:anyone|anybody|a soul)\b)")
+    super::pattern::compile(r"(?i)(?:\b([\w'’]+)\s+(?:had\s+|has\s+)?)?\b(?:never (?:once\s+)?(?:afterwards\s+)?(?:spoke|spoken|told|breathed|mentioned|shared)\b[^.;!?]{0,30}?\b(?:to|with) (?:a living soul|any living soul|anyone|anybody|a soul)\b|(?:told|breathed (?:it|a word) to) (?:no one|nobody|no living soul)\b|\b(?:been told|paid|bribed|sworn|ordered) to say nothing\b[^.;!?]{0,20}?\bto (?:anyone|anybody|a soul)\b)")
         .expect("constant pattern")
 });
 
@@ -158,7 +158,7 @@ static UNTOLD: LazyLock<Regex> = LazyLock::new(|| {
 /// Jennie is reading my letter aloud", "Down in the forecastle, while we drank, Silver was
 /// telling the hands".
 static OUT_OF_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:upstairs|downstairs|next door|overhead|below stairs|(?:down|up|out|over|back) in the [\w'’-]+(?:\s+[\w'’-]+){0,5}?|in the (?:next|other|back|inner) room|beyond the wall|on the other side of the (?:wall|door|partition)|(?:aboard|on board) (?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?|outside (?:my|our|his|her|the) (?:door|window|room|house)(?:,\s+where [^,;.]{1,40})?),\s+(?:[^,;.]{1,60},\s+)?(?:[\w'’.]+\s+){1,4}?(?:(?:is|are|was|were)\s+(?:already\s+|quietly\s+|still\s+|all\s+)?[a-z]+ing|(?:has|have|had)\s+(?:already\s+|just\s+|quietly\s+)?(?:been\s+[a-z]+ing|[a-z]{3,}))\b")
+    super::pattern::compile(r"(?i)^\W*(?:upstairs|downstairs|next door|overhead|below stairs|(?:down|up|out|over|back) in the [\w'’-]+(?:\s+[\w'’-]+){0,5}?|in the (?:next|other|back|inner) room|beyond the wall|on the other side of the (?:wall|door|partition)|(?:aboard|on board) (?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+)?|outside (?:my|our|his|her|the) (?:door|window|room|house)(?:,\s+where [^,;.]{1,40})?),\s+(?:[^,;.]{1,60},\s+)?(?:[\w'’.]+\s+){1,4}?(?:(?:is|are|was|were)\s+(?:already\s+|quietly\s+|still\s+|all\s+)?[a-z]+ing|(?:has|have|had)\s+(?:already\s+|just\s+|quietly\s+)?(?:been\s+[a-z]+ing|[a-z]{3,}))\b")
         .expect("constant pattern")
 });
 
@@ -166,7 +166,7 @@ static OUT_OF_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
 /// least attention to", "No one in the little square marked the pale face"; the word after
 /// the verb, when it is the POV character, makes it their own sense of being unobserved.
 static NOBODY_NOTICED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:(?:in|amid|amidst|during|through|for all|with all|at)\s[^,;.!?]{2,30}?,?\s+)?(?:nobody|no one|not one of (?:them|us)|none of (?:them|us))\b[^.;!?]{0,40}?\b(?:saw|sees|noticed|notices|marked|marks|observed|observes|remarked|remarks|paid (?:the least |the slightest |any |much )?(?:attention|heed)|pays (?:the least |the slightest |any |much )?(?:attention|heed))\s+(?:to\s+)?([\w'’]+)")
+    super::pattern::compile(r"(?i)^\W*(?:(?:in|amid|amidst|during|through|for all|with all|at)\s[^,;.!?]{2,30}?,?\s+)?(?:nobody|no one|not one of (?:them|us)|none of (?:them|us))\b[^.;!?]{0,40}?\b(?:saw|sees|noticed|notices|marked|marks|observed|observes|remarked|remarks|paid (?:the least |the slightest |any |much )?(?:attention|heed)|pays (?:the least |the slightest |any |much )?(?:attention|heed))\s+(?:to\s+)?([\w'’]+)")
         .expect("constant pattern")
 });
 
@@ -174,13 +174,13 @@ static NOBODY_NOTICED: LazyLock<Regex> = LazyLock::new(|| {
 /// ever learn where", "a thing I shall never find out", "of this I have not the least
 /// suspicion"; with the word before it, whose own plan "she will never know" may be.
 static NEVER_LEARNED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:was|were|is|are) never to (?:learn|know|find out|discover|guess)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall|would) (?:ever|never) (?:learn|know|find out|discover|guess)\b|\bnot the (?:least|slightest|faintest) (?:suspicion|idea|notion|inkling)\b|\b(?:has|had|have) never (?:reached|come to) (?:me|us|my ears|our ears)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall|would) not (?:discover|learn|find out|notice|miss|know|open|read)\b[^.;!?]{0,60}?\buntil\b")
+    super::pattern::compile(r"(?i)\b(?:was|were|is|are) never to (?:learn|know|find out|discover|guess)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall|would) (?:ever|never) (?:learn|know|find out|discover|guess)\b|\bnot the (?:least|slightest|faintest) (?:suspicion|idea|notion|inkling)\b|\b(?:has|had|have) never (?:reached|come to) (?:me|us|my ears|our ears)\b|(?:\b([\w'’]+)\s+)?\b(?:will|shall|would) not (?:discover|learn|find out|notice|miss|know|open|read)\b[^.;!?]{0,60}?\buntil\b")
         .expect("constant pattern")
 });
 
 /// The future perfect in narration: "the chase will have ended at the iron gate".
 static WILL_HAVE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:\b([\w'’]+)\s+)?\bwill have (?:[a-z]+ed|been|gone|begun|done|fallen|risen|run|come|died|left|grown|known|seen|taken|spent)\b")
+    super::pattern::compile(r"(?i)(?:\b([\w'’]+)\s+)?\bwill have (?:[a-z]+ed|been|gone|begun|done|fallen|risen|run|come|died|left|grown|known|seen|taken|spent)\b")
         .expect("constant pattern")
 });
 
@@ -189,18 +189,18 @@ static WILL_HAVE: LazyLock<Regex> = LazyLock::new(|| {
 /// "past the bend where I could no longer see him"; and someone else out of their sight:
 /// "Once he was out of sight of the stile".
 static AWAY: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:while|when|after) (she|he|they|I|we) (?:was|were|had been) (?:gone|away|out|absent|upstairs|downstairs|below|out of (?:the room|the house|sight|earshot))\b|\bin (her|his|their|my|our) absence\b|^\W*in the (?:hour|hours|time|while|minutes?|days?|weeks?) (?:that )?(she|he|they|I|we) (?:has|had|have) been (?:away|gone|out|absent)\b|^\W*(?:when|after|once|as soon as|the moment) (she|he|they|I|we|(?-i:[A-Z][\w'’]+)) had (?:gone|left)(?: (?:up|out|away|down|upstairs|downstairs|to bed|the room|the house))?\s*,|\bas the (?:[\w'’-]+ )?door (?:shut|closed|swung shut|banged) behind (her|him|them|me|us)\b|\bwhere (she|he|they|I|we|(?-i:[A-Z][\w'’]+)) (?:could|can) no longer (?:see|hear)\b")
+    super::pattern::compile(r"(?i)^\W*(?:while|when|after) (she|he|they|I|we) (?:was|were|had been) (?:gone|away|out|absent|upstairs|downstairs|below|out of (?:the room|the house|sight|earshot))\b|\bin (her|his|their|my|our) absence\b|^\W*in the (?:hour|hours|time|while|minutes?|days?|weeks?) (?:that )?(she|he|they|I|we) (?:has|had|have) been (?:away|gone|out|absent)\b|^\W*(?:when|after|once|as soon as|the moment) (she|he|they|I|we|(?-i:[A-Z][\w'’]+)) had (?:gone|left)(?: (?:up|out|away|down|upstairs|downstairs|to bed|the room|the house))?\s*,|\bas the (?:[\w'’-]+ )?door (?:shut|closed|swung shut|banged) behind (her|him|them|me|us)\b|\bwhere (she|he|they|I|we|(?-i:[A-Z][\w'’]+)) (?:could|can) no longer (?:see|hear)\b")
         .expect("constant pattern")
 });
 static OUT_OF_THEIR_SIGHT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*once (she|he|they|(?-i:[A-Z][\w'’]+)) (?:was|were|had got|had gone) out of (?:sight|earshot|view)\b")
+    super::pattern::compile(r"(?i)^\W*once (she|he|they|(?-i:[A-Z][\w'’]+)) (?:was|were|had got|had gone) out of (?:sight|earshot|view)\b")
         .expect("constant pattern")
 });
 
 /// "As the door shut behind me, I heard him laugh": the POV character, gone, still hears
 /// or sees what the sentence tells.
 static STILL_PERCEIVES: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+)) (?:heard|could hear|could still hear|overheard|caught|saw|could see|could still see|glimpsed)\b")
+    super::pattern::compile(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+)) (?:heard|could hear|could still hear|overheard|caught|saw|could see|could still see|glimpsed)\b")
         .expect("constant pattern")
 });
 
@@ -212,25 +212,25 @@ fn still_perceives(ctx: &Ctx<'_>, narration: &str) -> bool {
 
 /// "No sooner is his back turned than", "the moment her back was turned".
 static BACK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:no sooner|as soon as|the moment|the instant|once|while|when|whilst)\s+(?:is|was|had|has)?\s*(his|her|their|my)\s+back\s+(?:is\s+|was\s+|had been\s+|been\s+)?turned\b")
+    super::pattern::compile(r"(?i)\b(?:no sooner|as soon as|the moment|the instant|once|while|when|whilst)\s+(?:is|was|had|has)?\s*(his|her|their|my)\s+back\s+(?:is\s+|was\s+|had been\s+|been\s+)?turned\b")
         .expect("constant pattern")
 });
 
 /// "with no eye upon him": unwatched, and a leak when "him" is not the POV character.
 static UNWATCHED: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bwith no (?:eye|one|witness)\s+(?:up)?on (him|her|them|me)\b")
+    super::pattern::compile(r"(?i)\bwith no (?:eye|one|witness)\s+(?:up)?on (him|her|them|me)\b")
         .expect("constant pattern")
 });
 
 /// The POV character falling or being asleep, as the subject of the clause.
 static SLEEPS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\b[^,;:.!?]{0,60}?\b(?:fell asleep|was asleep|were asleep|slept|went to sleep|went (?:up )?to bed|gone (?:up )?to bed|turned in|dozed off|drifted off to sleep|dropped off)\b|\bsleep (?:came|had come) to (her|him|them|me|us)\b")
+    super::pattern::compile(r"(?i)\b(she|he|they|I|we|(?-i:[A-Z][\w'’]+))\b[^,;:.!?]{0,60}?\b(?:fell asleep|was asleep|were asleep|slept|went to sleep|went (?:up )?to bed|gone (?:up )?to bed|turned in|dozed off|drifted off to sleep|dropped off)\b|\bsleep (?:came|had come) to (her|him|them|me|us)\b")
         .expect("constant pattern")
 });
 
 /// Opening a sentence after the POV character has gone to sleep: the night goes on without them.
 static LATER_THAT_NIGHT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\W*(?:long after|later that night|late that night|in the night|during the night|all (?:that )?night|some time in the night|in the small hours|towards? (?:dawn|morning)|an hour later|hours later)\b")
+    super::pattern::compile(r"(?i)^\W*(?:long after|later that night|late that night|in the night|during the night|all (?:that )?night|some time in the night|in the small hours|towards? (?:dawn|morning)|an hour later|hours later)\b")
         .expect("constant pattern")
 });
 

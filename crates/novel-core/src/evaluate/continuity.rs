@@ -19,7 +19,7 @@ use crate::config::PointOfView;
 
 static ARRIVAL: LazyLock<Regex> = LazyLock::new(|| {
     // A constant pattern, covered by the tests.
-    Regex::new(
+    super::pattern::compile(
         r"(?i)\b(?:arriv(?:e|es|ed|ing)|(?:came|comes|come|walked|walks|stepped|steps|strode|strides|burst|bursts|slipped|slips|hurried|hurries|limped|limps|stumbled|stumbles|ran|runs) in|burst through|entered|enters|appeared|appears|showed up|shows up|joined|joins|(?:came|comes) (?:through|back|up|down|over|around|round)|returned|returns|caught up|catches up|door (?:opened|opens|banged|bangs|swung|swings|creaked|creaks)|footsteps)\b",
     )
     .expect("constant arrival pattern")

@@ -24,7 +24,7 @@ const SUBJECT: &str = r"(?-i:(?:[Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Mm]y|[Oo]ur)\s+(?
 
 /// The same moment elsewhere, opening a clause, then a subject and its verb.
 static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    super::pattern::compile(&format!(
         r"(?i)(?:^|[,;—–]\s*)\W*(?:and\s+|but\s+)?(?:at (?:that|this|the same|that very|this very|that same|this same) (?:moment|instant|minute|hour|time)|by (?:then|that time)|all (?:that|this) (?:while|time)|meanwhile|(?:that|the) same (?:night|evening|day|morning|afternoon)|while (?:i|we|he|she|they) (?:slept|lay asleep|was asleep|were asleep|was sleeping|were sleeping)),?\s+(?:[^,;.]{{1,60}},\s+)?{SUBJECT}\b[^;.]{{0,60}}?\b(?:was|were|is|are|had|has|sat|sits|stood|stands|lay|lies)\b"
     ))
     .expect("constant cut pattern")
@@ -33,7 +33,7 @@ static SAME_MOMENT: LazyLock<Regex> = LazyLock::new(|| {
 /// Another place, opening the sentence, and action already under way there ("across the
 /// room" and "over by the window" are within sight, so they are not among the openings).
 static OTHER_PLACE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(
+    super::pattern::compile(&format!(
         r"(?i)^\W*(?:(?:down|up|out|back|outside|below|above|beyond|far(?:\s+(?:off|away))?)\s+(?:in|at|on|by|upon|the)\b|in the (?:kitchen|cellar|parlour|parlor|attic|stable|stables|yard|garden|lane|street|hall|library|study|nursery|back parlour|next room|room below|room above)\b|(?:at|back) home\b|(?:miles|far|a long way|some way|a mile) (?:off|away),|(?:half a mile|a mile|a few (?:yards|miles|streets|doors)|a (?:few )?hundred yards|(?:two|three|four|five|ten|twenty) (?:miles|streets|doors|houses)) (?:off|away|up|down|along|behind|ahead|beyond|further|farther|across|inland)(?: [^,;.]{{0,40}})?,)[^,;.]{{0,40}}?,?\s+{SUBJECT}\b[^;.]{{0,50}}?\b(?:(?:was|were|is|are)\s+(?:already\s+|still\s+)?\w+ing|(?:had|has)\s+(?:already\s+)?\w+(?:ed|en|ck|ne|ght|wn))\b"
     ))
     .expect("constant cut pattern")

@@ -56,7 +56,7 @@ struct Markup {
 fn markup_rule(pattern: &str, what: &'static str, fix: &'static str) -> Markup {
     Markup {
         // Constant patterns, compiled by the tests: a bad one is a programming error.
-        pattern: Regex::new(pattern).expect("constant markup pattern"),
+        pattern: super::pattern::compile(pattern).expect("constant markup pattern"),
         what,
         fix,
     }

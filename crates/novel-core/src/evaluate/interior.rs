@@ -54,7 +54,7 @@ const THINGS: &[&str] = &["pocket", "pockets", "coat", "shirt", "waistcoat", "ha
 
 /// A memory brought back, or someone reminded.
 static BROUGHT_BACK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:brought|brings|bringing|carried|carries|called|calls) back to (him|her|them)\b|\b(?:reminded|reminds|reminding) (him|her|them) (?:of|that|how)\b|\b(?:took|takes|taking|carried|carries) ((?-i:[A-Z][\w'’]+)|him|her) back to (?:his|her|the|that)\b|\b(?:came|comes|coming|come|flooded|floods|rushed|rushes) back to (him|her)\b|\b(?:put|puts|putting) (him|her) in mind of\b")
+    super::pattern::compile(r"(?i)\b(?:brought|brings|bringing|carried|carries|called|calls) back to (him|her|them)\b|\b(?:reminded|reminds|reminding) (him|her|them) (?:of|that|how)\b|\b(?:took|takes|taking|carried|carries) ((?-i:[A-Z][\w'’]+)|him|her) back to (?:his|her|the|that)\b|\b(?:came|comes|coming|come|flooded|floods|rushed|rushes) back to (him|her)\b|\b(?:put|puts|putting) (him|her) in mind of\b")
         .expect("constant pattern")
 });
 
@@ -62,7 +62,7 @@ static BROUGHT_BACK: LazyLock<Regex> = LazyLock::new(|| {
 /// his friend looked", "she shuts her eyes, to make him think she is asleep", "so that Lenehan
 /// would have to wait".
 static PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i),\s*(?:partly |only |chiefly )?to (?:hide|conceal|cover|disguise|spare|punish|drown|calm|soothe|impress|tease|provoke|annoy|put off|be rid of|make (?:him|her|them|me|us) (?:think|believe|feel)|see whether|see if|find out whether)\b|\bso that (?:he|she|they|(?-i:[A-Z][\w'’]+)|(?:the|his|her) [\w-]+) (?:would|should|could|might|can|may|will) (?:not |never )?(?:have to|be able|think|believe|take)\b")
+    super::pattern::compile(r"(?i),\s*(?:partly |only |chiefly )?to (?:hide|conceal|cover|disguise|spare|punish|drown|calm|soothe|impress|tease|provoke|annoy|put off|be rid of|make (?:him|her|them|me|us) (?:think|believe|feel)|see whether|see if|find out whether)\b|\bso that (?:he|she|they|(?-i:[A-Z][\w'’]+)|(?:the|his|her) [\w-]+) (?:would|should|could|might|can|may|will) (?:not |never )?(?:have to|be able|think|believe|take)\b")
         .expect("constant pattern")
 });
 
@@ -70,95 +70,95 @@ static PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
 /// see how they shook", "lest I should see his eyes fill", "so that he would not have to look
 /// the old man in the face".
 static HIDDEN_PURPOSE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:so that|in order that|lest|that) (?:(I|we|she|he|they|(?-i:[A-Z][\w'’]+)) (?:should|would|might|could|may) (?:not |never )?(?:see|notice|know|guess|hear|suspect|find out|learn|catch|think|believe|suppose|take)\b|(he|she|they) (?:would|should|might|need) not (?:have to|be obliged to) (?:look|face|meet|see|speak|answer))")
+    super::pattern::compile(r"(?i)\b(?:so that|in order that|lest|that) (?:(I|we|she|he|they|(?-i:[A-Z][\w'’]+)) (?:should|would|might|could|may) (?:not |never )?(?:see|notice|know|guess|hear|suspect|find out|learn|catch|think|believe|suppose|take)\b|(he|she|they) (?:would|should|might|need) not (?:have to|be obliged to) (?:look|face|meet|see|speak|answer))")
         .expect("constant pattern")
 });
 
 /// Another's conviction or wish by what nothing could change: "Nothing in the world would
 /// have persuaded Mr Browne that", "Nothing would have suited Brannock better".
 static NOTHING_WOULD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bnothing (?:in the world |on earth |under heaven )?(?:would|could) (?:ever )?(?:have )?(?:persuaded|convinced|induced|suited|pleased|satisfied|shaken) ((?-i:[A-Z][\w'’]+)|him|her|them)\b")
+    super::pattern::compile(r"(?i)\bnothing (?:in the world |on earth |under heaven )?(?:would|could) (?:ever )?(?:have )?(?:persuaded|convinced|induced|suited|pleased|satisfied|shaken) ((?-i:[A-Z][\w'’]+)|him|her|them)\b")
         .expect("constant pattern")
 });
 
 /// Someone's own part in a feeling: "Some small part of him envied his old friend" (not "a
 /// part of her lower lip", which is seen).
 static PART_OF: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:some|one) (?:small |large |great |little |secret |hidden |deep |better |worse )?(?:part|corner) of (him|her)\b(?:,| (?:was|had|would|could|still|[a-z]+ed)\b)")
+    super::pattern::compile(r"(?i)\b(?:some|one) (?:small |large |great |little |secret |hidden |deep |better |worse )?(?:part|corner) of (him|her)\b(?:,| (?:was|had|would|could|still|[a-z]+ed)\b)")
         .expect("constant pattern")
 });
 
 /// An intention stated: "he meant to give away as little as he could", "she intends that".
 static MEANT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:meant|means|intended|intends)\s+(?:(?:him|her|them|(?-i:[A-Z][\w'’.]+(?:\s[A-Z][\w'’]+)?))\s+)?to\s+[a-z]+")
+    super::pattern::compile(r"(?i)\b(?:meant|means|intended|intends)\s+(?:(?:him|her|them|(?-i:[A-Z][\w'’.]+(?:\s[A-Z][\w'’]+)?))\s+)?to\s+[a-z]+")
         .expect("constant pattern")
 });
 
 /// The inner life of a whole company at once: "Every guest in the house knew that", "not one
 /// in a hundred cares a straw who killed him" (not "everybody knew", the talk of the town).
 static GROUP_MIND: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:every|each) (?:guest|man|woman|one|person|soul|member|servant|sailor|clerk|lady|gentleman|face|mother|child)\b(?: [^,.;!?]{0,30}?)? (?:knew|knows|thought|thinks|felt|feels|believed|believes|meant|means|wished|wishes|hoped|hopes|feared|fears|guessed|suspected|cared|cares|was thinking|is thinking)\b|\bnot one (?:in|of) (?:ten|twenty|fifty|a hundred|a thousand|them)\b[^.;!?]{0,50}?\b(?:cares?|cared|knows?|knew|thought|guessed|suspected|ever (?:set eyes|saw|knew|heard))\b")
+    super::pattern::compile(r"(?i)\b(?:every|each) (?:guest|man|woman|one|person|soul|member|servant|sailor|clerk|lady|gentleman|face|mother|child)\b(?: [^,.;!?]{0,30}?)? (?:knew|knows|thought|thinks|felt|feels|believed|believes|meant|means|wished|wishes|hoped|hopes|feared|fears|guessed|suspected|cared|cares|was thinking|is thinking)\b|\bnot one (?:in|of) (?:ten|twenty|fifty|a hundred|a thousand|them)\b[^.;!?]{0,50}?\b(?:cares?|cared|knows?|knew|thought|guessed|suspected|ever (?:set eyes|saw|knew|heard))\b")
         .expect("constant pattern")
 });
 
 /// A certainty measured by a comparison: "as certain that he means to ruin her as she is of
 /// the beating of her own heart", "as glad to be quit of that deck as ever a schoolboy was".
 static AS_SURE_AS: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bas (?:certain|sure|convinced|confident|glad|happy|pleased|relieved|afraid|proud|ashamed) (?:that|of|to)\b[^.;!?]{0,90}?\bas (?:ever |he |she |they |it |a |an |the |I |we )")
+    super::pattern::compile(r"(?i)\bas (?:certain|sure|convinced|confident|glad|happy|pleased|relieved|afraid|proud|ashamed) (?:that|of|to)\b[^.;!?]{0,90}?\bas (?:ever |he |she |they |it |a |an |the |I |we )")
         .expect("constant pattern")
 });
 
 /// What someone had no mind to do: "has not the least intention of", "had not the least
 /// doubt", "had no wish at all to hear", "It had never once entered Mrs Sinico's head that".
 static NO_INTENTION: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:has|had|have) (?:not the (?:least|slightest|faintest|smallest)|no|never the least) (?:intention|doubt|wish|desire|idea|notion|suspicion|inkling|need|thought|fear|dread)\b")
+    super::pattern::compile(r"(?i)\b(?:has|had|have) (?:not the (?:least|slightest|faintest|smallest)|no|never the least) (?:intention|doubt|wish|desire|idea|notion|suspicion|inkling|need|thought|fear|dread)\b")
         .expect("constant pattern")
 });
 static ENTERED_HEAD: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:entered|enter|enters|came into|come into|comes into|got into) ((?-i:[A-Z][\w'’]+)['’]s|his|her)\s+(?:head|mind|thoughts)\b")
+    super::pattern::compile(r"(?i)\b(?:entered|enter|enters|came into|come into|comes into|got into) ((?-i:[A-Z][\w'’]+)['’]s|his|her)\s+(?:head|mind|thoughts)\b")
         .expect("constant pattern")
 });
 
 /// A feeling perceived from inside: "He could taste the old fear under the tea", "he tasted
 /// that small defeat again"; "Inside her she could hear it still".
 static SENSED_FEELING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:tasted|tastes|taste|savoured|savored|savours|savors|swallowed|swallows|nursed|nurses|hugged|hugs)\s+(?:the|that|his|her|a|an|this)\s+((?:[\w-]+\s+){0,2}[a-z-]+)\b")
+    super::pattern::compile(r"(?i)\b(?:tasted|tastes|taste|savoured|savored|savours|savors|swallowed|swallows|nursed|nurses|hugged|hugs)\s+(?:the|that|his|her|a|an|this)\s+((?:[\w-]+\s+){0,2}[a-z-]+)\b")
         .expect("constant pattern")
 });
 static INSIDE_THEM: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:^\W*|[,;—–]\s*)(?:deep |somewhere |far )?(?:inside|within) (him|her)\b")
+    super::pattern::compile(r"(?i)(?:^\W*|[,;—–]\s*)(?:deep |somewhere |far )?(?:inside|within) (him|her)\b")
         .expect("constant pattern")
 });
 
 /// Someone's one grief or chief hope: "his one grief, lying there, was that".
 static ONE_GRIEF: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:one|only|chief|great|greatest|secret|last|first) (?:grief|fear|wish|hope|regret|thought|care|dread|desire|ambition|consolation|comfort|worry|anxiety|sorrow|joy|pride|longing)\b")
+    super::pattern::compile(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:one|only|chief|great|greatest|secret|last|first) (?:grief|fear|wish|hope|regret|thought|care|dread|desire|ambition|consolation|comfort|worry|anxiety|sorrow|joy|pride|longing)\b")
         .expect("constant pattern")
 });
 
 /// Another's body felt from inside: "Her knees ache from the long morning", "every bone in
 /// her body ached", "felt to him like a tooth drawn".
 static BODY_FELT: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:[\w-]+ ){0,2}(?:knees?|feet|foot|arms?|legs?|back|hands?|bones|eyes|throat|shoulders?|body|limbs|side|ribs|wrists?|fingers|head|temples|jaw|teeth|tooth|stomach|heart|heels?|toes|neck|chest|cheeks?|ears?|hips?|joints|muscles|lungs|tongue|lips|chilblains|blisters?|wound|scar) (?:ached|aches|ache|aching|throbbed|throbs|throb|throbbing|hurt|hurts|burned|burns|burn|burnt|burning|stung|stings|sting|stinging|tingled|tingles|tingle|tingling|smarted|smarts|itched|itches|itch|itching|were sore|was sore|are sore|is sore|were stiff|was stiff|pounded|pounds)\b|\bevery (?:bone|muscle|nerve|joint) in (his|her) body\b|\bfelt to (him|her) like\b|\b(?:an? |the )?(?:dull |sharp |old |sudden )?(?:ache|pain|stitch|cramp|twinge|numbness) (?:in|under|across|behind) (his|her) (?:[\w-]+ ){0,2}(?:back|side|knees?|legs?|feet|shoulders?|ribs|chest|head|fingers|hands?|neck|stomach|heel|toes)\b")
+    super::pattern::compile(r"(?i)\b(his|her|(?-i:[A-Z][\w'’]+)['’]s) (?:[\w-]+ ){0,2}(?:knees?|feet|foot|arms?|legs?|back|hands?|bones|eyes|throat|shoulders?|body|limbs|side|ribs|wrists?|fingers|head|temples|jaw|teeth|tooth|stomach|heart|heels?|toes|neck|chest|cheeks?|ears?|hips?|joints|muscles|lungs|tongue|lips|chilblains|blisters?|wound|scar) (?:ached|aches|ache|aching|throbbed|throbs|throb|throbbing|hurt|hurts|burned|burns|burn|burnt|burning|stung|stings|sting|stinging|tingled|tingles|tingle|tingling|smarted|smarts|itched|itches|itch|itching|were sore|was sore|are sore|is sore|were stiff|was stiff|pounded|pounds)\b|\bevery (?:bone|muscle|nerve|joint) in (his|her) body\b|\bfelt to (him|her) like\b|\b(?:an? |the )?(?:dull |sharp |old |sudden )?(?:ache|pain|stitch|cramp|twinge|numbness) (?:in|under|across|behind) (his|her) (?:[\w-]+ ){0,2}(?:back|side|knees?|legs?|feet|shoulders?|ribs|chest|head|fingers|hands?|neck|stomach|heel|toes)\b")
         .expect("constant pattern")
 });
 
 /// Something working on someone within: "The memory of that first wrong scent still galled
 /// him", "the name had gone through him like a draught of cold air".
 static WORKED_ON: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:galled|galls|rankled (?:with|in)|rankles (?:with|in)|nettled|nettles|irked|irks|haunted|haunts|tormented|torments|gnawed at|gnaws at|preyed on|preys on|weighed on|weighs on|nagged at|nags at)\s+(him|her)\b|\b(?:went|gone|ran|shot|passed|swept|coursed) through (him|her) like\b")
+    super::pattern::compile(r"(?i)\b(?:galled|galls|rankled (?:with|in)|rankles (?:with|in)|nettled|nettles|irked|irks|haunted|haunts|tormented|torments|gnawed at|gnaws at|preyed on|preys on|weighed on|weighs on|nagged at|nags at)\s+(him|her)\b|\b(?:went|gone|ran|shot|passed|swept|coursed) through (him|her) like\b")
         .expect("constant pattern")
 });
 
 /// Another's opinion of the narrator: "thought me the most contemptible patient".
 static THOUGHT_ME: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:thought|considered|judged|reckoned|set) (me|us) (?:down (?:for|as) )?(?:the|a|an|very|quite|too|so|most|rather|no better)\b")
+    super::pattern::compile(r"(?i)\b(?:thought|considered|judged|reckoned|set) (me|us) (?:down (?:for|as) )?(?:the|a|an|very|quite|too|so|most|rather|no better)\b")
         .expect("constant pattern")
 });
 
 /// A certainty or a resolve carried by a participle: "being quite sure that".
 static BEING_SURE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bbeing (?:quite |perfectly |very |so |too |fully |privately |secretly )?(?:sure|certain|convinced|persuaded|determined|resolved|ashamed|jealous|envious|afraid|terrified|anxious) (?:that|of|to|lest)\b")
+    super::pattern::compile(r"(?i)\bbeing (?:quite |perfectly |very |so |too |fully |privately |secretly )?(?:sure|certain|convinced|persuaded|determined|resolved|ashamed|jealous|envious|afraid|terrified|anxious) (?:that|of|to|lest)\b")
         .expect("constant pattern")
 });
 

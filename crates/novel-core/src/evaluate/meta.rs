@@ -20,7 +20,7 @@ struct Rule {
 fn rule(pattern: &str, what: &'static str) -> Rule {
     Rule {
         // Constant patterns, compiled by the tests: a bad one is a programming error.
-        pattern: Regex::new(&format!("(?i){pattern}")).expect("constant meta-text pattern"),
+        pattern: super::pattern::compile(&format!("(?i){pattern}")).expect("constant meta-text pattern"),
         what,
     }
 }
@@ -77,7 +77,7 @@ static RULES: LazyLock<Vec<Rule>> = LazyLock::new(|| {
 /// A told tale is the story's own: "The story ends with the bell, he said."
 fn reported(sentence: &str) -> bool {
     static TAG: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(
+        super::pattern::compile(
             r"(?i),\s*(?:he|she|they|i|[A-Z][a-z]+) (?:said|says|told|explained|added|went on)\b",
         )
         .expect("constant pattern")

@@ -36,6 +36,7 @@ mod learned;
 mod lexicon;
 mod map;
 mod meta;
+mod pattern;
 mod mind_words;
 mod minds;
 mod narrator_we;

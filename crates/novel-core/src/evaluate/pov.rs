@@ -32,7 +32,7 @@ struct Leak {
 fn leak(pattern: &str, why: &'static str, first_person_ok: bool) -> Leak {
     Leak {
         // The patterns are constants checked by the tests; a bad one is a programming error.
-        pattern: Regex::new(pattern).expect("constant POV-leak pattern"),
+        pattern: super::pattern::compile(pattern).expect("constant POV-leak pattern"),
         why,
         first_person_ok,
         until_ok: false,
@@ -461,7 +461,7 @@ static LEAKS: LazyLock<Vec<Leak>> = LazyLock::new(|| {
 
 /// "without her knowing": a leak when "her" is the POV character.
 static WITHOUT_KNOWING: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:ever\s+)?(?:knowing|knowledge|noticing|realizing|realising|learning|suspecting|seeing|hearing|catching sight)\b|\bbehind\s+(her|his|their|my)\s+back\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
+    super::pattern::compile(r"(?i)\bwithout\s+(her|his|their|my)\s+(?:ever\s+)?(?:knowing|knowledge|noticing|realizing|realising|learning|suspecting|seeing|hearing|catching sight)\b|\bbehind\s+(her|his|their|my)\s+back\b|\bwithout (?:noticing|realizing|realising) (?:the|a|an|that|him|her|them)\b")
         .expect("constant pattern")
 });
 

@@ -22,7 +22,7 @@ fn stock(phrase: &'static str, pattern: &str) -> Stock {
     Stock {
         phrase,
         // Constant patterns, compiled by the tests: a bad one is a programming error.
-        pattern: Regex::new(&format!("(?i){pattern}")).expect("constant stock-phrase pattern"),
+        pattern: super::pattern::compile(&format!("(?i){pattern}")).expect("constant stock-phrase pattern"),
     }
 }
 
