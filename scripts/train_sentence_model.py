@@ -30,8 +30,10 @@ import numpy as np
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
 
-# Notes per 1,000 published words each family may add, out of sample.
-BUDGET = {"mind": 0.14, "leak": 0.12, "tense": 0.20, "person": 0.10}
+# Notes per 1,000 published words each family may add, out of sample. Head-hops and narrator
+# knowledge were at 0.14 and 0.12 until the corpus grew to 12,249 items; there their notes fell
+# below 0.9 precision on the checks' own test corpus (`tests/corpus`), and 0.12 and 0.10 hold it.
+BUDGET = {"mind": 0.12, "leak": 0.10, "tense": 0.20, "person": 0.10}
 # The features each family reads: the sentence's words and whose they are (mind, leak), or the
 # voice features keyed by the novel's mode, with the rules' tense reading (tense, person).
 FEATURES = {"mind": "features", "leak": "features", "tense": "voice", "person": "voice"}
@@ -40,13 +42,14 @@ FEATURES = {"mind": "features", "leak": "features", "tense": "voice", "person": 
 DEVELOPMENT = ["d", "e", "k", "n", "r", "s", "t", "q", "v", "j", "x", "y", "z", "c", "a", "b",
                "u", "l", "o", "na", "nb", "nc", "nd", "ne", "nf", "ng", "nh", "nj", "nk", "nm",
                "np", "nq", "nr", "ns", "nt", "nu", "nv", "nw", "nx", "i", "nz", "pa", "pb",
-               "pc", "pd", "pe", "pf", "pg", "ph", "pj", "pk", "ny"]
+               "pc", "pd", "pe", "pf", "pg", "ph", "pj", "pk", "ny", "pn", "pp",
+               "pq", "pr", "ps", "pt", "pu", "pv", "pw", "px", "py", "pz", "qa"]
 # Weights smaller than this are left out of the file: they move no score past the threshold.
 SMALLEST = 0.05
 # Inverse regularisation per family, chosen by the leave-one-part-out figures and by the checks'
 # own test corpus (`tests/corpus`), whose precision must stay at 0.9 or more: narrator knowledge
-# does best with a freer model (2.0); head-hops, trained on 9,700 items, at 1.0 (0.5 gave less
-# left out part by part, and notes below 0.9 precision on `tests/corpus` at this budget); tense
+# does best with a freer model (2.0); head-hops at 1.0 (0.5 gave less left out part by part,
+# and notes below 0.9 precision on `tests/corpus`, at 9,700 items and again at 12,249); tense
 # and person keep the default.
 REGULARISATION = {"mind": 1.0, "leak": 2.0, "tense": 1.0, "person": 1.0}
 OUT = os.path.join(os.path.dirname(__file__), "..", "crates", "novel-core", "src",

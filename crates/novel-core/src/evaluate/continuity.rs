@@ -123,6 +123,11 @@ pub(super) fn acts_at(ctx: &Ctx<'_>, s: &Sentence, last: usize) -> bool {
     if matches!(verb, "was" | "were" | "is") {
         return next.is_some_and(|n| is_ing(n) && !matches!(n, "dying" | "lying" | "resting"));
     }
+    // Presence rests on the listed verbs of fiction, not the general lexicon's rarer ones
+    // ("The man saluted" is too thin to put a character in a second place).
+    if super::verbs::only_in_lexicon(verb) {
+        return false;
+    }
     let base = past_base(verb).or_else(|| present_third_base(verb));
     base.is_some_and(|b| !STILL.contains(&b.as_str()) && !is_state(verb))
 }

@@ -63,6 +63,11 @@ fn the_narrators_telling_a_past_clause_before_while_and_a_colour_turning_are_not
             Tense::Past,
         ),
         (
+            "I write this at the same desk, in the same room, twenty years after.",
+            PointOfView::First,
+            Tense::Past,
+        ),
+        (
             "Tamsin walks to the window, as she did every evening when her father was alive.",
             PointOfView::DeepThird,
             Tense::Present,
@@ -217,4 +222,26 @@ fn a_verb_after_a_comparison_closed_by_a_comma_or_after_a_participle_aside_is_re
     let w = world_with_pronouns();
     let prose = "Bram read it not aloud, but moving his lips as a priest does when he reads the prayers.";
     assert_none(&run_with(&w, prose, PointOfView::DeepThird, Tense::Past), Check::TenseDrift, prose);
+}
+
+#[test]
+fn a_less_common_verb_from_the_general_lexicon_is_read_but_a_capitalised_name_is_not() {
+    for (prose, tense) in [
+        (
+            "Tamsin was helped down the front steps and into the cab. Bram clambers in after \
+             her and spent a long time settling her on the seat.",
+            Tense::Past,
+        ),
+        (
+            "Tamsin comes back from the door. She rises, stands a moment at the window, and \
+             wrung her hands together before she speaks again.",
+            Tense::Present,
+        ),
+    ] {
+        let found = drift(prose, PointOfView::DeepThird, tense);
+        assert_eq!(found.len(), 1, "{prose}: {found:#?}");
+    }
+    let name = "The game went on. After a long struggle Weathers again brought his opponent's \
+                hand slowly on to the table.";
+    assert!(drift(name, PointOfView::DeepThird, Tense::Past).is_empty());
 }

@@ -67,13 +67,14 @@ const REPORTED: &[&str] = &[
 ];
 
 /// What a first-person narrator says of the telling itself, in the present of a past-tense
-/// story: "I take it", "as I say", "I confess", "I must own".
+/// story: "I take it", "as I say", "I confess", "I must own", "I write this at the same desk".
 #[rustfmt::skip]
 const TELLING: &[&str] = &[
     "take", "think", "believe", "say", "confess", "remember", "fear", "know", "suppose",
     "fancy", "hope", "trust", "own", "must", "am", "have", "do", "admit", "grant", "presume",
     "dare", "regret", "recall", "imagine", "doubt", "see", "mean", "tell", "repeat", "can",
     "cannot", "shall", "will", "wish", "need", "should", "may", "might", "find", "feel",
+    "write",
 ];
 
 /// Habit and timelessness: "she always walks the gallery", "the market never closes".
@@ -637,6 +638,9 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
                 verb_at.push(c);
                 break;
             }
+            if lexicon_name(ctx, s, c) {
+                break;
+            }
             let present = present_third_base(w).filter(|b| b != "be" && b != "have");
             let past = past_base(w).filter(|b| b != "be" && b != "have");
             let noun_like = present.as_deref().is_some_and(is_noun_like);
@@ -716,6 +720,15 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
     }
 }
 
+/// "After a long struggle Weathers again brought…": a word only the general verb lexicon knows,
+/// capitalised in the middle of a sentence, is a name.
+fn lexicon_name(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
+    let t = &s.tokens[i];
+    i > 0
+        && super::verbs::only_in_lexicon(&t.lower)
+        && ctx.prose.original[t.start..t.end].starts_with(|c: char| c.is_uppercase())
+}
+
 /// "She dresses in the dark, pulls on her boots, and goes down": verbs sharing a subject.
 fn coordinated_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &[usize]) {
     let first_verb = verb_at.iter().min().copied();
@@ -742,6 +755,9 @@ fn coordinated_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
             continue;
         }
         let w = t.lower.as_str();
+        if lexicon_name(ctx, s, i) {
+            continue;
+        }
         let verb = Verb {
             start: t.start,
             end: t.end,
