@@ -6,8 +6,7 @@
 //! unknown word is never taken for a verb: a missed drift costs less than a false one. Past that
 //! list, a general lexicon of 6,500 verbs (`verb_forms.tsv`, from LemmInflect's table) names
 //! the less common ones ("wrung", "clambers", "sidled"); a form it also knows as a noun or an
-//! adjective ("lurches", "tired", "crew") is read as a verb only with a verb's company, or not
-//! at all.
+//! adjective ("lurches", "tired", "crew") is never taken from it.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
@@ -158,13 +157,10 @@ struct Lexicon {
     third: HashMap<&'static str, &'static str>,
     /// Simple past → base, leaving out pasts that are also nouns or adjectives.
     past: HashMap<&'static str, &'static str>,
-    /// Bases whose third-person form is also a noun, an adjective or an adverb.
-    noun_like: HashSet<&'static str>,
 }
 
 static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| {
-    let mut lexicon =
-        Lexicon { third: HashMap::new(), past: HashMap::new(), noun_like: HashSet::new() };
+    let mut lexicon = Lexicon { third: HashMap::new(), past: HashMap::new() };
     // "Thanks to her": the lexicon's verb is far more often the noun of gratitude.
     const NOT_VERBS: &[&str] = &["thank"];
     for line in include_str!("verb_forms.tsv").lines().filter(|l| !l.starts_with('#')) {
@@ -177,6 +173,9 @@ static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| {
         if NOT_VERBS.contains(&base) {
             continue;
         }
+        // A third person that is also a plural or an adjective ("lurches", "windows"), a past
+        // that is also a noun or an adjective ("crew", "tired"): left to the list, which asks
+        // such words for a verb's company.
         if !flags.contains('n') {
             for third in thirds.split('/') {
                 lexicon.third.entry(third).or_insert(base);
@@ -186,9 +185,6 @@ static LEXICON: LazyLock<Lexicon> = LazyLock::new(|| {
             for past in pasts.split('/') {
                 lexicon.past.entry(past).or_insert(base);
             }
-        }
-        if flags.contains('n') {
-            lexicon.noun_like.insert(base);
         }
     }
     lexicon
@@ -264,7 +260,7 @@ pub(super) fn past_base(word: &str) -> Option<String> {
 
 /// A present form whose base usually names a thing in "-s" ("hands", "waves").
 pub(super) fn is_noun_like(base: &str) -> bool {
-    NOUN_LIKE.contains(&base) || (!is_base(base) && LEXICON.noun_like.contains(base))
+    NOUN_LIKE.contains(&base)
 }
 
 /// A present verb of state or thought (see [`STATES`]).
@@ -353,11 +349,11 @@ mod tests {
         for word in ["tired", "crew", "pleased"] {
             assert_eq!(past_base(word), None, "{word}");
         }
-        for word in ["clothes", "thanks", "windows"] {
+        for word in ["clothes", "thanks", "windows", "lurches"] {
             assert_eq!(present_third_base(word), None, "{word}");
         }
         // The list's own readings stand: "hands" is the listed verb, asked for company.
         assert_eq!(present_third_base("hands").as_deref(), Some("hand"));
-        assert!(is_noun_like("hand") && is_noun_like("lurch") && !is_noun_like("clamber"));
+        assert!(is_noun_like("hand"));
     }
 }
