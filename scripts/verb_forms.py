@@ -6,9 +6,10 @@ tense reading falls back on, from LemmInflect's inflection table (MIT licence).
     python3 scripts/verb_forms.py /tmp/lemm
 
 Each line: base, simple past forms, present third-person forms, and two flags. `n`: a
-third-person form is also a noun, adjective or adverb ("hands", "lurches"), so the checks ask
-for a verb's company before reading it as a verb. `a`: a past form is also one ("tired",
-"crew", "ground"), so the checks never read it as a past from this table.
+third-person form is also a noun, adjective or adverb ("hands", "lurches"), so the checks never
+read it as a present from this table (the hand list in `verbs.rs` asks such words for a verb's
+company). `a`: a past form is also one ("tired", "crew", "ground"), so the checks never read it
+as a past from this table.
 """
 import gzip
 import os

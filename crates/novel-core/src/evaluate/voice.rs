@@ -725,8 +725,8 @@ fn noun_phrase_verbs(ctx: &Ctx<'_>, s: &Sentence, found: &mut Tenses, verb_at: &
 fn lexicon_name(ctx: &Ctx<'_>, s: &Sentence, i: usize) -> bool {
     let t = &s.tokens[i];
     i > 0
-        && super::verbs::only_in_lexicon(&t.lower)
         && ctx.prose.original[t.start..t.end].starts_with(|c: char| c.is_uppercase())
+        && super::verbs::only_in_lexicon(&t.lower)
 }
 
 /// "She dresses in the dark, pulls on her boots, and goes down": verbs sharing a subject.
